@@ -1,0 +1,136 @@
+// Messages, tool schemas and the events the agent loop sends out.
+// These are the app's own shapes: providers convert to and from their wire formats at the boundary.
+
+export interface ToolCall {
+  /** Provider-assigned id, echoed back in the tool result. */
+  id: string;
+  name: string;
+  /** Raw JSON text of the arguments, exactly as the model produced it (it may be malformed). */
+  arguments: string;
+}
+
+export interface Usage {
+  /** Input tokens the provider reports for the call (prompt tokens, including cached ones). */
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+}
+
+export interface UserMessage {
+  role: 'user';
+  id: string;
+  content: string;
+  createdAt: number;
+}
+
+export interface AssistantMessage {
+  role: 'assistant';
+  id: string;
+  content: string;
+  toolCalls?: ToolCall[];
+  createdAt: number;
+  usage?: Usage;
+  /** Set when the model call ended early (error or user abort); content holds what streamed so far. */
+  stopped?: 'aborted' | 'error';
+}
+
+export interface ToolMessage {
+  role: 'tool';
+  id: string;
+  toolCallId: string;
+  toolName: string;
+  content: string;
+  isError?: boolean;
+  createdAt: number;
+}
+
+/** A notice written into the thread by the app (errors, memory loaded...). Never sent to a model. */
+export interface NoticeMessage {
+  role: 'notice';
+  id: string;
+  kind: 'error' | 'info';
+  content: string;
+  createdAt: number;
+}
+
+export type Message = UserMessage | AssistantMessage | ToolMessage | NoticeMessage;
+/** The messages a model sees. */
+export type ModelMessage = UserMessage | AssistantMessage | ToolMessage;
+
+export function isModelMessage(message: Message): message is ModelMessage {
+  return message.role !== 'notice';
+}
+
+/** JSON schema of a tool, as sent to the model. */
+export interface ToolSchema {
+  name: string;
+  description: string;
+  parameters: {
+    type: 'object';
+    properties: Record<string, unknown>;
+    required?: string[];
+    additionalProperties?: boolean;
+  };
+}
+
+/** What goes to a provider for one model call. */
+export interface ModelRequest {
+  model: string;
+  /** Full system prompt, memory blocks included (middleware appends to it). */
+  system: string;
+  messages: ModelMessage[];
+  tools: ToolSchema[];
+  maxOutputTokens?: number;
+}
+
+/** What comes back from one model call. */
+export interface ModelResponse {
+  message: AssistantMessage;
+  usage?: Usage;
+}
+
+/** Streaming pieces of one model call, for live display. */
+export type StreamEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string };
+
+export type ProviderErrorKind =
+  | 'auth' // 401, 403
+  | 'not-found' // 404: usually an unknown model or a wrong base URL
+  | 'rate-limit' // 429 after the SDK's retries
+  | 'server' // 5xx
+  | 'network' // connection refused, dropped mid-stream
+  | 'bad-request' // 400, 413, 422
+  | 'aborted' // the user pressed Stop
+  | 'invalid-settings' // caught before any request was made
+  | 'unknown';
+
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface ModelProvider {
+  /** Stable id: 'demo' | 'openai' | 'anthropic'. */
+  readonly id: string;
+  /**
+   * Run one model call. Streams pieces through onStream, resolves with the complete assistant message.
+   * Throws ProviderError (kind 'aborted' when signal fires). Never mutates the request.
+   */
+  complete(
+    request: ModelRequest,
+    options: { signal: AbortSignal; onStream?: (event: StreamEvent) => void },
+  ): Promise<ModelResponse>;
+}
+
+export interface ToolResult {
+  content: string;
+  isError?: boolean;
+}

@@ -1,0 +1,72 @@
+// The virtual filesystem's contracts. Paths are absolute POSIX paths ("/notes/todo.md").
+
+export interface FileRecord {
+  path: string;
+  content: string;
+  createdAt: number;
+  modifiedAt: number;
+  /** Starts at 1 and grows by one on every write. */
+  version: number;
+}
+
+export type FileInfo = Omit<FileRecord, 'content'> & { size: number };
+
+/** One earlier (or the current) version of a file, for diffs and undo. */
+export interface FileVersion {
+  version: number;
+  content: string;
+  modifiedAt: number;
+}
+
+export interface WriteOptions {
+  /**
+   * The version the writer read. `null` means "the file must not exist yet".
+   * `undefined` means an unconditional write (only for internal, single-writer paths).
+   * A mismatch throws FsError('conflict').
+   */
+  expectedVersion?: number | null;
+}
+
+export type FsErrorCode =
+  | 'invalid-path'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'quota-exceeded'
+  | 'io';
+
+export class FsError extends Error {
+  constructor(
+    readonly code: FsErrorCode,
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+    this.name = 'FsError';
+  }
+}
+
+/**
+ * A store of files under one root. Both the in-memory store (tests) and the IndexedDB store
+ * (the app) implement it; the composite filesystem routes paths to stores.
+ * Paths given to a store are already validated and normalised.
+ */
+export interface FileStore {
+  read(path: string): Promise<FileRecord | undefined>;
+  write(path: string, content: string, options?: WriteOptions): Promise<FileRecord>;
+  delete(path: string, options?: WriteOptions): Promise<void>;
+  /** Every file in the store (no content). */
+  list(): Promise<FileInfo[]>;
+  /** Versions of a file, oldest first, the current one last. A store may keep only the latest N. */
+  history(path: string): Promise<FileVersion[]>;
+}
+
+/** The filesystem the agent and the UI see: validates paths, routes them, and lists. */
+export interface VirtualFs extends FileStore {
+  /** Files whose path starts with the given directory (default "/"), all depths. */
+  listUnder(dir?: string): Promise<FileInfo[]>;
+}
+
+/** Largest file the filesystem accepts (UTF-8 bytes). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_PATH_LENGTH = 1024;
