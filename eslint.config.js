@@ -9,11 +9,22 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/state/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Playwright fixtures take `{}` when they need no other fixture.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
   },
   {
     // The core is pure: no React, no DOM-only storage, no UI imports.
@@ -21,7 +32,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['react', 'react-dom', 'zustand', 'idb-keyval', '**/ui/**', '**/state/**', '**/adapters/**'] },
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            'zustand',
+            'idb-keyval',
+            '**/ui/**',
+            '**/state/**',
+            '**/adapters/**',
+          ],
+        },
       ],
     },
   },

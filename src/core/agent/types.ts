@@ -82,6 +82,16 @@ export interface ModelRequest {
   messages: ModelMessage[];
   tools: ToolSchema[];
   maxOutputTokens?: number;
+  /**
+   * Named parts of the system prompt that middleware appended (e.g. 'memory' for the AGENTS.md
+   * block), so token accounting can attribute them. Providers ignore this.
+   */
+  sections?: RequestSection[];
+}
+
+export interface RequestSection {
+  name: string;
+  text: string;
 }
 
 /** What comes back from one model call. */

@@ -28,12 +28,7 @@ export interface WriteOptions {
 }
 
 export type FsErrorCode =
-  | 'invalid-path'
-  | 'not-found'
-  | 'conflict'
-  | 'too-large'
-  | 'quota-exceeded'
-  | 'io';
+  'invalid-path' | 'not-found' | 'conflict' | 'too-large' | 'quota-exceeded' | 'io';
 
 export class FsError extends Error {
   constructor(

@@ -1,0 +1,87 @@
+// Shared Playwright fixtures: fake provider servers on 127.0.0.1, and a guard that fails any test
+// in which the page sent a request anywhere but 127.0.0.1.
+import { test as base, expect, type Page } from '@playwright/test';
+import { startFakeOpenAI } from './fake-servers/openai';
+import { startFakeAnthropic } from './fake-servers/anthropic';
+import type { FakeServer } from './fake-servers/common';
+
+interface Fixtures {
+  openai: FakeServer;
+  anthropic: FakeServer;
+  /** Every URL the page requested during the test. */
+  requestedUrls: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  openai: async ({}, use) => {
+    const server = await startFakeOpenAI();
+    await use(server);
+    await server.close();
+  },
+  anthropic: async ({}, use) => {
+    const server = await startFakeAnthropic();
+    await use(server);
+    await server.close();
+  },
+  requestedUrls: [
+    async ({ context }, use) => {
+      const urls: string[] = [];
+      context.on('request', (request) => urls.push(request.url()));
+      // Anything not on loopback is refused outright, and then reported below.
+      await context.route(
+        (url) => !isLocal(url.href),
+        (route) => route.abort('blockedbyclient'),
+      );
+      await use(urls);
+      const external = urls.filter((url) => !isLocal(url));
+      expect(external, 'requests that left 127.0.0.1').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+function isLocal(href: string): boolean {
+  if (href.startsWith('data:') || href.startsWith('blob:')) return true;
+  try {
+    const { hostname, protocol } = new URL(href);
+    return (protocol === 'http:' || protocol === 'ws:') && hostname === '127.0.0.1';
+  } catch {
+    return false;
+  }
+}
+
+export { expect };
+
+/** Opens the app and waits until the chat is usable. */
+export async function openApp(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Conversation' })).toBeVisible();
+  await expect(page.getByLabel('Message')).toBeEditable();
+}
+
+export async function sendMessage(page: Page, text: string) {
+  await page.getByLabel('Message').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/** Switches the provider in Settings. */
+export async function configureProvider(
+  page: Page,
+  options: {
+    provider: 'OpenAI-compatible' | 'Anthropic' | 'Demo (offline)';
+    baseURL?: string;
+    apiKey?: string;
+    model?: string;
+    remember?: boolean;
+  },
+) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Provider').selectOption({ label: options.provider });
+  if (options.baseURL !== undefined) await dialog.getByLabel('Base URL').fill(options.baseURL);
+  if (options.apiKey !== undefined) await dialog.getByLabel('API key').fill(options.apiKey);
+  if (options.model !== undefined) await dialog.getByLabel('Model').fill(options.model);
+  if (options.remember) await dialog.getByLabel('Remember key on this device').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}

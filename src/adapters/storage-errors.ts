@@ -1,0 +1,31 @@
+/** Turns IndexedDB failures into messages a user can act on. */
+export class StorageError extends Error {
+  constructor(
+    readonly code: 'quota-exceeded' | 'io',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StorageError';
+  }
+}
+
+export function isQuotaError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    ((error as { name: string }).name === 'QuotaExceededError' ||
+      (error as { name: string }).name === 'NS_ERROR_DOM_QUOTA_REACHED')
+  );
+}
+
+export function toStorageError(error: unknown, what: string): StorageError {
+  if (isQuotaError(error)) {
+    return new StorageError(
+      'quota-exceeded',
+      `Browser storage is full: could not save ${what}. What was saved before is intact; free space (delete old threads or files) and try again.`,
+    );
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new StorageError('io', `Could not save ${what}: ${detail}`);
+}

@@ -1,0 +1,35 @@
+// Everything the agent loop tells the outside world. The UI and the stores only listen.
+
+import type { Message, ModelRequest, StreamEvent, Usage } from './types';
+import type { RunOutcome } from './middleware';
+
+export interface MemorySourceSnapshot {
+  path: string;
+  content: string;
+}
+
+export type AgentEvent =
+  | { type: 'run-start'; threadId: string }
+  /** A complete message was appended to the thread. */
+  | { type: 'message'; message: Message }
+  /** A piece of the assistant message being streamed (not yet in the thread). */
+  | { type: 'stream'; event: StreamEvent }
+  /** A model call is about to go to the provider, with the request exactly as it will be sent. */
+  | { type: 'model-call-start'; callId: string; request: ModelRequest; startedAt: number }
+  | {
+      type: 'model-call-end';
+      callId: string;
+      usage?: Usage;
+      endedAt: number;
+      error?: string;
+    }
+  | { type: 'memory-loaded'; sources: MemorySourceSnapshot[]; reason: 'initial' | 'refresh' }
+  | {
+      type: 'memory-updated';
+      path: string;
+      before: string | null;
+      after: string;
+      version: number;
+      toolCallId: string;
+    }
+  | { type: 'run-end'; outcome: RunOutcome };

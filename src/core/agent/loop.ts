@@ -1,0 +1,209 @@
+// The agent loop. One run reads top to bottom: before-agent hooks, then model call -> tool calls
+// until the model answers without tools, then after-agent hooks. Everything observable goes out
+// as events; middleware wraps the model and tool calls.
+
+import type { VirtualFs } from '../fs/types';
+import type { AgentEvent } from './events';
+import {
+  composeModelCall,
+  composeToolCall,
+  type Middleware,
+  type RunContext,
+  type RunOutcome,
+  type ThreadState,
+} from './middleware';
+import type { Tool } from './tool';
+import {
+  ProviderError,
+  isModelMessage,
+  type AssistantMessage,
+  type Message,
+  type ModelProvider,
+  type ModelRequest,
+  type ToolCall,
+  type ToolMessage,
+  type ToolResult,
+} from './types';
+import { newId } from './ids';
+
+export interface RunInput {
+  threadId: string;
+  /** The thread so far, ending with the new user message. Not mutated. */
+  history: readonly Message[];
+  provider: ModelProvider;
+  model: string;
+  systemPrompt: string;
+  tools: readonly Tool[];
+  middleware: readonly Middleware[];
+  fs: VirtualFs;
+  /** Per-thread middleware state; mutated in place and meant to be saved with the thread. */
+  state: ThreadState;
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => void;
+  maxSteps?: number;
+  maxOutputTokens?: number;
+}
+
+const DEFAULT_MAX_STEPS = 25;
+
+export async function runAgent(input: RunInput): Promise<RunOutcome> {
+  const { emit, signal } = input;
+  const history: Message[] = [...input.history];
+  const context: RunContext = {
+    threadId: input.threadId,
+    fs: input.fs,
+    signal,
+    state: input.state,
+    emit,
+  };
+  const append = (message: Message) => {
+    history.push(message);
+    emit({ type: 'message', message });
+  };
+
+  emit({ type: 'run-start', threadId: input.threadId });
+  let outcome: RunOutcome;
+  try {
+    outcome = await runSteps();
+  } catch (error) {
+    outcome = outcomeOf(error);
+    if (outcome.status === 'error') append(notice(outcome.message));
+  }
+
+  for (const mw of input.middleware) {
+    if (!mw.afterAgent) continue;
+    try {
+      await mw.afterAgent(context, outcome);
+    } catch (error) {
+      append(notice(`${mw.name}: ${errorText(error)}`));
+    }
+  }
+  emit({ type: 'run-end', outcome });
+  return outcome;
+
+  async function runSteps(): Promise<RunOutcome> {
+    // 1. Before the run: memory loading and the like.
+    for (const mw of input.middleware) await mw.beforeAgent?.(context);
+
+    const toolsByName = new Map(input.tools.map((tool) => [tool.schema.name, tool]));
+    const callModel = composeModelCall(input.middleware, sendToProvider, context);
+    const callTool = composeToolCall(input.middleware, (call) => executeTool(call), context);
+    const maxSteps = input.maxSteps ?? DEFAULT_MAX_STEPS;
+
+    for (let step = 0; step < maxSteps; step++) {
+      if (signal.aborted) return { status: 'aborted' };
+
+      // 2. One model call; middleware sees and may rewrite the request on its way out.
+      const request: ModelRequest = {
+        model: input.model,
+        system: input.systemPrompt,
+        messages: history.filter(isModelMessage),
+        tools: input.tools.map((tool) => tool.schema),
+        ...(input.maxOutputTokens ? { maxOutputTokens: input.maxOutputTokens } : {}),
+      };
+      const { message } = await callModel(request);
+      append(message);
+      if (!message.toolCalls?.length) return { status: 'done' };
+
+      // 3. Tool calls, in order. Every call gets a result, even after Stop, so the thread stays
+      //    valid for the next request (providers reject tool calls without results).
+      for (const call of message.toolCalls) {
+        const result: ToolResult = signal.aborted
+          ? {
+              content: 'Error: the run was stopped by the user before this tool ran.',
+              isError: true,
+            }
+          : await callTool(call).catch((error: unknown) => ({
+              content: `Error: ${errorText(error)}`,
+              isError: true,
+            }));
+        append(toolMessage(call, result));
+      }
+    }
+    append(notice(`Stopped after ${maxSteps} model calls without a final answer.`));
+    return { status: 'max-steps', steps: maxSteps };
+
+    async function executeTool(call: ToolCall): Promise<ToolResult> {
+      const tool = toolsByName.get(call.name);
+      if (!tool) {
+        const names = [...toolsByName.keys()].join(', ');
+        return {
+          content: `Error: unknown tool '${call.name}'. Available tools: ${names}.`,
+          isError: true,
+        };
+      }
+      let args: unknown;
+      try {
+        args = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
+      } catch {
+        return {
+          content: `Error: the arguments for ${call.name} are not valid JSON: ${call.arguments.slice(0, 200)}`,
+          isError: true,
+        };
+      }
+      return tool.run(args, { fs: input.fs, signal, toolCallId: call.id });
+    }
+  }
+
+  /** The innermost model handler: the request as middleware left it goes to the provider. */
+  async function sendToProvider(request: ModelRequest) {
+    const callId = newId('call');
+    emit({ type: 'model-call-start', callId, request, startedAt: Date.now() });
+    let streamedText = '';
+    try {
+      const response = await input.provider.complete(request, {
+        signal,
+        onStream: (event) => {
+          if (event.type === 'text-delta') streamedText += event.text;
+          emit({ type: 'stream', event });
+        },
+      });
+      emit({ type: 'model-call-end', callId, usage: response.usage, endedAt: Date.now() });
+      return response;
+    } catch (error) {
+      emit({ type: 'model-call-end', callId, endedAt: Date.now(), error: errorText(error) });
+      // Keep what already streamed: the user saw it, and losing it would be surprising.
+      if (streamedText) {
+        const partial: AssistantMessage = {
+          role: 'assistant',
+          id: newId('msg'),
+          content: streamedText,
+          createdAt: Date.now(),
+          stopped: isAbort(error, signal) ? 'aborted' : 'error',
+        };
+        append(partial);
+      }
+      throw error;
+    }
+  }
+
+  function outcomeOf(error: unknown): RunOutcome {
+    if (isAbort(error, signal)) return { status: 'aborted' };
+    return { status: 'error', message: errorText(error) };
+  }
+}
+
+function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return (error instanceof ProviderError && error.kind === 'aborted') || signal.aborted;
+}
+
+function toolMessage(call: ToolCall, result: ToolResult): ToolMessage {
+  return {
+    role: 'tool',
+    id: newId('msg'),
+    toolCallId: call.id,
+    toolName: call.name,
+    content: result.content,
+    ...(result.isError ? { isError: true } : {}),
+    createdAt: Date.now(),
+  };
+}
+
+function notice(content: string): Message {
+  return { role: 'notice', id: newId('msg'), kind: 'error', content, createdAt: Date.now() };
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,81 @@
+// A conversation thread as stored: the full, unmodified history (compaction only changes what is
+// sent), the middleware state kept per thread, and a record of every model call.
+
+import type { ThreadState } from './middleware';
+import type { Message, Usage } from './types';
+
+export interface TokenBreakdown {
+  system: number;
+  memory: number;
+  messages: number;
+  tools: number;
+  total: number;
+}
+
+/** One model call as measured by the harness, stored with the thread. */
+export interface ModelCallRecord {
+  callId: string;
+  startedAt: number;
+  endedAt?: number;
+  provider: string;
+  model: string;
+  contextWindow: number;
+  estimate: TokenBreakdown;
+  /** What the provider reported, when it did. */
+  usage?: Usage;
+  error?: string;
+}
+
+/** A change the agent made to a memory file, shown as a chip with a diff and an undo. */
+export interface MemoryEdit {
+  toolCallId: string;
+  path: string;
+  before: string | null;
+  after: string;
+  version: number;
+  at: number;
+  undone?: boolean;
+}
+
+export interface Thread {
+  id: string;
+  title: string;
+  workspace: string;
+  createdAt: number;
+  updatedAt: number;
+  messages: Message[];
+  state: ThreadState;
+  calls: ModelCallRecord[];
+  memoryEdits: MemoryEdit[];
+}
+
+export type ThreadSummary = Pick<
+  Thread,
+  'id' | 'title' | 'workspace' | 'createdAt' | 'updatedAt'
+> & {
+  messageCount: number;
+};
+
+export interface ThreadStore {
+  list(): Promise<ThreadSummary[]>;
+  get(id: string): Promise<Thread | undefined>;
+  put(thread: Thread): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export function summarize(thread: Thread): ThreadSummary {
+  return {
+    id: thread.id,
+    title: thread.title,
+    workspace: thread.workspace,
+    createdAt: thread.createdAt,
+    updatedAt: thread.updatedAt,
+    messageCount: thread.messages.length,
+  };
+}
+
+/** A title from the first user message, like chat apps do. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line || 'New thread';
+}

@@ -1,0 +1,155 @@
+// Deep Agents' CompositeBackend: paths are routed to stores by prefix (longest wins); a routed store
+// sees paths relative to its prefix ("/memories/AGENTS.md" is "/AGENTS.md" there).
+import { compareStrings } from './memory-store';
+import { dirPrefix, isUnder, isUnderOrEqual, normaliseFilePath, normalisePath } from './paths';
+import {
+  FsError,
+  type FileInfo,
+  type FileRecord,
+  type FileStore,
+  type FileVersion,
+  type VirtualFs,
+  type WriteOptions,
+} from './types';
+
+export interface CompositeFsOptions {
+  default: FileStore;
+  /** Prefix -> store, e.g. { '/memories/': userStore }. Prefixes are absolute directories. */
+  routes?: Record<string, FileStore>;
+}
+
+interface Route {
+  /** Normalised prefix with a trailing slash: "/memories/". */
+  prefix: string;
+  /** The same without it: "/memories". */
+  dir: string;
+  store: FileStore;
+}
+
+interface Resolved {
+  store: FileStore;
+  /** Path inside the store. */
+  inner: string;
+  route?: Route;
+}
+
+export class CompositeFs implements VirtualFs {
+  private readonly defaultStore: FileStore;
+  private readonly routes: Route[];
+
+  constructor(options: CompositeFsOptions) {
+    this.defaultStore = options.default;
+    this.routes = Object.entries(options.routes ?? {})
+      .map(([prefix, store]) => {
+        const dir = normalisePath(prefix);
+        if (dir === '/')
+          throw new FsError(
+            'invalid-path',
+            "A route prefix cannot be '/': use the default store.",
+            prefix,
+          );
+        return { prefix: dirPrefix(dir), dir, store };
+      })
+      .sort((a, b) => b.prefix.length - a.prefix.length);
+  }
+
+  /** The route directories, e.g. ["/memories/"], so listings can show them even when empty. */
+  routePrefixes(): string[] {
+    return this.routes.map((r) => r.prefix).sort(compareStrings);
+  }
+
+  async read(path: string): Promise<FileRecord | undefined> {
+    const full = normaliseFilePath(path);
+    const target = this.resolveFile(full);
+    if (!target) return undefined; // a route directory is never a file
+    const record = await this.call(target, full, () => target.store.read(target.inner));
+    return record ? { ...record, path: full } : undefined;
+  }
+
+  async write(path: string, content: string, options?: WriteOptions): Promise<FileRecord> {
+    const full = normaliseFilePath(path);
+    const target = this.requireFile(full);
+    const record = await this.call(target, full, () =>
+      target.store.write(target.inner, content, options),
+    );
+    return { ...record, path: full };
+  }
+
+  async delete(path: string, options?: WriteOptions): Promise<void> {
+    const full = normaliseFilePath(path);
+    const target = this.requireFile(full);
+    await this.call(target, full, () => target.store.delete(target.inner, options));
+  }
+
+  async history(path: string): Promise<FileVersion[]> {
+    const full = normaliseFilePath(path);
+    const target = this.resolveFile(full);
+    if (!target) return [];
+    return this.call(target, full, () => target.store.history(target.inner));
+  }
+
+  async list(): Promise<FileInfo[]> {
+    return this.listUnder('/');
+  }
+
+  async listUnder(dir = '/'): Promise<FileInfo[]> {
+    const base = normalisePath(dir);
+    const stores: { store: FileStore; route?: Route }[] = [{ store: this.defaultStore }];
+    for (const route of this.routes) {
+      // A route can only hold files under `base` if the two directories overlap.
+      if (isUnderOrEqual(route.dir, base) || isUnderOrEqual(base, route.dir))
+        stores.push({ store: route.store, route });
+    }
+    const lists = await Promise.all(
+      stores.map(async ({ store, route }) => {
+        const infos = await store.list();
+        return infos
+          .map((info) => ({ ...info, path: route ? route.dir + info.path : info.path }))
+          .filter((info) => isUnder(info.path, base) && this.resolve(info.path).store === store);
+      }),
+    );
+    return lists.flat().sort((a, b) => compareStrings(a.path, b.path));
+  }
+
+  private resolve(full: string): Resolved {
+    for (const route of this.routes) {
+      if (full === route.dir) return { store: route.store, inner: '/', route };
+      if (full.startsWith(route.prefix))
+        return { store: route.store, inner: full.slice(route.dir.length), route };
+    }
+    return { store: this.defaultStore, inner: full };
+  }
+
+  private resolveFile(full: string): Resolved | undefined {
+    const target = this.resolve(full);
+    return target.inner === '/' ? undefined : target;
+  }
+
+  private requireFile(full: string): Resolved {
+    const target = this.resolveFile(full);
+    if (!target) {
+      throw new FsError(
+        'invalid-path',
+        `Invalid path '${full}': it is a directory (a storage route), not a file.`,
+        full,
+      );
+    }
+    return target;
+  }
+
+  /** Runs a store call; errors from a routed store name the full path, not the store's inner one. */
+  private async call<T>(target: Resolved, full: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof FsError && target.route) {
+        throw new FsError(
+          error.code,
+          error.message.split(`'${target.inner}'`).join(`'${full}'`),
+          full,
+        );
+      }
+      throw error;
+    }
+  }
+}

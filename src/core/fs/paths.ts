@@ -1,0 +1,97 @@
+// Path rules of the virtual filesystem: absolute POSIX paths only, no way out of the root.
+import { FsError, MAX_PATH_LENGTH } from './types';
+
+function invalid(path: string, reason: string): FsError {
+  return new FsError('invalid-path', `Invalid path ${quoteForMessage(path)}: ${reason}`, path);
+}
+
+/** Quotes a (possibly hostile) path for an error message: control characters are shown escaped. */
+function quoteForMessage(path: string): string {
+  const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
+  // eslint-disable-next-line no-control-regex
+  return `'${shown.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`;
+}
+
+/**
+ * Validates a path and returns its canonical form: starts with "/", no duplicate slashes, no "."
+ * segments, no trailing slash (except the root "/"). Throws FsError('invalid-path') otherwise.
+ */
+export function normalisePath(path: unknown): string {
+  if (typeof path !== 'string') {
+    throw new FsError(
+      'invalid-path',
+      `Invalid path: expected a string, got ${path === null ? 'null' : typeof path}.`,
+    );
+  }
+  if (path.length === 0 || path.trim().length === 0) {
+    throw new FsError(
+      'invalid-path',
+      'Invalid path: the path is empty. Use an absolute path such as /notes.md.',
+      path,
+    );
+  }
+  if (path.length > MAX_PATH_LENGTH) {
+    throw invalid(path, `it is ${path.length} characters long; the limit is ${MAX_PATH_LENGTH}.`);
+  }
+  if (path.includes('\0')) throw invalid(path, 'it contains a NUL character.');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0001-\u001f\u007f]/.test(path)) throw invalid(path, 'it contains a control character.');
+  if (path.includes('\\'))
+    throw invalid(path, "backslashes are not allowed; use '/' as the separator.");
+  if (path.includes('~'))
+    throw invalid(path, "'~' is not allowed; home-directory shortcuts do not exist here.");
+  if (!path.startsWith('/')) {
+    throw invalid(path, "the path must be absolute (start with '/'), for example /notes.md.");
+  }
+  const segments: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') throw invalid(path, "'..' segments are not allowed.");
+    segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** Like normalisePath, but the root "/" is rejected: a file needs a name. */
+export function normaliseFilePath(path: unknown): string {
+  const normalised = normalisePath(path);
+  if (normalised === '/') {
+    throw new FsError(
+      'invalid-path',
+      "Invalid path '/': it is the root directory, not a file.",
+      normalised,
+    );
+  }
+  return normalised;
+}
+
+/** Directory form with a trailing slash, for prefix tests: "/a" -> "/a/", "/" -> "/". */
+export function dirPrefix(dir: string): string {
+  return dir.endsWith('/') ? dir : `${dir}/`;
+}
+
+/** Parent directory of a normalised path: "/a/b.md" -> "/a", "/b.md" -> "/", "/" -> "/". */
+export function dirname(path: string): string {
+  const index = path.lastIndexOf('/');
+  return index <= 0 ? '/' : path.slice(0, index);
+}
+
+/** Last segment of a normalised path: "/a/b.md" -> "b.md", "/" -> "". */
+export function basename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Joins path pieces and normalises the result (so it is validated too). */
+export function joinPath(...parts: string[]): string {
+  return normalisePath(`/${parts.join('/')}`);
+}
+
+/** Whether a normalised path lies strictly inside a normalised directory ("/" contains everything else). */
+export function isUnder(path: string, dir: string): boolean {
+  return path !== dir && path.startsWith(dirPrefix(dir));
+}
+
+/** Whether a normalised path is the directory itself or lies inside it. */
+export function isUnderOrEqual(path: string, dir: string): boolean {
+  return path === dir || isUnder(path, dir);
+}

@@ -1,0 +1,193 @@
+// AGENTS.md memory, after Deep Agents' MemoryMiddleware: the source files are loaded once per
+// thread (kept in thread state), injected at the end of the system prompt on every model call, and
+// the agent updates them with edit_file / write_file. Going beyond Deep Agents, a changed source can
+// be reloaded before the next model call ("Refresh memory after edits").
+
+import type { MemorySourceSnapshot } from '../agent/events';
+import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
+import type { ModelRequest, ToolCall } from '../agent/types';
+import { FsError } from '../fs/types';
+
+export const DEFAULT_MEMORY_SOURCES = [
+  '/memories/AGENTS.md',
+  '/.deepagents/AGENTS.md',
+  '/AGENTS.md',
+] as const;
+
+export interface AgentsMdOptions {
+  sources: readonly string[];
+  /** Reload a source before the next model call after a tool changed it. */
+  refreshAfterEdits: boolean;
+}
+
+/** What the middleware keeps in thread state (saved with the thread). */
+export interface AgentsMdState {
+  sources: MemorySourceSnapshot[];
+  loadedAt: number;
+  /** Sources changed by a tool since they were loaded. */
+  stale: string[];
+}
+
+const STATE_KEY = 'agentsMd';
+
+export function getAgentsMdState(state: ThreadState): AgentsMdState | undefined {
+  const value = state[STATE_KEY];
+  return value && typeof value === 'object' ? (value as AgentsMdState) : undefined;
+}
+
+export class MemoryLoadError extends Error {
+  constructor(
+    readonly path: string,
+    cause: string,
+  ) {
+    super(`Could not read memory file ${path}: ${cause}`);
+    this.name = 'MemoryLoadError';
+  }
+}
+
+/** Reads every source that exists. Missing files are skipped; any other failure names the path. */
+export async function loadMemorySources(
+  fs: RunContext['fs'],
+  sources: readonly string[],
+): Promise<MemorySourceSnapshot[]> {
+  const loaded: MemorySourceSnapshot[] = [];
+  for (const path of sources) {
+    let record;
+    try {
+      record = await fs.read(path);
+    } catch (error) {
+      if (error instanceof FsError && error.code === 'not-found') continue;
+      throw new MemoryLoadError(path, error instanceof Error ? error.message : String(error));
+    }
+    if (record) loaded.push({ path, content: record.content });
+  }
+  return loaded;
+}
+
+export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
+  const isSource = (path: string) => options.sources.includes(path);
+
+  return {
+    name: 'AGENTS.md memory',
+
+    async beforeAgent(context) {
+      // Deep Agents loads once per thread: a thread that already has memory keeps it.
+      if (getAgentsMdState(context.state)) return;
+      const sources = await loadMemorySources(context.fs, options.sources);
+      context.state[STATE_KEY] = {
+        sources,
+        loadedAt: Date.now(),
+        stale: [],
+      } satisfies AgentsMdState;
+      context.emit({ type: 'memory-loaded', sources, reason: 'initial' });
+    },
+
+    async wrapModelCall(request, next, context) {
+      let memory = getAgentsMdState(context.state);
+      if (memory && options.refreshAfterEdits && memory.stale.length > 0) {
+        const sources = await loadMemorySources(context.fs, options.sources);
+        memory = { sources, loadedAt: Date.now(), stale: [] };
+        context.state[STATE_KEY] = memory;
+        context.emit({ type: 'memory-loaded', sources, reason: 'refresh' });
+      }
+      return next(withMemory(request, memory?.sources ?? []));
+    },
+
+    async wrapToolCall(call, next, context) {
+      const target = targetPath(call);
+      if (!target || !isSource(target)) return next(call);
+
+      const before = await context.fs.read(target).catch(() => undefined);
+      const result = await next(call);
+      const after = await context.fs.read(target).catch(() => undefined);
+      if (after && after.content !== before?.content) {
+        context.emit({
+          type: 'memory-updated',
+          path: target,
+          before: before?.content ?? null,
+          after: after.content,
+          version: after.version,
+          toolCallId: call.id,
+        });
+        const memory = getAgentsMdState(context.state);
+        if (memory && !memory.stale.includes(target)) memory.stale.push(target);
+      }
+      return result;
+    },
+  };
+}
+
+/** The file a write_file / edit_file call targets, if any (arguments may be malformed). */
+function targetPath(call: ToolCall): string | undefined {
+  if (call.name !== 'write_file' && call.name !== 'edit_file') return undefined;
+  try {
+    const args: unknown = JSON.parse(call.arguments);
+    if (args && typeof args === 'object' && 'file_path' in args) {
+      const path = (args as { file_path: unknown }).file_path;
+      return typeof path === 'string' ? path.replace(/\/{2,}/g, '/') : undefined;
+    }
+  } catch {
+    // Malformed arguments: the tool itself reports the error.
+  }
+  return undefined;
+}
+
+export function withMemory(
+  request: ModelRequest,
+  sources: readonly MemorySourceSnapshot[],
+): ModelRequest {
+  const block = formatMemoryBlock(sources);
+  return {
+    ...request,
+    system: request.system ? `${request.system}\n\n${block}` : block,
+    sections: [...(request.sections ?? []), { name: 'memory', text: block }],
+  };
+}
+
+export function formatMemoryBlock(sources: readonly MemorySourceSnapshot[]): string {
+  const body =
+    sources.length === 0
+      ? '(No memory loaded)'
+      : sources
+          .map(
+            (source) =>
+              `${source.path}\n\n${escapeMemoryTags(stripHtmlComments(source.content)).trim()}`,
+          )
+          .join('\n\n');
+  return `<agent_memory>\n${body}\n</agent_memory>\n\n${MEMORY_GUIDELINES}`;
+}
+
+function stripHtmlComments(text: string): string {
+  // An unterminated comment is removed to the end too, as a renderer would hide it.
+  return text.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
+}
+
+/**
+ * Content must not be able to close (or reopen) the memory blocks and smuggle text into the
+ * surrounding prompt, so tag-like occurrences of our block names are neutralised.
+ */
+export function escapeMemoryTags(text: string): string {
+  return text.replace(/<(\s*\/?\s*)(agent_memory|memory_guidelines)/gi, '&lt;$1$2');
+}
+
+export const MEMORY_GUIDELINES = `<memory_guidelines>
+The <agent_memory> block above holds files you can read and edit with your file tools. The first
+path is the user's personal memory, shared across projects; later paths are project memory. Keep
+them current so that future conversations start with what matters.
+
+Update memory (edit_file, or write_file for a new file) when:
+- the user asks you to remember something, or to stop doing something;
+- the user states a lasting preference (style, tools, language, formats) or corrects you;
+- the user gives you instructions about your role or how to work in this project;
+- you learn a project fact you will need again (commands, conventions, layout).
+Edit before you answer, keep entries short and specific, put each in the section it belongs to,
+and replace outdated entries instead of adding contradictory ones.
+
+Do not store:
+- transient or one-off details (today's task, temporary file names, a single question);
+- small talk or anything the user did not mean to keep;
+- secrets of any kind: API keys, passwords, tokens, credentials. Never write them to memory.
+
+Memory can be stale or wrong: when it conflicts with what the user says now, follow the user and
+update the memory.
+</memory_guidelines>`;

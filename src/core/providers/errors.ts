@@ -1,0 +1,390 @@
+// Turning SDK and network failures into ProviderErrors a person can act on, and checking
+// provider settings before any request is made. No message ever carries the API key.
+import {
+  APIConnectionError as OpenAIConnectionError,
+  APIConnectionTimeoutError as OpenAIConnectionTimeoutError,
+  APIError as OpenAIAPIError,
+  APIUserAbortError as OpenAIUserAbortError,
+} from 'openai';
+import {
+  APIConnectionError as AnthropicConnectionError,
+  APIConnectionTimeoutError as AnthropicConnectionTimeoutError,
+  APIError as AnthropicAPIError,
+  APIUserAbortError as AnthropicUserAbortError,
+} from '@anthropic-ai/sdk';
+import { ProviderError, type ProviderErrorKind } from '../agent/types';
+
+export type ProviderId = 'openai' | 'anthropic';
+
+export const DEFAULT_BASE_URLS: Readonly<Record<ProviderId, string>> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com',
+};
+
+/** What the provider knows about the call, to make messages specific (and to scrub the key). */
+export interface ErrorContext {
+  provider?: ProviderId;
+  baseURL?: string;
+  model?: string;
+  apiKey?: string;
+}
+
+const MAX_DETAIL = 300;
+
+/** Removes the key (and anything shaped like a secret key or bearer token) from a text. */
+export function redactSecrets(text: string, apiKey?: string): string {
+  let out = text;
+  const key = apiKey?.trim();
+  if (key && key.length >= 4) out = out.split(key).join('[redacted]');
+  return out
+    .replace(/\b(sk-[A-Za-z0-9_-]{2,})[A-Za-z0-9_-]{6,}/g, '$1…[redacted]')
+    .replace(/\b(Bearer\s+)[^\s"',]+/gi, '$1[redacted]')
+    .replace(/\b((?:x-)?api[-_]?key["']?\s*[:=]\s*["']?)[^\s"',&]+/gi, '$1[redacted]');
+}
+
+/** A short human label for the service behind a base URL. */
+export function providerLabel(
+  provider: ProviderId | undefined,
+  baseURL: string | undefined,
+): string {
+  if (provider === 'anthropic' && (!baseURL || hostOf(baseURL) === 'api.anthropic.com'))
+    return 'Anthropic';
+  const host = baseURL ? hostOf(baseURL) : provider === 'openai' ? 'api.openai.com' : undefined;
+  if (host === 'api.openai.com') return 'OpenAI';
+  if (host === 'openrouter.ai') return 'OpenRouter';
+  if (host) return `The server at ${host}`;
+  return provider === 'anthropic' ? 'Anthropic' : 'The provider';
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+function isApiError(err: unknown): err is OpenAIAPIError | AnthropicAPIError {
+  return err instanceof OpenAIAPIError || err instanceof AnthropicAPIError;
+}
+
+function isAbort(err: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true;
+  if (err instanceof OpenAIUserAbortError || err instanceof AnthropicUserAbortError) return true;
+  return (
+    typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError'
+  );
+}
+
+function isTimeout(err: unknown): boolean {
+  return (
+    err instanceof OpenAIConnectionTimeoutError || err instanceof AnthropicConnectionTimeoutError
+  );
+}
+
+// What browsers and Node's fetch throw when a connection fails or breaks mid-body.
+const NETWORK_PATTERN =
+  /fetch failed|failed to fetch|networkerror|network error|load failed|terminated|other side closed|socket|econnrefused|econnreset|enotfound|eai_again|connection|premature close|body stream/i;
+
+function errorText(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as { cause?: unknown }).cause;
+    const causeText = cause instanceof Error ? ` (${cause.message})` : '';
+    return `${err.message}${causeText}`;
+  }
+  return String(err);
+}
+
+/** Tidies a provider's own message: one line, no HTML page, bounded length. */
+function tidy(text: string): string | undefined {
+  let t = text;
+  if (/<html|<!doctype/i.test(t)) {
+    const title = /<title>([^<]*)<\/title>/i.exec(t);
+    t = title?.[1] ?? '';
+  }
+  t = t.replace(/\s+/g, ' ').trim();
+  if (!t) return undefined;
+  return t.length > MAX_DETAIL ? `${t.slice(0, MAX_DETAIL)}…` : t;
+}
+
+/** The message the provider put in its error body, when there is one. */
+function providerMessage(err: OpenAIAPIError | AnthropicAPIError): string | undefined {
+  const body = err.error as { message?: unknown; error?: { message?: unknown } } | undefined;
+  // Anthropic's body is { type: 'error', error: { type, message } }; OpenAI's SDK keeps the inner { message }.
+  const inner = body?.error?.message ?? body?.message;
+  if (typeof inner === 'string') return tidy(inner);
+  if (inner !== undefined) return tidy(JSON.stringify(inner));
+  // Otherwise the SDK put the raw text (or the JSON body) in its message, after the status.
+  const stripped = err.message.replace(/^\d{3}\s+/, '');
+  if (/status code \(no body\)|^\(no status code or body\)$/.test(stripped)) return undefined;
+  return tidy(stripped);
+}
+
+/** The error `type` inside a body, for errors that arrive inside a stream (no HTTP status). */
+function errorType(err: OpenAIAPIError | AnthropicAPIError): string | undefined {
+  const body = err.error as { type?: unknown; error?: { type?: unknown } } | undefined;
+  const t = body?.error?.type ?? body?.type ?? (err as { type?: unknown }).type;
+  return typeof t === 'string' ? t : undefined;
+}
+
+function kindForStatus(status: number): ProviderErrorKind {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 404) return 'not-found';
+  if (status === 429) return 'rate-limit';
+  if (status >= 500) return 'server';
+  if (status === 408) return 'network';
+  if (status === 400 || status === 413 || status === 422) return 'bad-request';
+  return 'unknown';
+}
+
+function kindForType(type: string | undefined): ProviderErrorKind {
+  switch (type) {
+    case 'authentication_error':
+    case 'permission_error':
+      return 'auth';
+    case 'not_found_error':
+      return 'not-found';
+    case 'rate_limit_error':
+    case 'requests':
+    case 'tokens':
+      return 'rate-limit';
+    case 'invalid_request_error':
+    case 'request_too_large':
+      return 'bad-request';
+    default:
+      // overloaded_error, api_error, server_error and anything unrecognised sent mid-stream
+      return 'server';
+  }
+}
+
+function headerOf(err: OpenAIAPIError | AnthropicAPIError, name: string): string | undefined {
+  const headers = err.headers as Headers | undefined;
+  return headers?.get?.(name) ?? undefined;
+}
+
+function withDetail(status: number | undefined, detail: string | undefined): string {
+  if (status !== undefined && detail) return `HTTP ${status}: ${detail}`;
+  if (status !== undefined) return `HTTP ${status}`;
+  return detail ?? 'no details';
+}
+
+function messageFor(
+  kind: ProviderErrorKind,
+  status: number | undefined,
+  detail: string | undefined,
+  ctx: ErrorContext,
+  retryAfter?: string,
+): string {
+  const who = providerLabel(ctx.provider, ctx.baseURL);
+  const d = withDetail(status, detail);
+  switch (kind) {
+    case 'auth':
+      return status === 403
+        ? `${who} refused access (${d}). The API key may not be allowed to use model "${ctx.model ?? '?'}", or the account may lack access.`
+        : `${who} rejected the API key (${d}). Check the API key in Settings.`;
+    case 'not-found':
+      return `${who} answered "not found" (${d}). The model id "${ctx.model ?? '?'}" may be wrong or not available to this key, or the base URL "${ctx.baseURL ?? DEFAULT_BASE_URLS[ctx.provider ?? 'openai']}" may be wrong.`;
+    case 'rate-limit': {
+      const wait = retryAfter ? ` The server asked to wait ${retryAfter} s.` : '';
+      return `${who} is rate-limiting requests (${d}), still after retrying.${wait} Wait a moment, then retry.`;
+    }
+    case 'server':
+      return `${who} had a server error (${d}). This is usually temporary: retry in a moment.`;
+    case 'bad-request': {
+      const tooLong =
+        status === 413 ||
+        /context|too long|too large|maximum|max_tokens|tokens? >|prompt is too/i.test(detail ?? '')
+          ? ' The conversation may be longer than this model accepts: lower the context window setting or compact the thread.'
+          : '';
+      return `${who} rejected the request (${d}).${tooLong}`;
+    }
+    case 'network':
+      return `Could not reach ${who === 'The provider' ? 'the provider' : who.replace(/^The /, 'the ')} (${d}). Check the base URL, the network connection, and that the server accepts requests from this page (CORS).`;
+    case 'aborted':
+      return 'Stopped by the user.';
+    default:
+      return `${who} returned an unexpected error (${d}).`;
+  }
+}
+
+/**
+ * Maps anything thrown during a model call to a ProviderError. `signal` decides aborts: once the user
+ * pressed Stop, whatever the SDK threw on the way out is reported as 'aborted'.
+ */
+export function toProviderError(
+  err: unknown,
+  signal?: AbortSignal,
+  context: ErrorContext = {},
+): ProviderError {
+  const scrub = (e: ProviderError) =>
+    new ProviderError(e.kind, redactSecrets(e.message, context.apiKey), e.status);
+  if (err instanceof ProviderError) return scrub(err);
+  if (isAbort(err, signal))
+    return new ProviderError('aborted', messageFor('aborted', undefined, undefined, context));
+
+  if (isTimeout(err)) {
+    return scrub(
+      new ProviderError(
+        'network',
+        messageFor('network', undefined, 'the request timed out', context),
+      ),
+    );
+  }
+  if (err instanceof OpenAIConnectionError || err instanceof AnthropicConnectionError) {
+    const cause = (err as { cause?: unknown }).cause;
+    const detail =
+      tidy(cause instanceof Error ? errorText(cause) : err.message) ?? 'connection error';
+    return scrub(new ProviderError('network', messageFor('network', undefined, detail, context)));
+  }
+  if (isApiError(err)) {
+    const status = typeof err.status === 'number' ? err.status : undefined;
+    const detail = providerMessage(err);
+    // No status: the provider sent an error event inside a 200 stream (e.g. Anthropic's overloaded_error).
+    const kind = status !== undefined ? kindForStatus(status) : kindForType(errorType(err));
+    const retryAfter = kind === 'rate-limit' ? headerOf(err, 'retry-after') : undefined;
+    return scrub(
+      new ProviderError(kind, messageFor(kind, status, detail, context, retryAfter), status),
+    );
+  }
+  const text = errorText(err);
+  if ((err instanceof TypeError || err instanceof Error) && NETWORK_PATTERN.test(text)) {
+    return scrub(
+      new ProviderError('network', messageFor('network', undefined, tidy(text), context)),
+    );
+  }
+  return scrub(new ProviderError('unknown', messageFor('unknown', undefined, tidy(text), context)));
+}
+
+/** The error for a stream that stopped before the provider said it was finished. */
+export function streamEndedEarly(context: ErrorContext): ProviderError {
+  const who = providerLabel(context.provider, context.baseURL);
+  return new ProviderError(
+    'network',
+    `The connection to ${who === 'The provider' ? 'the provider' : who.replace(/^The /, 'the ')} was lost before the answer finished streaming. What arrived is kept; retry to get a full answer.`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings validation
+
+export interface ProviderSettings {
+  provider: string;
+  baseURL?: string;
+  apiKey?: string;
+  model?: string;
+}
+
+export interface SettingsProblem {
+  field: 'provider' | 'baseURL' | 'apiKey' | 'model';
+  message: string;
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: servers on this machine (Ollama, LM Studio, vLLM). */
+export function isLocalURL(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(?:\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]' ||
+    host === '::1'
+  );
+}
+
+/** The base URL a provider will use: the trimmed setting, or the provider's default when empty. */
+export function effectiveBaseURL(provider: ProviderId, baseURL: string | undefined): string {
+  const trimmed = baseURL?.trim() ?? '';
+  return trimmed ? trimmed.replace(/\/+$/, '') : DEFAULT_BASE_URLS[provider];
+}
+
+/**
+ * Problems with provider settings, checked before any request (empty list: fine). An empty base URL
+ * means the provider's default. OpenAI-compatible servers on localhost may run without a key.
+ */
+export function validateProviderSettings(settings: ProviderSettings): SettingsProblem[] {
+  const problems: SettingsProblem[] = [];
+  const { provider } = settings;
+  if (provider === 'demo') return problems;
+  if (provider !== 'openai' && provider !== 'anthropic') {
+    problems.push({ field: 'provider', message: `Unknown provider "${provider}".` });
+    return problems;
+  }
+  const example = DEFAULT_BASE_URLS[provider];
+  const baseURL = effectiveBaseURL(provider, settings.baseURL);
+  let url: URL | undefined;
+  try {
+    url = new URL(baseURL);
+  } catch {
+    problems.push({
+      field: 'baseURL',
+      message: `The base URL is not a valid URL (for example ${example}).`,
+    });
+  }
+  if (url) {
+    const path = url.pathname.replace(/\/+$/, '');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      problems.push({
+        field: 'baseURL',
+        message: `The base URL must start with https:// or http:// (got ${url.protocol}).`,
+      });
+    } else if (url.username || url.password) {
+      problems.push({
+        field: 'baseURL',
+        message:
+          'The base URL must not contain a user name or password: put the key in the API key field.',
+      });
+    } else if (provider === 'openai' && /\/chat\/completions$/.test(path)) {
+      problems.push({
+        field: 'baseURL',
+        message: `Leave /chat/completions out of the base URL (for example ${example}): it is added to every request.`,
+      });
+    } else if (provider === 'anthropic' && /\/v1(\/messages)?$/.test(path)) {
+      problems.push({
+        field: 'baseURL',
+        message: `Leave ${path.endsWith('/messages') ? '/v1/messages' : '/v1'} out of the Anthropic base URL (for example ${example}): it is added to every request.`,
+      });
+    }
+  }
+
+  const key = settings.apiKey?.trim() ?? '';
+  if (!key) {
+    const keylessAllowed = provider === 'openai' && url !== undefined && isLocalURL(baseURL);
+    if (!keylessAllowed) {
+      problems.push({
+        field: 'apiKey',
+        message:
+          provider === 'anthropic'
+            ? 'An Anthropic API key is required.'
+            : 'An API key is required (only servers on this machine, such as Ollama at http://localhost:11434/v1, may run without one).',
+      });
+    }
+  } else if (/[^\x21-\x7e]/.test(key)) {
+    // fetch refuses header values with such characters, with an unhelpful TypeError.
+    problems.push({
+      field: 'apiKey',
+      message: 'The API key contains spaces or characters that cannot be sent; paste it again.',
+    });
+  }
+
+  if (!settings.model?.trim()) problems.push({ field: 'model', message: 'Choose a model id.' });
+  return problems;
+}
+
+/** Throws ProviderError('invalid-settings') listing every problem, if there are any. */
+export function assertValidSettings(settings: ProviderSettings): void {
+  const problems = validateProviderSettings(settings);
+  if (problems.length > 0) {
+    throw new ProviderError(
+      'invalid-settings',
+      redactSecrets(
+        `Check the provider settings: ${problems.map((p) => p.message).join(' ')}`,
+        settings.apiKey,
+      ),
+    );
+  }
+}

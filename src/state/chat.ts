@@ -1,0 +1,327 @@
+// Threads and runs: the UI's view of the agent. It builds a run from the settings, feeds the loop's
+// events into the current thread, and saves the thread to IndexedDB as it grows.
+
+import { create } from 'zustand';
+import { runAgent } from '../core/agent/loop';
+import { newId } from '../core/agent/ids';
+import { BASE_SYSTEM_PROMPT } from '../core/agent/prompt';
+import type { AgentEvent } from '../core/agent/events';
+import {
+  summarize,
+  titleFrom,
+  type MemoryEdit,
+  type ModelCallRecord,
+  type Thread,
+  type ThreadSummary,
+} from '../core/agent/thread';
+import type { Message, StreamEvent, ToolCall } from '../core/agent/types';
+import { createAgentsMdMiddleware, getAgentsMdState } from '../core/memory/agents-md';
+import { createFsTools, writesToPath } from '../core/fs/tools';
+import { FsError } from '../core/fs/types';
+import { resolveProfile } from '../core/providers/profiles';
+import {
+  countRequest,
+  encodingForModel,
+  loadEncoder,
+  type TokenCounter,
+} from '../core/context/tokens';
+import { createProviderFor } from './provider';
+import { getServices, WORKSPACE } from './services';
+import { connectionOf, useSettingsStore } from './settings';
+import { useFilesStore } from './files';
+
+export interface StreamingToolCall {
+  id?: string;
+  name?: string;
+  arguments: string;
+}
+
+interface ChatStore {
+  threads: ThreadSummary[];
+  thread: Thread | null;
+  running: boolean;
+  /** The assistant message being streamed, before it lands in the thread. */
+  streaming: { text: string; toolCalls: StreamingToolCall[] } | null;
+  /** A storage or setup problem to show (the thread in memory is intact). */
+  error?: string;
+  loadThreads(): Promise<void>;
+  openThread(id: string): Promise<void>;
+  newThread(): void;
+  send(text: string): Promise<void>;
+  stop(): void;
+  undoMemoryEdit(toolCallId: string): Promise<void>;
+  dismissError(): void;
+}
+
+let abortController: AbortController | null = null;
+let saveChain: Promise<void> = Promise.resolve();
+
+function emptyThread(): Thread {
+  const now = Date.now();
+  return {
+    id: newId('thread'),
+    title: 'New thread',
+    workspace: WORKSPACE,
+    createdAt: now,
+    updatedAt: now,
+    messages: [],
+    state: {},
+    calls: [],
+    memoryEdits: [],
+  };
+}
+
+export const useChatStore = create<ChatStore>((set, get) => {
+  /** Saves in order; a failure is shown but never loses the thread held in memory. */
+  function persist(thread: Thread) {
+    const snapshot = structuredClone(thread);
+    saveChain = saveChain
+      .then(() => getServices().threads.put(snapshot))
+      .then(() => {
+        const summary = summarize(snapshot);
+        const others = get().threads.filter((t) => t.id !== summary.id);
+        set({ threads: [summary, ...others].sort((a, b) => b.updatedAt - a.updatedAt) });
+      })
+      .catch((error: unknown) =>
+        set({ error: error instanceof Error ? error.message : String(error) }),
+      );
+    return saveChain;
+  }
+
+  return {
+    threads: [],
+    thread: null,
+    running: false,
+    streaming: null,
+
+    async loadThreads() {
+      set({ threads: await getServices().threads.list() });
+    },
+
+    async openThread(id) {
+      if (get().running) return;
+      const thread = await getServices().threads.get(id);
+      if (thread) set({ thread, streaming: null });
+    },
+
+    newThread() {
+      if (get().running) return;
+      set({ thread: null, streaming: null });
+    },
+
+    dismissError() {
+      set({ error: undefined });
+    },
+
+    stop() {
+      abortController?.abort();
+    },
+
+    async send(text) {
+      const content = text.trim();
+      if (!content || get().running) return;
+      set({ running: true, streaming: null, error: undefined });
+      const controller = new AbortController();
+      abortController = controller;
+      const { settings, apiKeys } = useSettingsStore.getState();
+      const { fs } = getServices();
+
+      // The working copy is mutated by the run and published to the store after each event.
+      const working: Thread = structuredClone(get().thread ?? emptyThread());
+      if (working.messages.length === 0) working.title = titleFrom(content);
+      const publish = () => {
+        working.updatedAt = Date.now();
+        set({ thread: { ...working, messages: [...working.messages], calls: [...working.calls] } });
+      };
+      const appendMessage = (message: Message) => {
+        working.messages.push(message);
+        publish();
+        void persist(working);
+      };
+      appendMessage({ role: 'user', id: newId('msg'), content, createdAt: Date.now() });
+
+      const connection = connectionOf(settings, apiKeys);
+      const created = await createProviderFor(connection);
+      if (!created.ok) {
+        appendMessage({
+          role: 'notice',
+          id: newId('msg'),
+          kind: 'error',
+          content: `Settings need attention before this can be sent: ${created.problems.join(' ')} Open Settings to fix them.`,
+          createdAt: Date.now(),
+        });
+        abortController = null;
+        set({ running: false });
+        return;
+      }
+
+      const profile = resolveProfile(connection.model, settings.contextWindow ?? undefined);
+      const counter = await loadEncoder(encodingForModel(connection.model)).catch(() => null);
+      const toolCalls = new Map<string, ToolCall>();
+
+      const onEvent = (event: AgentEvent) => {
+        switch (event.type) {
+          case 'stream':
+            set({ streaming: applyStream(get().streaming, event.event) });
+            break;
+          case 'message':
+            if (event.message.role === 'assistant') {
+              set({ streaming: null });
+              for (const call of event.message.toolCalls ?? []) toolCalls.set(call.id, call);
+            }
+            appendMessage(event.message);
+            if (event.message.role === 'tool')
+              refreshFilesAfter(toolCalls.get(event.message.toolCallId));
+            break;
+          case 'model-call-start':
+            working.calls.push({
+              callId: event.callId,
+              startedAt: event.startedAt,
+              provider: connection.provider,
+              model: connection.model,
+              contextWindow: profile.contextWindow,
+              estimate: estimate(counter, event.request),
+            });
+            publish();
+            break;
+          case 'model-call-end': {
+            const record = working.calls.find((call) => call.callId === event.callId);
+            if (record) {
+              record.endedAt = event.endedAt;
+              if (event.usage) record.usage = event.usage;
+              if (event.error) record.error = event.error;
+            }
+            publish();
+            break;
+          }
+          case 'memory-updated':
+            working.memoryEdits.push({
+              toolCallId: event.toolCallId,
+              path: event.path,
+              before: event.before,
+              after: event.after,
+              version: event.version,
+              at: Date.now(),
+            });
+            publish();
+            break;
+          default:
+            break;
+        }
+      };
+
+      try {
+        const outcome = await runAgent({
+          threadId: working.id,
+          history: working.messages,
+          provider: created.provider,
+          model: connection.model,
+          systemPrompt: BASE_SYSTEM_PROMPT,
+          tools: createFsTools(),
+          middleware: [
+            createAgentsMdMiddleware({
+              sources: settings.memorySources,
+              refreshAfterEdits: settings.refreshMemoryAfterEdits,
+            }),
+          ],
+          fs,
+          state: working.state,
+          signal: controller.signal,
+          emit: onEvent,
+        });
+        if (outcome.status === 'aborted') {
+          appendMessage({
+            role: 'notice',
+            id: newId('msg'),
+            kind: 'info',
+            content: 'Stopped. Everything up to this point is kept; send a message to continue.',
+            createdAt: Date.now(),
+          });
+        }
+      } finally {
+        abortController = null;
+        set({ running: false, streaming: null });
+        publish();
+        await persist(working);
+      }
+    },
+
+    async undoMemoryEdit(toolCallId) {
+      const thread = get().thread;
+      const edit = thread?.memoryEdits.find((e) => e.toolCallId === toolCallId && !e.undone);
+      if (!thread || !edit) return;
+      const { fs } = getServices();
+      try {
+        if (edit.before === null) await fs.delete(edit.path, { expectedVersion: edit.version });
+        else await fs.write(edit.path, edit.before, { expectedVersion: edit.version });
+      } catch (error) {
+        const reason =
+          error instanceof FsError && error.code === 'conflict'
+            ? `${edit.path} changed after this edit, so it was not undone. Open it in the editor to compare its versions.`
+            : `Could not undo: ${error instanceof Error ? error.message : String(error)}`;
+        set({ error: reason });
+        return;
+      }
+      const memoryEdits: MemoryEdit[] = thread.memoryEdits.map((e) =>
+        e === edit ? { ...e, undone: true } : e,
+      );
+      // The next model call should see the restored memory when refresh is on.
+      const state = structuredClone(thread.state);
+      const agentsMd = getAgentsMdState(state);
+      if (agentsMd && !agentsMd.stale.includes(edit.path)) agentsMd.stale.push(edit.path);
+      const updated = { ...thread, memoryEdits, state };
+      set({ thread: updated });
+      await persist(updated);
+      await useFilesStore.getState().notifyChanged([edit.path]);
+    },
+  };
+});
+
+function refreshFilesAfter(call: ToolCall | undefined) {
+  if (!call) return;
+  let args: unknown;
+  try {
+    args = JSON.parse(call.arguments);
+  } catch {
+    return;
+  }
+  const path = writesToPath(call.name, args);
+  if (path) void useFilesStore.getState().notifyChanged([path]);
+}
+
+function applyStream(
+  current: ChatStore['streaming'],
+  event: StreamEvent,
+): NonNullable<ChatStore['streaming']> {
+  const next = current ?? { text: '', toolCalls: [] };
+  if (event.type === 'text-delta') return { ...next, text: next.text + event.text };
+  const toolCalls = [...next.toolCalls];
+  const existing = toolCalls[event.index] ?? { arguments: '' };
+  toolCalls[event.index] = {
+    id: event.id ?? existing.id,
+    name: event.name ?? existing.name,
+    arguments: existing.arguments + event.argumentsDelta,
+  };
+  return { ...next, toolCalls };
+}
+
+function estimate(
+  counter: TokenCounter | null,
+  request: Parameters<typeof countRequest>[1],
+): ModelCallRecord['estimate'] {
+  const memory = request.sections?.find((section) => section.name === 'memory')?.text;
+  if (counter) return countRequest(counter, request, { memory });
+  // Without the tokenizer (it failed to load), a rough 4-characters-per-token estimate.
+  const approx = (text: string) => Math.ceil(text.length / 4);
+  const memoryTokens = approx(memory ?? '');
+  const system = approx(request.system) - memoryTokens;
+  const messages = request.messages.reduce((sum, m) => sum + approx(m.content) + 4, 0);
+  const tools = approx(JSON.stringify(request.tools));
+  return {
+    system,
+    memory: memoryTokens,
+    messages,
+    tools,
+    total: system + memoryTokens + messages + tools,
+  };
+}

@@ -1,0 +1,30 @@
+// Builds the provider the settings name. Settings are checked first so that a bad URL or a
+// missing key is explained before any request is made. The SDKs load on first use, which keeps
+// them out of the initial page.
+
+import type { ModelProvider } from '../core/agent/types';
+import { createDemoProvider } from '../core/providers/demo';
+import { validateProviderSettings } from '../core/providers/errors';
+import type { ProviderId } from '../core/settings';
+
+export interface Connection {
+  provider: ProviderId;
+  baseURL: string;
+  model: string;
+  apiKey: string;
+}
+
+export async function createProviderFor(
+  connection: Connection,
+): Promise<{ ok: true; provider: ModelProvider } | { ok: false; problems: string[] }> {
+  if (connection.provider === 'demo') return { ok: true, provider: createDemoProvider() };
+  const problems = validateProviderSettings(connection).map((problem) => problem.message);
+  if (problems.length > 0) return { ok: false, problems };
+  const options = { baseURL: connection.baseURL, apiKey: connection.apiKey };
+  if (connection.provider === 'openai') {
+    const { createOpenAIProvider } = await import('../core/providers/openai');
+    return { ok: true, provider: createOpenAIProvider(options) };
+  }
+  const { createAnthropicProvider } = await import('../core/providers/anthropic');
+  return { ok: true, provider: createAnthropicProvider(options) };
+}

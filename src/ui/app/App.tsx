@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { useChatStore } from '../../state/chat';
+import { useFilesStore } from '../../state/files';
+import { getServices, seedSampleWorkspace } from '../../state/services';
+import { useSettingsStore } from '../../state/settings';
+import { PROVIDER_LABELS } from '../../core/settings';
+import { Conversation } from '../chat/Conversation';
+import { Composer } from '../chat/Composer';
+import { ThreadList } from '../threads/ThreadList';
+import { SettingsDialog } from '../settings/SettingsDialog';
+import { TokenReadout } from '../tokens/TokenReadout';
+import { FilesPanel } from '../files/FilesPanel';
+import { EditorPanel } from '../editor/EditorPanel';
+
+type StartState =
+  { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
+
+export function App() {
+  const [start, setStart] = useState<StartState>({ status: 'loading' });
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const settings = useSettingsStore((s) => s.settings);
+  const loadProblem = useSettingsStore((s) => s.loadProblem);
+  const running = useChatStore((s) => s.running);
+  const newThread = useChatStore((s) => s.newThread);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const { fs, kv } = getServices();
+      await useSettingsStore.getState().load();
+      await seedSampleWorkspace(fs, kv);
+      useFilesStore.getState().attach(fs);
+      await useFilesStore.getState().refresh();
+      await useChatStore.getState().loadThreads();
+    })().then(
+      () => !cancelled && setStart({ status: 'ready' }),
+      (error: unknown) =>
+        !cancelled &&
+        setStart({
+          status: 'failed',
+          message: `The app could not open its browser storage: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (start.status === 'failed') {
+    return (
+      <p role="alert" className="fatal">
+        {start.message}
+      </p>
+    );
+  }
+  if (start.status === 'loading') return <p className="loading">Opening your workspace…</p>;
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>Memory Playground</h1>
+        <span className={`provider-badge provider-${settings.provider}`}>
+          {PROVIDER_LABELS[settings.provider]}
+          {settings.provider === 'demo'
+            ? ' — scripted stand-in, not a language model'
+            : ` · ${settings[settings.provider].model}`}
+        </span>
+        <div className="topbar-actions">
+          <button type="button" onClick={newThread} disabled={running}>
+            New thread
+          </button>
+          <button type="button" onClick={() => setSettingsOpen(true)}>
+            Settings
+          </button>
+        </div>
+      </header>
+      {loadProblem && (
+        <p role="alert" className="banner">
+          {loadProblem}
+        </p>
+      )}
+      <div className="layout">
+        <aside className="sidebar">
+          <ThreadList />
+          <FilesPanel />
+        </aside>
+        <main className="chat-column">
+          <Conversation />
+          <Composer />
+        </main>
+        <aside className="inspector-column">
+          <TokenReadout />
+          <EditorPanel />
+        </aside>
+      </div>
+      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useChatStore } from '../../state/chat';
+
+export function Composer() {
+  const [text, setText] = useState('');
+  const running = useChatStore((s) => s.running);
+  const send = useChatStore((s) => s.send);
+  const stop = useChatStore((s) => s.stop);
+  const error = useChatStore((s) => s.error);
+  const dismissError = useChatStore((s) => s.dismissError);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!text.trim() || running) return;
+    void send(text);
+    setText('');
+  };
+  // Enter sends, Shift+Enter makes a new line, as in most chat apps.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+
+  return (
+    <form className="composer" onSubmit={submit}>
+      {error && (
+        <div role="alert" className="composer-error">
+          {error}{' '}
+          <button type="button" onClick={dismissError}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <label htmlFor="message-input" className="visually-hidden">
+        Message
+      </label>
+      <textarea
+        id="message-input"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        rows={3}
+        placeholder="Message the agent (Enter to send, Shift+Enter for a new line)"
+      />
+      <div className="composer-actions">
+        {running ? (
+          <button type="button" onClick={stop} className="stop">
+            Stop
+          </button>
+        ) : (
+          <button type="submit" disabled={!text.trim()}>
+            Send
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

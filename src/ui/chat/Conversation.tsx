@@ -1,0 +1,172 @@
+import { useEffect, useRef } from 'react';
+import { useChatStore } from '../../state/chat';
+import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
+import type { MemoryEdit } from '../../core/agent/thread';
+import { Markdown } from './Markdown';
+import { MemoryChip } from './MemoryChip';
+import './chat.css';
+
+export function Conversation() {
+  const thread = useChatStore((s) => s.thread);
+  const streaming = useChatStore((s) => s.streaming);
+  const running = useChatStore((s) => s.running);
+  const endRef = useRef<HTMLDivElement>(null);
+  const messages = thread?.messages ?? [];
+
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, streaming]);
+
+  const editsByCall = new Map<string, MemoryEdit>();
+  for (const edit of thread?.memoryEdits ?? []) editsByCall.set(edit.toolCallId, edit);
+
+  return (
+    <section aria-label="Conversation" className="conversation">
+      {messages.length === 0 && !streaming && (
+        <div className="empty-hint">
+          <p>Start a conversation. Try:</p>
+          <ul>
+            <li>remember that I prefer tabs over spaces</li>
+            <li>what are my preferences?</li>
+            <li>read /notes/todo.md</li>
+          </ul>
+        </div>
+      )}
+      {messages.map((message) => (
+        <MessageView key={message.id} message={message} edit={editFor(message, editsByCall)} />
+      ))}
+      {streaming && (
+        <article
+          aria-label="Assistant (streaming)"
+          className="message assistant streaming"
+          aria-busy="true"
+        >
+          <header className="message-role">Assistant</header>
+          <Markdown text={streaming.text} />
+          {streaming.toolCalls.map((call, index) => (
+            <div key={index} className="tool-call pending">
+              <span className="tool-name">{call.name ?? '…'}</span>
+              <pre>{call.arguments}</pre>
+            </div>
+          ))}
+        </article>
+      )}
+      {running && !streaming && <p className="thinking">Working…</p>}
+      <div ref={endRef} />
+    </section>
+  );
+}
+
+function editFor(message: Message, edits: Map<string, MemoryEdit>) {
+  return message.role === 'tool' ? edits.get(message.toolCallId) : undefined;
+}
+
+function MessageView({ message, edit }: { message: Message; edit?: MemoryEdit }) {
+  switch (message.role) {
+    case 'user':
+      return (
+        <article aria-label="User" className="message user">
+          <header className="message-role">You</header>
+          <p className="user-text">{message.content}</p>
+        </article>
+      );
+    case 'assistant':
+      return <AssistantView message={message} />;
+    case 'tool':
+      return (
+        <>
+          <ToolResultView message={message} />
+          {edit && <MemoryChip edit={edit} />}
+        </>
+      );
+    case 'notice':
+      return (
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          className={`notice notice-${message.kind}`}
+        >
+          {message.content}
+        </p>
+      );
+  }
+}
+
+function AssistantView({ message }: { message: AssistantMessage }) {
+  return (
+    <article aria-label="Assistant" className="message assistant">
+      <header className="message-role">
+        Assistant
+        {message.stopped && (
+          <span className="stopped">
+            {' '}
+            · {message.stopped === 'aborted' ? 'stopped' : 'interrupted'}
+          </span>
+        )}
+      </header>
+      {message.content && <Markdown text={message.content} />}
+      {message.toolCalls?.map((call) => (
+        <ToolCallView key={call.id} call={call} />
+      ))}
+    </article>
+  );
+}
+
+function ToolCallView({ call }: { call: ToolCall }) {
+  return (
+    <details className="tool-call">
+      <summary>
+        Called <span className="tool-name">{call.name}</span>
+        <span className="tool-summary">{argumentSummary(call.arguments)}</span>
+      </summary>
+      <pre aria-label={`Arguments of ${call.name}`}>{prettyJson(call.arguments)}</pre>
+    </details>
+  );
+}
+
+function ToolResultView({ message }: { message: ToolMessage }) {
+  const lines = message.content.split('\n').length;
+  return (
+    <article
+      aria-label={`Tool ${message.toolName}${message.isError ? ' (error)' : ''}`}
+      className={`message tool${message.isError ? ' error' : ''}`}
+    >
+      <details>
+        <summary>
+          <span className="message-role">Tool</span>{' '}
+          <span className="tool-name">{message.toolName}</span>{' '}
+          {message.isError ? (
+            <span className="tool-error">{firstLine(message.content)}</span>
+          ) : (
+            <span className="tool-summary">
+              {lines} line{lines === 1 ? '' : 's'}
+            </span>
+          )}
+        </summary>
+        <pre>{message.content}</pre>
+      </details>
+    </article>
+  );
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function argumentSummary(text: string): string {
+  try {
+    const args = JSON.parse(text) as Record<string, unknown>;
+    const path = args.file_path ?? args.path ?? args.pattern;
+    return typeof path === 'string' ? ` ${path}` : '';
+  } catch {
+    return ' (malformed arguments)';
+  }
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
+}

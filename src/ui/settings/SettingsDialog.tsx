@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '../../core/settings';
+import { validateProviderSettings } from '../../core/providers/errors';
+import { resolveProfile } from '../../core/providers/profiles';
+import { useSettingsStore } from '../../state/settings';
+import './settings.css';
+
+export function SettingsDialog({ onClose }: { onClose: () => void }) {
+  const stored = useSettingsStore((s) => s.settings);
+  const storedKeys = useSettingsStore((s) => s.apiKeys);
+  const save = useSettingsStore((s) => s.save);
+  const [draft, setDraft] = useState<Settings>(stored);
+  const [keys, setKeys] = useState(storedKeys);
+  const [contextWindowText, setContextWindowText] = useState(
+    stored.contextWindow?.toString() ?? '',
+  );
+  const [problems, setProblems] = useState<string[]>([]);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const provider = draft.provider;
+  const connection = provider === 'demo' ? null : draft[provider];
+  const profile = resolveProfile(connection?.model ?? 'demo');
+
+  const setProvider = (value: ProviderId) => setDraft({ ...draft, provider: value });
+  const setConnection = (field: 'baseURL' | 'model', value: string) => {
+    if (provider === 'demo') return;
+    setDraft({ ...draft, [provider]: { ...draft[provider], [field]: value } });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: string[] = [];
+    let contextWindow: number | null = null;
+    if (contextWindowText.trim() !== '') {
+      const n = Number(contextWindowText);
+      if (!Number.isInteger(n) || n < 1024 || n > 10_000_000) {
+        found.push(
+          'Context window must be a whole number of tokens from 1,024 to 10,000,000, or empty to use the model profile.',
+        );
+      } else contextWindow = n;
+    }
+    if (provider !== 'demo') {
+      found.push(
+        ...validateProviderSettings({
+          provider,
+          baseURL: draft[provider].baseURL,
+          apiKey: keys[provider],
+          model: draft[provider].model,
+        }).map((problem) => problem.message),
+      );
+    }
+    if (found.length > 0) {
+      setProblems(found);
+      return;
+    }
+    try {
+      await save({ ...draft, contextWindow }, keys);
+      onClose();
+    } catch (error) {
+      setProblems([error instanceof Error ? error.message : String(error)]);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="settings-title"
+      className="settings-dialog"
+      onClose={onClose}
+    >
+      <form onSubmit={(event) => void submit(event)}>
+        <h2 id="settings-title">Settings</h2>
+        <label>
+          Provider
+          <select
+            value={provider}
+            onChange={(event) => setProvider(event.target.value as ProviderId)}
+          >
+            {PROVIDER_IDS.map((id) => (
+              <option key={id} value={id}>
+                {PROVIDER_LABELS[id]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {provider === 'demo' ? (
+          <p className="hint">
+            The Demo provider is a deterministic, scripted stand-in that runs offline. It is not a
+            language model: it shows how the memory mechanisms work without an API key.
+          </p>
+        ) : (
+          <>
+            <label>
+              Base URL
+              <input
+                type="url"
+                value={connection?.baseURL ?? ''}
+                onChange={(event) => setConnection('baseURL', event.target.value)}
+                placeholder={
+                  provider === 'openai' ? 'https://api.openai.com/v1' : 'https://api.anthropic.com'
+                }
+                spellCheck={false}
+              />
+            </label>
+            <label>
+              API key
+              <input
+                type="password"
+                value={keys[provider]}
+                onChange={(event) => setKeys({ ...keys, [provider]: event.target.value })}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </label>
+            <label>
+              Model
+              <input
+                value={connection?.model ?? ''}
+                onChange={(event) => setConnection('model', event.target.value)}
+                spellCheck={false}
+              />
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={draft.rememberKey}
+                onChange={(event) => setDraft({ ...draft, rememberKey: event.target.checked })}
+              />
+              Remember key on this device
+            </label>
+            <p className="hint">
+              Off: the key is kept in memory only and is gone when the tab closes. Keys are sent
+              only to the provider above and are never exported.
+            </p>
+          </>
+        )}
+        <label>
+          Context window
+          <input
+            inputMode="numeric"
+            value={contextWindowText}
+            onChange={(event) => setContextWindowText(event.target.value)}
+            placeholder={`${profile.contextWindow} (${profile.known ? 'from the model profile' : 'default for unknown models'})`}
+          />
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.refreshMemoryAfterEdits}
+            onChange={(event) =>
+              setDraft({ ...draft, refreshMemoryAfterEdits: event.target.checked })
+            }
+          />
+          Refresh memory after edits
+        </label>
+        <p className="hint">
+          Off: AGENTS.md is loaded once per thread, as Deep Agents does, and edits show up in the
+          next thread.
+        </p>
+        {problems.length > 0 && (
+          <ul role="alert" className="problems">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit">Save</button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
