@@ -1,12 +1,31 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * @monaco-editor/loader ships a default `paths.vs` pointing at cdn.jsdelivr.net. We always hand it
+ * the bundled Monaco (loader.config({ monaco }) in src/ui/editor/monaco.ts), so that default is
+ * dead code, but the URL would still sit in the bundle: strip it so no CDN address ships at all.
+ */
+function noMonacoCdn(): Plugin {
+  return {
+    name: 'no-monaco-cdn',
+    transform(code, id) {
+      if (!id.includes('@monaco-editor/loader') || !code.includes('cdn.jsdelivr.net')) return null;
+      return {
+        code: code.replace(/(['"])https:\/\/cdn\.jsdelivr\.net\/[^'"]*\1/g, "''"),
+        map: null,
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), noMonacoCdn()],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4000,
   },
+  // Monaco's editor and JSON workers are ES modules (imported with ?worker).
   worker: { format: 'es' },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
 });

@@ -4,7 +4,7 @@
 
 import type { ModelProvider } from '../core/agent/types';
 import { createDemoProvider } from '../core/providers/demo';
-import { validateProviderSettings } from '../core/providers/errors';
+import { validateProviderSettings } from '../core/providers/settings-check';
 import type { ProviderId } from '../core/settings';
 
 export interface Connection {

@@ -13,13 +13,10 @@ import {
   APIUserAbortError as AnthropicUserAbortError,
 } from '@anthropic-ai/sdk';
 import { ProviderError, type ProviderErrorKind } from '../agent/types';
+import { DEFAULT_BASE_URLS, redactSecrets, type ProviderId } from './settings-check';
 
-export type ProviderId = 'openai' | 'anthropic';
-
-export const DEFAULT_BASE_URLS: Readonly<Record<ProviderId, string>> = {
-  openai: 'https://api.openai.com/v1',
-  anthropic: 'https://api.anthropic.com',
-};
+// Settings checks live apart so that the settings UI does not pull in the SDKs.
+export * from './settings-check';
 
 /** What the provider knows about the call, to make messages specific (and to scrub the key). */
 export interface ErrorContext {
@@ -30,17 +27,6 @@ export interface ErrorContext {
 }
 
 const MAX_DETAIL = 300;
-
-/** Removes the key (and anything shaped like a secret key or bearer token) from a text. */
-export function redactSecrets(text: string, apiKey?: string): string {
-  let out = text;
-  const key = apiKey?.trim();
-  if (key && key.length >= 4) out = out.split(key).join('[redacted]');
-  return out
-    .replace(/\b(sk-[A-Za-z0-9_-]{2,})[A-Za-z0-9_-]{6,}/g, '$1…[redacted]')
-    .replace(/\b(Bearer\s+)[^\s"',]+/gi, '$1[redacted]')
-    .replace(/\b((?:x-)?api[-_]?key["']?\s*[:=]\s*["']?)[^\s"',&]+/gi, '$1[redacted]');
-}
 
 /** A short human label for the service behind a base URL. */
 export function providerLabel(
@@ -262,129 +248,4 @@ export function streamEndedEarly(context: ErrorContext): ProviderError {
     'network',
     `The connection to ${who === 'The provider' ? 'the provider' : who.replace(/^The /, 'the ')} was lost before the answer finished streaming. What arrived is kept; retry to get a full answer.`,
   );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Settings validation
-
-export interface ProviderSettings {
-  provider: string;
-  baseURL?: string;
-  apiKey?: string;
-  model?: string;
-}
-
-export interface SettingsProblem {
-  field: 'provider' | 'baseURL' | 'apiKey' | 'model';
-  message: string;
-}
-
-/** localhost, *.localhost, 127.0.0.0/8 and ::1: servers on this machine (Ollama, LM Studio, vLLM). */
-export function isLocalURL(url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127(?:\.\d{1,3}){3}$/.test(host) ||
-    host === '[::1]' ||
-    host === '::1'
-  );
-}
-
-/** The base URL a provider will use: the trimmed setting, or the provider's default when empty. */
-export function effectiveBaseURL(provider: ProviderId, baseURL: string | undefined): string {
-  const trimmed = baseURL?.trim() ?? '';
-  return trimmed ? trimmed.replace(/\/+$/, '') : DEFAULT_BASE_URLS[provider];
-}
-
-/**
- * Problems with provider settings, checked before any request (empty list: fine). An empty base URL
- * means the provider's default. OpenAI-compatible servers on localhost may run without a key.
- */
-export function validateProviderSettings(settings: ProviderSettings): SettingsProblem[] {
-  const problems: SettingsProblem[] = [];
-  const { provider } = settings;
-  if (provider === 'demo') return problems;
-  if (provider !== 'openai' && provider !== 'anthropic') {
-    problems.push({ field: 'provider', message: `Unknown provider "${provider}".` });
-    return problems;
-  }
-  const example = DEFAULT_BASE_URLS[provider];
-  const baseURL = effectiveBaseURL(provider, settings.baseURL);
-  let url: URL | undefined;
-  try {
-    url = new URL(baseURL);
-  } catch {
-    problems.push({
-      field: 'baseURL',
-      message: `The base URL is not a valid URL (for example ${example}).`,
-    });
-  }
-  if (url) {
-    const path = url.pathname.replace(/\/+$/, '');
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      problems.push({
-        field: 'baseURL',
-        message: `The base URL must start with https:// or http:// (got ${url.protocol}).`,
-      });
-    } else if (url.username || url.password) {
-      problems.push({
-        field: 'baseURL',
-        message:
-          'The base URL must not contain a user name or password: put the key in the API key field.',
-      });
-    } else if (provider === 'openai' && /\/chat\/completions$/.test(path)) {
-      problems.push({
-        field: 'baseURL',
-        message: `Leave /chat/completions out of the base URL (for example ${example}): it is added to every request.`,
-      });
-    } else if (provider === 'anthropic' && /\/v1(\/messages)?$/.test(path)) {
-      problems.push({
-        field: 'baseURL',
-        message: `Leave ${path.endsWith('/messages') ? '/v1/messages' : '/v1'} out of the Anthropic base URL (for example ${example}): it is added to every request.`,
-      });
-    }
-  }
-
-  const key = settings.apiKey?.trim() ?? '';
-  if (!key) {
-    const keylessAllowed = provider === 'openai' && url !== undefined && isLocalURL(baseURL);
-    if (!keylessAllowed) {
-      problems.push({
-        field: 'apiKey',
-        message:
-          provider === 'anthropic'
-            ? 'An Anthropic API key is required.'
-            : 'An API key is required (only servers on this machine, such as Ollama at http://localhost:11434/v1, may run without one).',
-      });
-    }
-  } else if (/[^\x21-\x7e]/.test(key)) {
-    // fetch refuses header values with such characters, with an unhelpful TypeError.
-    problems.push({
-      field: 'apiKey',
-      message: 'The API key contains spaces or characters that cannot be sent; paste it again.',
-    });
-  }
-
-  if (!settings.model?.trim()) problems.push({ field: 'model', message: 'Choose a model id.' });
-  return problems;
-}
-
-/** Throws ProviderError('invalid-settings') listing every problem, if there are any. */
-export function assertValidSettings(settings: ProviderSettings): void {
-  const problems = validateProviderSettings(settings);
-  if (problems.length > 0) {
-    throw new ProviderError(
-      'invalid-settings',
-      redactSecrets(
-        `Check the provider settings: ${problems.map((p) => p.message).join(' ')}`,
-        settings.apiKey,
-      ),
-    );
-  }
 }

@@ -35,9 +35,9 @@ export function MemoryChip({ edit }: { edit: MemoryEdit }) {
         </button>
       )}
       {open && (
-        <pre className="diff" aria-label={`Diff of ${edit.path}`}>
+        <pre className="mp-diff" aria-label={`Diff of ${edit.path}`}>
           {diff.map((line, index) => (
-            <span key={index} className={`diff-${line.kind}`}>
+            <span key={index} className={`mp-diff-${line.kind}`}>
               {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '- ' : '  '}
               {line.text}
               {'\n'}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '../../core/settings';
-import { validateProviderSettings } from '../../core/providers/errors';
+import { validateProviderSettings } from '../../core/providers/settings-check';
 import { resolveProfile } from '../../core/providers/profiles';
 import { useSettingsStore } from '../../state/settings';
 import './settings.css';
