@@ -18,6 +18,73 @@ const connectionSchema = z.object({
   model: z.string().max(200),
 });
 
+/** Context compaction thresholds (SPEC section 8). Ranges are enforced on save and import. */
+export const compactionSchema = z.object({
+  /** Tool results over this many tokens are moved to /large_tool_results/. */
+  offloadTokens: z.number().int().min(100).max(1_000_000),
+  /** Compaction starts when the request exceeds this fraction of the context window. */
+  triggerFraction: z.number().min(0.05).max(0.99),
+  /** Summarization keeps the most recent messages worth this fraction of the window. */
+  keepFraction: z.number().min(0.01).max(0.9),
+  /** write_file / edit_file arguments longer than this are truncated in old messages. */
+  truncateArgChars: z.number().int().min(100).max(1_000_000),
+});
+export type CompactionSettings = z.infer<typeof compactionSchema>;
+
+export const COMPACTION_PRESETS = {
+  default: {
+    offloadTokens: 20_000,
+    triggerFraction: 0.85,
+    keepFraction: 0.1,
+    truncateArgChars: 2_000,
+  },
+  /** The Deep Agents team's evaluation practice: trigger early so short sessions produce events. */
+  stress: {
+    offloadTokens: 2_000,
+    triggerFraction: 0.15,
+    keepFraction: 0.05,
+    truncateArgChars: 500,
+  },
+} as const satisfies Record<string, CompactionSettings>;
+
+export const SIMILARITY_METHODS = ['tfidf', 'bm25', 'embeddings', 'hybrid'] as const;
+export type SimilarityMethod = (typeof SIMILARITY_METHODS)[number];
+
+/** Fact memory (SPEC section 9). */
+export const factsSchema = z.object({
+  enabled: z.boolean(),
+  /** Delay after a run before the updater runs; later runs restart it. */
+  debounceMs: z.number().int().min(0).max(3_600_000),
+  similarityWeight: z.number().min(0).max(1),
+  confidenceWeight: z.number().min(0).max(1),
+  /** Exact token budget of the injected <memory> block. */
+  budgetTokens: z.number().int().min(0).max(100_000),
+  /** How many recent turns form the ranking context. */
+  contextTurns: z.number().int().min(1).max(50),
+  method: z.enum(SIMILARITY_METHODS),
+  /** Facts under this confidence are not stored. */
+  minConfidence: z.number().min(0).max(1),
+  maxFacts: z.number().int().min(1).max(10_000),
+  embeddingModel: z.string().min(1).max(300),
+  /** Empty: the Hugging Face hub. Else a base URL or a local path served by the app. */
+  embeddingModelBaseUrl: z.string().max(2048),
+});
+export type FactsSettings = z.infer<typeof factsSchema>;
+
+export const DEFAULT_FACTS_SETTINGS: FactsSettings = {
+  enabled: true,
+  debounceMs: 30_000,
+  similarityWeight: 0.6,
+  confidenceWeight: 0.4,
+  budgetTokens: 2_000,
+  contextTurns: 3,
+  method: 'tfidf',
+  minConfidence: 0.7,
+  maxFacts: 100,
+  embeddingModel: 'Xenova/all-MiniLM-L6-v2',
+  embeddingModelBaseUrl: '',
+};
+
 export const settingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
   openai: connectionSchema,
@@ -27,6 +94,9 @@ export const settingsSchema = z.object({
   refreshMemoryAfterEdits: z.boolean(),
   rememberKey: z.boolean(),
   memorySources: z.array(z.string().min(1).max(1024)).max(20),
+  // Added after the first release: settings saved before them get the defaults.
+  compaction: compactionSchema.default(COMPACTION_PRESETS.default),
+  facts: factsSchema.default(DEFAULT_FACTS_SETTINGS),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -39,6 +109,8 @@ export const DEFAULT_SETTINGS: Settings = {
   refreshMemoryAfterEdits: true,
   rememberKey: false,
   memorySources: [...DEFAULT_MEMORY_SOURCES],
+  compaction: { ...COMPACTION_PRESETS.default },
+  facts: { ...DEFAULT_FACTS_SETTINGS },
 };
 
 /** Parses stored or imported settings; returns readable problems instead of throwing. */

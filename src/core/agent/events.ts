@@ -2,6 +2,15 @@
 
 import type { Message, ModelRequest, StreamEvent, Usage } from './types';
 import type { RunOutcome } from './middleware';
+import type { ContextEvent } from './thread';
+
+/** How one fact scored for a model call (for the Facts panel). */
+export interface FactScore {
+  id: string;
+  similarity: number;
+  score: number;
+  injected: boolean;
+}
 
 export interface MemorySourceSnapshot {
   path: string;
@@ -31,5 +40,15 @@ export type AgentEvent =
       after: string;
       version: number;
       toolCallId: string;
+    }
+  /** Compaction or memory change, for the chart's markers (the store adds callId if missing). */
+  | { type: 'context-event'; event: Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent> }
+  /** Fact ranking for the model call about to be made. */
+  | {
+      type: 'facts-ranked';
+      method: string;
+      /** Set when the chosen method was unavailable and another was used (e.g. embeddings loading). */
+      fallback?: string;
+      scores: FactScore[];
     }
   | { type: 'run-end'; outcome: RunOutcome };

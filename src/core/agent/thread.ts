@@ -4,12 +4,48 @@
 import type { ThreadState } from './middleware';
 import type { Message, Usage } from './types';
 
+/** Estimated input tokens of one model call, by section. Optional sections count 0 when absent. */
 export interface TokenBreakdown {
   system: number;
+  /** The AGENTS.md block. */
   memory: number;
+  /** The <memory> block of ranked facts. */
+  facts?: number;
+  /** The summary message that replaced older history. */
+  summary?: number;
+  /** User and assistant messages (tool calls included). */
   messages: number;
+  /** Tool result messages. */
+  toolResults?: number;
+  /** Tool schemas. */
   tools: number;
   total: number;
+}
+
+export type ContextEventKind =
+  | 'offload' // a large tool result moved to /large_tool_results/
+  | 'truncate' // old write_file / edit_file inputs cut to a pointer
+  | 'summarize' // older history summarized and saved to /conversation_history/
+  | 'summarize-failed' // summarization failed; nothing was dropped
+  | 'memory-loaded'
+  | 'memory-refreshed'
+  | 'memory-edited'
+  | 'facts-updated';
+
+/** Something that changed what the model sees, shown as a marker on the token chart. */
+export interface ContextEvent {
+  id: string;
+  kind: ContextEventKind;
+  at: number;
+  /** The model call it happened before (its callId), when known. */
+  callId?: string;
+  tokensBefore?: number;
+  tokensAfter?: number;
+  /** A file it produced or changed. */
+  path?: string;
+  /** The thread message it concerns. */
+  messageId?: string;
+  detail: string;
 }
 
 /** One model call as measured by the harness, stored with the thread. */
@@ -47,6 +83,8 @@ export interface Thread {
   state: ThreadState;
   calls: ModelCallRecord[];
   memoryEdits: MemoryEdit[];
+  /** Compaction and memory events, in order (absent in threads saved before they existed). */
+  events?: ContextEvent[];
 }
 
 export type ThreadSummary = Pick<

@@ -43,7 +43,11 @@ function LastCall({ call, index }: { call: ModelCallRecord; index: number }) {
       </p>
       <div className="bar" aria-hidden="true">
         {SECTIONS.map(({ key }) => (
-          <span key={key} className={`seg seg-${key}`} style={{ width: share(estimate[key]) }} />
+          <span
+            key={key}
+            className={`seg seg-${key}`}
+            style={{ width: share(estimate[key] ?? 0) }}
+          />
         ))}
       </div>
       <table>
@@ -53,7 +57,7 @@ function LastCall({ call, index }: { call: ModelCallRecord; index: number }) {
               <th scope="row">
                 <span className={`swatch seg-${key}`} /> {label}
               </th>
-              <td>{fmt(estimate[key])}</td>
+              <td>{fmt(estimate[key] ?? 0)}</td>
             </tr>
           ))}
           <tr>

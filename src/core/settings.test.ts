@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { COMPACTION_PRESETS, DEFAULT_SETTINGS, parseSettings } from './settings';
+
+describe('settings', () => {
+  it('accepts the defaults', () => {
+    expect(parseSettings(DEFAULT_SETTINGS)).toEqual({ ok: true, settings: DEFAULT_SETTINGS });
+  });
+
+  it('fills sections added later when reading settings saved before them', () => {
+    const { compaction: _c, facts: _f, ...old } = DEFAULT_SETTINGS;
+    const parsed = parseSettings(old);
+    expect(parsed.ok && parsed.settings.compaction).toEqual(COMPACTION_PRESETS.default);
+    expect(parsed.ok && parsed.settings.facts.similarityWeight).toBe(0.6);
+  });
+
+  it('refuses out-of-range values and names the field', () => {
+    const parsed = parseSettings({
+      ...DEFAULT_SETTINGS,
+      contextWindow: 10,
+      compaction: { ...DEFAULT_SETTINGS.compaction, triggerFraction: 1.5 },
+    });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.problems.some((p) => p.startsWith('contextWindow:'))).toBe(true);
+      expect(parsed.problems.some((p) => p.startsWith('compaction.triggerFraction:'))).toBe(true);
+    }
+  });
+
+  it('refuses an unknown provider', () => {
+    expect(parseSettings({ ...DEFAULT_SETTINGS, provider: 'gemini' }).ok).toBe(false);
+  });
+});
