@@ -66,7 +66,7 @@ test('threads, files and settings survive a reload, and past threads reopen', as
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('Message')).toBeEditable();
+  await expect(page.getByLabel('Message', { exact: true })).toBeEditable();
   const threads = page.getByRole('navigation', { name: 'Threads' });
   await expect(threads.getByRole('button')).toHaveCount(2);
   await threads.getByRole('button', { name: /favourite editor is Helix/ }).click();

@@ -147,10 +147,10 @@ test('invalid settings are refused with the reason before anything is sent', asy
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByLabel('Provider').selectOption({ label: 'Anthropic' });
-  await dialog.getByLabel('Base URL').fill('ftp://example');
-  await dialog.getByLabel('API key').fill('');
-  await dialog.getByLabel('Context window').fill('12');
+  await dialog.getByLabel('Provider', { exact: true }).selectOption({ label: 'Anthropic' });
+  await dialog.getByLabel('Base URL', { exact: true }).fill('ftp://example');
+  await dialog.getByLabel('API key', { exact: true }).fill('');
+  await dialog.getByLabel('Context window', { exact: true }).fill('12');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const problems = dialog.getByRole('alert');
   await expect(problems).toContainText('https://');

@@ -56,11 +56,11 @@ export { expect };
 export async function openApp(page: Page) {
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Conversation' })).toBeVisible();
-  await expect(page.getByLabel('Message')).toBeEditable();
+  await expect(page.getByLabel('Message', { exact: true })).toBeEditable();
 }
 
 export async function sendMessage(page: Page, text: string) {
-  await page.getByLabel('Message').fill(text);
+  await page.getByLabel('Message', { exact: true }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
@@ -77,10 +77,13 @@ export async function configureProvider(
 ) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByLabel('Provider').selectOption({ label: options.provider });
-  if (options.baseURL !== undefined) await dialog.getByLabel('Base URL').fill(options.baseURL);
-  if (options.apiKey !== undefined) await dialog.getByLabel('API key').fill(options.apiKey);
-  if (options.model !== undefined) await dialog.getByLabel('Model').fill(options.model);
+  await dialog.getByLabel('Provider', { exact: true }).selectOption({ label: options.provider });
+  if (options.baseURL !== undefined)
+    await dialog.getByLabel('Base URL', { exact: true }).fill(options.baseURL);
+  if (options.apiKey !== undefined)
+    await dialog.getByLabel('API key', { exact: true }).fill(options.apiKey);
+  if (options.model !== undefined)
+    await dialog.getByLabel('Model', { exact: true }).fill(options.model);
   if (options.remember) await dialog.getByLabel('Remember key on this device').check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -80,7 +80,7 @@ for (const provider of ['openai', 'anthropic'] as const) {
     await expect(tokens).toContainText('1,300 in · 12 out');
 
     await page.reload();
-    await expect(page.getByLabel('Message')).toBeEditable();
+    await expect(page.getByLabel('Message', { exact: true })).toBeEditable();
     await page.getByRole('button', { name: 'New thread' }).click();
     server.enqueue({ text: 'Hello again.' });
     await sendMessage(page, 'hello');
@@ -114,9 +114,9 @@ test('the API key is kept in memory only unless "Remember key on this device" is
   await page.reload();
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect(dialog.getByLabel('Provider')).toHaveValue('anthropic');
-  await expect(dialog.getByLabel('Base URL')).toHaveValue(anthropic.url);
-  await expect(dialog.getByLabel('API key')).toHaveValue('');
+  await expect(dialog.getByLabel('Provider', { exact: true })).toHaveValue('anthropic');
+  await expect(dialog.getByLabel('Base URL', { exact: true })).toHaveValue(anthropic.url);
+  await expect(dialog.getByLabel('API key', { exact: true })).toHaveValue('');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Sending without a key explains what to fix and sends nothing.

@@ -9,6 +9,7 @@ import type { AgentEvent } from '../core/agent/events';
 import {
   summarize,
   titleFrom,
+  type ContextEvent,
   type MemoryEdit,
   type ModelCallRecord,
   type Thread,
@@ -131,7 +132,14 @@ export const useChatStore = create<ChatStore>((set, get) => {
       if (working.messages.length === 0) working.title = titleFrom(content);
       const publish = () => {
         working.updatedAt = Date.now();
-        set({ thread: { ...working, messages: [...working.messages], calls: [...working.calls] } });
+        set({
+          thread: {
+            ...working,
+            messages: [...working.messages],
+            calls: [...working.calls],
+            events: [...(working.events ?? [])],
+          },
+        });
       };
       const appendMessage = (message: Message) => {
         working.messages.push(message);
@@ -158,6 +166,11 @@ export const useChatStore = create<ChatStore>((set, get) => {
       const profile = resolveProfile(connection.model, settings.contextWindow ?? undefined);
       const counter = await loadEncoder(encodingForModel(connection.model)).catch(() => null);
       const toolCalls = new Map<string, ToolCall>();
+      working.events ??= [];
+      const recordEvent = (event: Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent>) => {
+        working.events!.push({ id: newId('evt'), at: Date.now(), ...event });
+        publish();
+      };
 
       const onEvent = (event: AgentEvent) => {
         switch (event.type) {
@@ -174,12 +187,17 @@ export const useChatStore = create<ChatStore>((set, get) => {
               refreshFilesAfter(toolCalls.get(event.message.toolCallId));
             break;
           case 'model-call-start':
+            // Events since the last call changed what this call sees: they are placed at it.
+            for (const pending of working.events ?? []) pending.callId ??= event.callId;
             working.calls.push({
               callId: event.callId,
               startedAt: event.startedAt,
               provider: connection.provider,
               model: connection.model,
               contextWindow: profile.contextWindow,
+              triggerTokens: Math.round(
+                profile.contextWindow * settings.compaction.triggerFraction,
+              ),
               estimate: estimate(counter, event.request),
             });
             publish();
@@ -194,7 +212,25 @@ export const useChatStore = create<ChatStore>((set, get) => {
             publish();
             break;
           }
+          case 'context-event':
+            recordEvent(event.event);
+            break;
+          case 'memory-loaded':
+            recordEvent({
+              kind: event.reason === 'initial' ? 'memory-loaded' : 'memory-refreshed',
+              detail:
+                event.sources.length === 0
+                  ? 'No AGENTS.md memory file exists yet.'
+                  : `Loaded ${event.sources.map((source) => source.path).join(', ')}.`,
+              path: event.sources[0]?.path,
+            });
+            break;
           case 'memory-updated':
+            recordEvent({
+              kind: 'memory-edited',
+              path: event.path,
+              detail: `The agent changed ${event.path} (now version ${event.version}).`,
+            });
             working.memoryEdits.push({
               toolCallId: event.toolCallId,
               path: event.path,

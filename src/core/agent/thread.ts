@@ -56,6 +56,8 @@ export interface ModelCallRecord {
   provider: string;
   model: string;
   contextWindow: number;
+  /** Tokens at which compaction starts (context window x trigger fraction) for this call. */
+  triggerTokens?: number;
   estimate: TokenBreakdown;
   /** What the provider reported, when it did. */
   usage?: Usage;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useChatStore } from '../../state/chat';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
 import type { MemoryEdit } from '../../core/agent/thread';
@@ -17,6 +17,11 @@ export function Conversation() {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length, streaming]);
 
+  const summaryStarts = new Set(
+    (thread?.events ?? [])
+      .filter((e) => e.kind === 'summarize' && e.messageId)
+      .map((e) => e.messageId!),
+  );
   const editsByCall = new Map<string, MemoryEdit>();
   for (const edit of thread?.memoryEdits ?? []) editsByCall.set(edit.toolCallId, edit);
 
@@ -33,7 +38,16 @@ export function Conversation() {
         </div>
       )}
       {messages.map((message) => (
-        <MessageView key={message.id} message={message} edit={editFor(message, editsByCall)} />
+        <Fragment key={message.id}>
+          {summaryStarts.has(message.id) && (
+            <div role="separator" aria-label="Summary took over here" className="summary-divider">
+              <span>
+                Older messages above were summarized for the model; the thread keeps them all.
+              </span>
+            </div>
+          )}
+          <MessageView message={message} edit={editFor(message, editsByCall)} />
+        </Fragment>
       ))}
       {streaming && (
         <article
@@ -65,7 +79,7 @@ function MessageView({ message, edit }: { message: Message; edit?: MemoryEdit })
   switch (message.role) {
     case 'user':
       return (
-        <article aria-label="User" className="message user">
+        <article aria-label="User" className="message user" id={`msg-${message.id}`} tabIndex={-1}>
           <header className="message-role">You</header>
           <p className="user-text">{message.content}</p>
         </article>
@@ -93,7 +107,12 @@ function MessageView({ message, edit }: { message: Message; edit?: MemoryEdit })
 
 function AssistantView({ message }: { message: AssistantMessage }) {
   return (
-    <article aria-label="Assistant" className="message assistant">
+    <article
+      aria-label="Assistant"
+      className="message assistant"
+      id={`msg-${message.id}`}
+      tabIndex={-1}
+    >
       <header className="message-role">
         Assistant
         {message.stopped && (
@@ -127,6 +146,8 @@ function ToolResultView({ message }: { message: ToolMessage }) {
   const lines = message.content.split('\n').length;
   return (
     <article
+      id={`msg-${message.id}`}
+      tabIndex={-1}
       aria-label={`Tool ${message.toolName}${message.isError ? ' (error)' : ''}`}
       className={`message tool${message.isError ? ' error' : ''}`}
     >

@@ -3,6 +3,8 @@ import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '.
 import { validateProviderSettings } from '../../core/providers/settings-check';
 import { resolveProfile } from '../../core/providers/profiles';
 import { useSettingsStore } from '../../state/settings';
+import { CompactionFields, parseCompactionDraft, toCompactionDraft } from './CompactionFields';
+import { FactsFields, parseFactsDraft, toFactsDraft } from './FactsFields';
 import './settings.css';
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -15,6 +17,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     stored.contextWindow?.toString() ?? '',
   );
   const [problems, setProblems] = useState<string[]>([]);
+  const [compaction, setCompaction] = useState(() => toCompactionDraft(stored.compaction));
+  const [facts, setFacts] = useState(() => toFactsDraft(stored.facts));
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -54,12 +58,23 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         }).map((problem) => problem.message),
       );
     }
-    if (found.length > 0) {
+    const compactionResult = parseCompactionDraft(compaction);
+    const factsResult = parseFactsDraft(facts);
+    found.push(...compactionResult.problems, ...factsResult.problems);
+    if (found.length > 0 || !compactionResult.settings || !factsResult.settings) {
       setProblems(found);
       return;
     }
     try {
-      await save({ ...draft, contextWindow }, keys);
+      await save(
+        {
+          ...draft,
+          contextWindow,
+          compaction: compactionResult.settings,
+          facts: factsResult.settings,
+        },
+        keys,
+      );
       onClose();
     } catch (error) {
       setProblems([error instanceof Error ? error.message : String(error)]);
@@ -75,9 +90,11 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     >
       <form onSubmit={(event) => void submit(event)}>
         <h2 id="settings-title">Settings</h2>
-        <label>
-          Provider
+        {/* The label stands apart from the select so its accessible name is exactly "Provider". */}
+        <label htmlFor="settings-provider">Provider</label>
+        <div className="field">
           <select
+            id="settings-provider"
             value={provider}
             onChange={(event) => setProvider(event.target.value as ProviderId)}
           >
@@ -87,7 +104,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {provider === 'demo' ? (
           <p className="hint">
             The Demo provider is a deterministic, scripted stand-in that runs offline. It is not a
@@ -162,6 +179,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           Off: AGENTS.md is loaded once per thread, as Deep Agents does, and edits show up in the
           next thread.
         </p>
+        <CompactionFields draft={compaction} onChange={setCompaction} />
+        <FactsFields draft={facts} onChange={setFacts} />
         {problems.length > 0 && (
           <ul role="alert" className="problems">
             {problems.map((problem) => (

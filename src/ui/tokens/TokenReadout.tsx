@@ -1,19 +1,33 @@
+import { lazy, Suspense, useState } from 'react';
 import { useChatStore } from '../../state/chat';
-import type { ModelCallRecord, TokenBreakdown } from '../../core/agent/thread';
+import { useFilesStore } from '../../state/files';
+import type { ContextEvent, ModelCallRecord } from '../../core/agent/thread';
+import { EVENT_LABELS, SECTION_KEYS, SECTION_LABELS, buildRows, fmt } from '../charts/chart-data';
 import './tokens.css';
 
-const SECTIONS: { key: keyof Omit<TokenBreakdown, 'total'>; label: string }[] = [
-  { key: 'system', label: 'System prompt' },
-  { key: 'memory', label: 'AGENTS.md memory' },
-  { key: 'messages', label: 'Messages' },
-  { key: 'tools', label: 'Tool schemas' },
-];
+// recharts is large: the chart loads after the chat is usable.
+const TokenChart = lazy(() => import('../charts/TokenChart'));
 
 const NO_CALLS: ModelCallRecord[] = [];
-const fmt = (n: number) => n.toLocaleString('en-US');
+const NO_EVENTS: ContextEvent[] = [];
+
+/** Opens what an event produced: the message it concerns, or the file it wrote. */
+export function revealEvent(event: ContextEvent) {
+  if (event.messageId) {
+    const element = document.getElementById(`msg-${event.messageId}`);
+    if (element) {
+      element.scrollIntoView({ block: 'center' });
+      element.focus();
+      return;
+    }
+  }
+  if (event.path) void useFilesStore.getState().open(event.path);
+}
 
 export function TokenReadout() {
   const calls = useChatStore((s) => s.thread?.calls) ?? NO_CALLS;
+  const events = useChatStore((s) => s.thread?.events) ?? NO_EVENTS;
+  const [showWindow, setShowWindow] = useState(false);
   const last = calls[calls.length - 1];
 
   return (
@@ -24,10 +38,63 @@ export function TokenReadout() {
       ) : (
         <>
           <LastCall call={last} index={calls.length} />
-          {calls.length > 1 && <CallTable calls={calls} />}
+          <Suspense fallback={<p className="muted">Loading chart…</p>}>
+            <div className="chart-box" aria-hidden="true">
+              <TokenChart
+                rows={buildRows(calls, events)}
+                onEvent={revealEvent}
+                showWindow={showWindow}
+              />
+            </div>
+          </Suspense>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={showWindow}
+              onChange={(e) => setShowWindow(e.target.checked)}
+            />
+            Show the context window line
+          </label>
+          <EventList events={events} calls={calls} />
         </>
       )}
     </section>
+  );
+}
+
+function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCallRecord[] }) {
+  if (events.length === 0) return null;
+  const callNumber = (callId?: string) => {
+    const index = calls.findIndex((call) => call.callId === callId);
+    return index >= 0 ? `call ${index + 1}` : 'next call';
+  };
+  return (
+    <details className="event-list" open={events.length <= 6}>
+      <summary>
+        {events.length} event{events.length === 1 ? '' : 's'}
+      </summary>
+      <ol aria-label="Context events">
+        {events.map((event) => (
+          <li key={event.id}>
+            <button
+              type="button"
+              onClick={() => revealEvent(event)}
+              disabled={!event.messageId && !event.path}
+              title={event.detail}
+            >
+              <span className={`event-kind event-${event.kind}`}>◆</span> {EVENT_LABELS[event.kind]}{' '}
+              · {callNumber(event.callId)}
+              {event.tokensBefore !== undefined && event.tokensAfter !== undefined && (
+                <>
+                  {' '}
+                  · {fmt(event.tokensBefore)} → {fmt(event.tokensAfter)} tokens
+                </>
+              )}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 
@@ -41,21 +108,12 @@ function LastCall({ call, index }: { call: ModelCallRecord; index: number }) {
         Call {index}: <strong>{fmt(estimate.total)}</strong> estimated input tokens of a{' '}
         {fmt(contextWindow)}-token context window ({share(estimate.total)})
       </p>
-      <div className="bar" aria-hidden="true">
-        {SECTIONS.map(({ key }) => (
-          <span
-            key={key}
-            className={`seg seg-${key}`}
-            style={{ width: share(estimate[key] ?? 0) }}
-          />
-        ))}
-      </div>
       <table>
         <tbody>
-          {SECTIONS.map(({ key, label }) => (
+          {SECTION_KEYS.filter((key) => (estimate[key] ?? 0) > 0 || key === 'memory').map((key) => (
             <tr key={key}>
               <th scope="row">
-                <span className={`swatch seg-${key}`} /> {label}
+                <span className={`swatch seg-${key}`} /> {SECTION_LABELS[key]}
               </th>
               <td>{fmt(estimate[key] ?? 0)}</td>
             </tr>
@@ -75,31 +133,5 @@ function LastCall({ call, index }: { call: ModelCallRecord; index: number }) {
         </tbody>
       </table>
     </div>
-  );
-}
-
-function CallTable({ calls }: { calls: ModelCallRecord[] }) {
-  return (
-    <details className="call-table">
-      <summary>All {calls.length} calls in this thread</summary>
-      <table>
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Estimated</th>
-            <th>Reported</th>
-          </tr>
-        </thead>
-        <tbody>
-          {calls.map((call, i) => (
-            <tr key={call.callId}>
-              <td>{i + 1}</td>
-              <td>{fmt(call.estimate.total)}</td>
-              <td>{call.usage ? fmt(call.usage.inputTokens) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
   );
 }

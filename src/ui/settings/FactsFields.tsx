@@ -1,0 +1,125 @@
+import { SIMILARITY_METHODS, type FactsSettings, type SimilarityMethod } from '../../core/settings';
+import { NumberField, parseInRange, type Range } from './NumberField';
+
+type NumericKey =
+  | 'debounceMs'
+  | 'similarityWeight'
+  | 'confidenceWeight'
+  | 'budgetTokens'
+  | 'contextTurns'
+  | 'minConfidence'
+  | 'maxFacts';
+
+export type FactsDraft = Omit<FactsSettings, NumericKey> & Record<NumericKey, string>;
+
+export const METHOD_LABELS: Record<SimilarityMethod, string> = {
+  tfidf: 'TF-IDF cosine (DeerFlow)',
+  bm25: 'BM25',
+  embeddings: 'Local embeddings',
+  hybrid: 'Hybrid (lexical + embeddings)',
+};
+
+const FIELDS: { key: NumericKey; label: string; range: Range; hint?: string }[] = [
+  { key: 'similarityWeight', label: 'Similarity weight', range: { min: 0, max: 1 } },
+  { key: 'confidenceWeight', label: 'Confidence weight', range: { min: 0, max: 1 } },
+  {
+    key: 'budgetTokens',
+    label: 'Fact budget (tokens)',
+    range: { min: 0, max: 100_000, integer: true },
+  },
+  {
+    key: 'contextTurns',
+    label: 'Context turns',
+    range: { min: 1, max: 50, integer: true },
+    hint: 'Recent turns the facts are ranked against.',
+  },
+  {
+    key: 'debounceMs',
+    label: 'Update delay after a run (ms)',
+    range: { min: 0, max: 3_600_000, integer: true },
+  },
+  { key: 'minConfidence', label: 'Minimum confidence to keep a fact', range: { min: 0, max: 1 } },
+  { key: 'maxFacts', label: 'Maximum facts', range: { min: 1, max: 10_000, integer: true } },
+];
+
+export function toFactsDraft(settings: FactsSettings): FactsDraft {
+  const draft = { ...settings } as unknown as FactsDraft;
+  for (const field of FIELDS) draft[field.key] = String(settings[field.key]);
+  return draft;
+}
+
+export function parseFactsDraft(draft: FactsDraft): {
+  settings?: FactsSettings;
+  problems: string[];
+} {
+  const problems: string[] = [];
+  const out = { ...draft } as unknown as FactsSettings;
+  for (const field of FIELDS) {
+    const parsed = parseInRange(field.label, draft[field.key], field.range);
+    if (typeof parsed === 'string') problems.push(parsed);
+    else out[field.key] = parsed;
+  }
+  if (!draft.embeddingModel.trim()) problems.push('Embedding model must not be empty.');
+  return problems.length ? { problems } : { settings: out, problems };
+}
+
+export function FactsFields({
+  draft,
+  onChange,
+}: {
+  draft: FactsDraft;
+  onChange: (d: FactsDraft) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>Fact memory</legend>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.enabled}
+          onChange={(e) => onChange({ ...draft, enabled: e.target.checked })}
+        />
+        Fact memory on (memory.json updates and &lt;memory&gt; injection)
+      </label>
+      <label>
+        Similarity method
+        <select
+          value={draft.method}
+          onChange={(e) => onChange({ ...draft, method: e.target.value as SimilarityMethod })}
+        >
+          {SIMILARITY_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {METHOD_LABELS[method]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {FIELDS.map((field) => (
+        <NumberField
+          key={field.key}
+          label={field.label}
+          value={draft[field.key]}
+          hint={field.hint}
+          onChange={(text) => onChange({ ...draft, [field.key]: text })}
+        />
+      ))}
+      <label>
+        Embedding model
+        <input
+          value={draft.embeddingModel}
+          spellCheck={false}
+          onChange={(e) => onChange({ ...draft, embeddingModel: e.target.value })}
+        />
+      </label>
+      <label>
+        Embedding model source
+        <input
+          value={draft.embeddingModelBaseUrl}
+          spellCheck={false}
+          placeholder="Empty: the Hugging Face hub. Or a base URL, or a path served by this app"
+          onChange={(e) => onChange({ ...draft, embeddingModelBaseUrl: e.target.value })}
+        />
+      </label>
+    </fieldset>
+  );
+}
