@@ -3,9 +3,12 @@
 
 import { create } from 'zustand';
 import { runAgent } from '../core/agent/loop';
+import { previewNextRequest, type RequestPreview } from '../core/agent/preview';
 import { newId } from '../core/agent/ids';
 import { BASE_SYSTEM_PROMPT } from '../core/agent/prompt';
 import type { AgentEvent } from '../core/agent/events';
+import type { Middleware } from '../core/agent/middleware';
+import type { Settings } from '../core/settings';
 import {
   summarize,
   titleFrom,
@@ -51,6 +54,8 @@ interface ChatStore {
   send(text: string): Promise<void>;
   stop(): void;
   undoMemoryEdit(toolCallId: string): Promise<void>;
+  /** The exact request the next model call would send if `nextMessage` were sent now. */
+  previewNext(nextMessage?: string): Promise<RequestPreview>;
   dismissError(): void;
 }
 
@@ -254,12 +259,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
           model: connection.model,
           systemPrompt: BASE_SYSTEM_PROMPT,
           tools: createFsTools(),
-          middleware: [
-            createAgentsMdMiddleware({
-              sources: settings.memorySources,
-              refreshAfterEdits: settings.refreshMemoryAfterEdits,
-            }),
-          ],
+          middleware: buildMiddleware(settings),
           fs,
           state: working.state,
           signal: controller.signal,
@@ -280,6 +280,31 @@ export const useChatStore = create<ChatStore>((set, get) => {
         publish();
         await persist(working);
       }
+    },
+
+    async previewNext(nextMessage) {
+      const { settings, apiKeys } = useSettingsStore.getState();
+      const connection = connectionOf(settings, apiKeys);
+      const thread = get().thread ?? emptyThread();
+      const history: Message[] = [...thread.messages];
+      if (nextMessage?.trim()) {
+        history.push({
+          role: 'user',
+          id: 'next',
+          content: nextMessage.trim(),
+          createdAt: Date.now(),
+        });
+      }
+      return previewNextRequest({
+        threadId: thread.id,
+        history,
+        model: connection.model,
+        systemPrompt: BASE_SYSTEM_PROMPT,
+        tools: createFsTools(),
+        middleware: buildMiddleware(settings),
+        fs: getServices().fs,
+        state: thread.state,
+      });
     },
 
     async undoMemoryEdit(toolCallId) {
@@ -312,6 +337,16 @@ export const useChatStore = create<ChatStore>((set, get) => {
     },
   };
 });
+
+/** The middleware of a run, in SPEC order: memory, facts, tool-input truncation, summarization. */
+function buildMiddleware(settings: Settings): Middleware[] {
+  return [
+    createAgentsMdMiddleware({
+      sources: settings.memorySources,
+      refreshAfterEdits: settings.refreshMemoryAfterEdits,
+    }),
+  ];
+}
 
 function refreshFilesAfter(call: ToolCall | undefined) {
   if (!call) return;

@@ -10,7 +10,7 @@ import { ThreadList } from '../threads/ThreadList';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { TokenReadout } from '../tokens/TokenReadout';
 import { FilesPanel } from '../files/FilesPanel';
-import { EditorPanel } from '../editor/EditorPanel';
+import { SideTabs } from './SideTabs';
 
 type StartState =
   { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
@@ -90,7 +90,7 @@ export function App() {
         </main>
         <aside className="inspector-column">
           <TokenReadout />
-          <EditorPanel />
+          <SideTabs />
         </aside>
       </div>
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}

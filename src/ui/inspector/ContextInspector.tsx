@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import type { ModelMessage, ModelRequest } from '../../core/agent/types';
+import { encodingForModel, loadEncoder, type TokenCounter } from '../../core/context/tokens';
+import { EVENT_LABELS } from '../charts/chart-data';
+import { useChatStore } from '../../state/chat';
+import { useSettingsStore } from '../../state/settings';
+import type { RequestPreview } from '../../core/agent/preview';
+import './inspector.css';
+
+interface Part {
+  title: string;
+  text: string;
+  tokens: number;
+}
+
+/** The exact next request, section by section, with token counts; copyable as JSON. */
+export function ContextInspector() {
+  const thread = useChatStore((s) => s.thread);
+  const running = useChatStore((s) => s.running);
+  const previewNext = useChatStore((s) => s.previewNext);
+  const settings = useSettingsStore((s) => s.settings);
+  const [preview, setPreview] = useState<{
+    value?: RequestPreview;
+    counter?: TokenCounter;
+    error?: string;
+  }>({});
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (running) return;
+    let cancelled = false;
+    (async () => {
+      try {
+        const value = await previewNext();
+        const counter = await loadEncoder(encodingForModel(value.request.model)).catch(
+          () => undefined,
+        );
+        if (!cancelled) setPreview({ value, counter });
+      } catch (error) {
+        if (!cancelled)
+          setPreview({ error: error instanceof Error ? error.message : String(error) });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [thread, running, settings, previewNext]);
+
+  const request = preview.value?.request;
+  const count = (text: string) => preview.counter?.count(text) ?? Math.ceil(text.length / 4);
+  const parts = request ? splitRequest(request, count) : [];
+  const total = parts.reduce((sum, part) => sum + part.tokens, 0);
+
+  const copy = async () => {
+    if (!request) return;
+    await navigator.clipboard.writeText(JSON.stringify(request, null, 2));
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+
+  return (
+    <section aria-label="Context" className="context-inspector">
+      <header>
+        <h2>Next request</h2>
+        <button type="button" onClick={() => void copy()} disabled={!request}>
+          {copied ? 'Copied' : 'Copy as JSON'}
+        </button>
+      </header>
+      {preview.error && <p role="alert">{preview.error}</p>}
+      {!request && !preview.error && <p className="muted">Building the next request…</p>}
+      {request && (
+        <>
+          <p className="muted">
+            What the model would receive if you sent a message now ({request.model}):{' '}
+            {total.toLocaleString('en-US')} tokens before your message
+            {preview.counter ? '' : ' (rough estimate: tokenizer not loaded)'}.
+          </p>
+          {(preview.value?.events ?? []).map((event, i) =>
+            event.type === 'context-event' ? (
+              <p key={i} className="inspector-note">
+                ◆ {EVENT_LABELS[event.event.kind]}: {event.event.detail}
+              </p>
+            ) : null,
+          )}
+          <ol className="request-parts" aria-label="Request sections">
+            {parts.map((part, i) => (
+              <li key={i}>
+                <details>
+                  <summary>
+                    <span className="part-title">{part.title}</span>
+                    <span className="part-tokens">
+                      {part.tokens.toLocaleString('en-US')} tokens
+                    </span>
+                  </summary>
+                  <pre>{part.text}</pre>
+                </details>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** System prompt, each named middleware section, each message, and the tool schemas. */
+export function splitRequest(request: ModelRequest, count: (text: string) => number): Part[] {
+  let base = request.system;
+  const sectionParts: Part[] = [];
+  for (const section of request.sections ?? []) {
+    const at = base.indexOf(section.text);
+    if (at >= 0) base = base.slice(0, at) + base.slice(at + section.text.length);
+    sectionParts.push({
+      title: sectionTitle(section.name),
+      text: section.text,
+      tokens: count(section.text),
+    });
+  }
+  base = base.trim();
+  const parts: Part[] = [
+    { title: 'System prompt', text: base, tokens: count(base) },
+    ...sectionParts,
+  ];
+  request.messages.forEach((message, index) => {
+    const text = messageText(message);
+    parts.push({ title: messageTitle(message, index), text, tokens: count(text) + 4 });
+  });
+  const tools = JSON.stringify(request.tools, null, 2);
+  parts.push({
+    title: `Tool schemas (${request.tools.length})`,
+    text: tools,
+    tokens: request.tools.length ? count(JSON.stringify(request.tools)) : 0,
+  });
+  return parts;
+}
+
+function sectionTitle(name: string): string {
+  if (name === 'memory') return 'AGENTS.md memory';
+  if (name === 'facts') return 'Facts (<memory>)';
+  return name;
+}
+
+function messageTitle(message: ModelMessage, index: number): string {
+  const n = `#${index + 1}`;
+  if (message.role === 'user') return `${n} User`;
+  if (message.role === 'tool') return `${n} Tool result · ${message.toolName}`;
+  const calls = message.toolCalls?.map((c) => c.name).join(', ');
+  return `${n} Assistant${calls ? ` · calls ${calls}` : ''}`;
+}
+
+function messageText(message: ModelMessage): string {
+  if (message.role !== 'assistant' || !message.toolCalls?.length) return message.content;
+  const calls = message.toolCalls.map((call) => `→ ${call.name}(${call.arguments})`).join('\n');
+  return message.content ? `${message.content}\n${calls}` : calls;
+}
