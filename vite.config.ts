@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -19,11 +20,34 @@ function noMonacoCdn(): Plugin {
   };
 }
 
+/**
+ * transformers.js defaults onnxruntime-web's wasmPaths to jsDelivr. The embedder worker always
+ * points them at the binary the app bundles (src/workers/embedder.worker.ts), so that default is
+ * dead code too: strip its URL the same way.
+ */
+function noOrtCdn(): Plugin {
+  return {
+    name: 'no-ort-cdn',
+    transform(code, id) {
+      if (!id.includes('@huggingface/transformers') || !code.includes('cdn.jsdelivr.net'))
+        return null;
+      return { code: code.replace(/`https:\/\/cdn\.jsdelivr\.net\/[^`]*`/g, "''"), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), noMonacoCdn()],
+  plugins: [react(), noMonacoCdn(), noOrtCdn()],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4000,
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        // Development and test page for the embedding worker (e2e/embedder.spec.ts).
+        'embedder-check': fileURLToPath(new URL('./embedder-check.html', import.meta.url)),
+      },
+    },
   },
   // Monaco's editor and JSON workers are ES modules (imported with ?worker).
   worker: { format: 'es' },

@@ -76,6 +76,15 @@ test('a missing model gives a clear failure, not a JSON parse error', async ({ p
   await expect(page.locator('#status')).toContainText('failed: Could not load');
 });
 
+test('a model without a quantized export falls back to onnx/model.onnx on WASM', async ({
+  page,
+}) => {
+  const result = await runCheck(page, 'model=test-tiny-bert-fp32-only&base=local:/test-model/');
+  expect(result.error).toBeUndefined();
+  expect(result.statuses.at(-1)).toMatchObject({ state: 'ready', device: 'wasm', dtype: 'fp32' });
+  expect(result.dimensions).toBe(32);
+});
+
 test('a worker crash becomes a failed status and rejects the request', async ({ page }) => {
   const result = await runCheck(page, 'worker=broken');
   expect(result.state).toBe('failed');

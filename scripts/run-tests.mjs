@@ -18,6 +18,12 @@ let passed = 0;
 let failed = 0;
 let problems = 0;
 
+// The tiny embedding model the embedder tests load (Node and Chromium) is generated, not committed.
+if (run('node', ['scripts/make-test-model.mjs']) !== 0) {
+  console.error('Could not generate the test embedding model.');
+  problems++;
+}
+
 run('npx', [
   'vitest',
   'run',

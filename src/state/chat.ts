@@ -33,6 +33,9 @@ import { createProviderFor } from './provider';
 import { getServices, WORKSPACE } from './services';
 import { connectionOf, useSettingsStore } from './settings';
 import { useFilesStore } from './files';
+import { factRankers, setFactsEventSink, useFactsStore } from './facts';
+import { createFactsMiddleware } from '../core/memory/facts/inject';
+import { readMemory } from '../core/memory/facts/store';
 
 export interface StreamingToolCall {
   id?: string;
@@ -57,6 +60,8 @@ interface ChatStore {
   /** The exact request the next model call would send if `nextMessage` were sent now. */
   previewNext(nextMessage?: string): Promise<RequestPreview>;
   dismissError(): void;
+  /** Records an event that happened outside a run (e.g. a fact update) on a thread. */
+  appendThreadEvent(threadId: string, event: Omit<ContextEvent, 'id' | 'at'>): Promise<void>;
 }
 
 let abortController: AbortController | null = null;
@@ -117,6 +122,19 @@ export const useChatStore = create<ChatStore>((set, get) => {
 
     dismissError() {
       set({ error: undefined });
+    },
+
+    async appendThreadEvent(threadId, event) {
+      const full: ContextEvent = { id: newId('evt'), at: Date.now(), ...event };
+      const current = get().thread;
+      if (current?.id === threadId && !get().running) {
+        const updated = { ...current, events: [...(current.events ?? []), full] };
+        set({ thread: updated });
+        await persist(updated);
+        return;
+      }
+      const stored = await getServices().threads.get(threadId);
+      if (stored) await persist({ ...stored, events: [...(stored.events ?? []), full] });
     },
 
     stop() {
@@ -217,6 +235,9 @@ export const useChatStore = create<ChatStore>((set, get) => {
             publish();
             break;
           }
+          case 'facts-ranked':
+            useFactsStore.getState().recordRanking(event);
+            break;
           case 'context-event':
             recordEvent(event.event);
             break;
@@ -280,6 +301,8 @@ export const useChatStore = create<ChatStore>((set, get) => {
         publish();
         await persist(working);
       }
+      // afterAgent, app side: the fact updater runs later (debounced), on what the run produced.
+      useFactsStore.getState().schedule(working.id, working.messages);
     },
 
     async previewNext(nextMessage) {
@@ -340,10 +363,21 @@ export const useChatStore = create<ChatStore>((set, get) => {
 
 /** The middleware of a run, in SPEC order: memory, facts, tool-input truncation, summarization. */
 function buildMiddleware(settings: Settings): Middleware[] {
+  const { fs } = getServices();
   return [
     createAgentsMdMiddleware({
       sources: settings.memorySources,
       refreshAfterEdits: settings.refreshMemoryAfterEdits,
+    }),
+    createFactsMiddleware({
+      settings: () => useSettingsStore.getState().settings.facts,
+      counter: (request) => loadEncoder(encodingForModel(request.model)),
+      loadMemory: async () => {
+        const read = await readMemory(fs);
+        return read.ok ? read.memory : { error: read.error };
+      },
+      rankers: factRankers,
+      onInvalid: (message) => useFactsStore.setState({ invalid: message }),
     }),
   ];
 }
@@ -396,3 +430,11 @@ function estimate(
     total: system + memoryTokens + messages + tools,
   };
 }
+
+setFactsEventSink((threadId, kind, detail) => {
+  void useChatStore.getState().appendThreadEvent(threadId, {
+    kind,
+    detail,
+    path: '/memories/memory.json',
+  });
+});

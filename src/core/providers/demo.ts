@@ -18,6 +18,7 @@ import {
   type Usage,
 } from '../agent/types';
 import { countRequest, encodingForModel, loadEncoder } from '../context/tokens';
+import { demoMemoryUpdate } from '../memory/facts/demo-updater';
 
 /** One-line label for the UI (provider picker, chat header). */
 export const DEMO_PROVIDER_NOTICE =
@@ -137,6 +138,9 @@ function splitForStreaming(text: string): string[] {
 
 /** Decides the reply from the request alone (pure: the same request gives the same reply). */
 export function planDemoReply(request: ModelRequest): DemoReply {
+  // A fact-memory update: pure JSON for the updater, so no DEMO_TAG line.
+  const memoryUpdate = demoMemoryUpdate(request);
+  if (memoryUpdate !== undefined) return { content: memoryUpdate };
   const messages = request.messages;
   const last = messages.at(-1);
 

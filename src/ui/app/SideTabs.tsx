@@ -3,10 +3,12 @@ import { useFilesStore } from '../../state/files';
 import { useLayoutStore, type SideTab } from '../../state/layout';
 import { EditorPanel } from '../editor/EditorPanel';
 import { ContextInspector } from '../inspector/ContextInspector';
+import { FactsPanel } from '../facts/FactsPanel';
 
 const TABS: { id: SideTab; label: string }[] = [
   { id: 'editor', label: 'Editor' },
   { id: 'context', label: 'Context' },
+  { id: 'facts', label: 'Facts' },
 ];
 
 /** The right-hand panels: one shown at a time; opening a file brings the editor forward. */
@@ -44,6 +46,7 @@ export function SideTabs({
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'editor' && <EditorPanel />}
         {tab === 'context' && <ContextInspector />}
+        {tab === 'facts' && <FactsPanel />}
         {extra?.find((e) => e.id === tab)?.panel}
       </div>
     </div>

@@ -1,0 +1,259 @@
+// The Demo provider's answer to a memory-update request: a deterministic, rule-based stand-in for
+// the model. It reads the user's lines of the conversation and turns simple statements ("my name
+// is …", "I prefer …", "I work at …", "I'm learning …", "remember …", "forget …") into facts with
+// a category and a confidence, as the update prompt asks, and answers pure JSON.
+
+import type { ModelRequest } from '../../agent/types';
+import { emptyMemory, parseMemoryJson, type FactCategory, type MemoryJson } from './schema';
+import {
+  MEMORY_UPDATE_TAG,
+  normalizeFactContent,
+  type MemoryUpdate,
+  type NewFact,
+} from './updater';
+
+/** True when the request is our memory-update request. */
+export function isMemoryUpdateRequest(request: ModelRequest): boolean {
+  return request.system.includes(`<${MEMORY_UPDATE_TAG}>`);
+}
+
+/** The JSON answer for a memory-update request, or undefined for any other request. */
+export function demoMemoryUpdate(request: ModelRequest): string | undefined {
+  if (!isMemoryUpdateRequest(request)) return undefined;
+  const input = request.messages.map((message) => message.content).join('\n');
+  const memory = currentMemory(input);
+  const userLines = conversationUserLines(input);
+
+  const newFacts: NewFact[] = [];
+  const factsToRemove = new Set<string>();
+  const known = new Set(memory.facts.map((fact) => normalizeFactContent(fact.content)));
+  const add = (fact: NewFact) => {
+    const key = normalizeFactContent(fact.content);
+    if (known.has(key)) return;
+    known.add(key);
+    newFacts.push(fact);
+    // Single-valued facts (a name, an employer, a home) replace the older value.
+    const slot = slotOf(fact.content);
+    if (slot)
+      for (const old of memory.facts)
+        if (slotOf(old.content) === slot && normalizeFactContent(old.content) !== key)
+          factsToRemove.add(old.id);
+  };
+
+  for (const line of userLines) {
+    for (const said of sentences(line)) {
+      const forget = /^(?:please\s+)?forget\s+(?:that\s+|about\s+)?(.+)$/i.exec(said);
+      if (forget?.[1]) {
+        // "forget that I like tea" names the fact "Likes tea."; else match the words themselves.
+        const stated = new Set(factsFrom(forget[1]).map((f) => normalizeFactContent(f.content)));
+        const words = normalizeFactContent(forget[1]).replace(/^(?:i|my)\s+/, '');
+        for (const fact of memory.facts) {
+          const content = normalizeFactContent(fact.content);
+          if (stated.has(content) || (words && content.includes(words))) factsToRemove.add(fact.id);
+        }
+        continue;
+      }
+      for (const fact of factsFrom(said)) add(fact);
+    }
+  }
+
+  const all = [...memory.facts.filter((fact) => !factsToRemove.has(fact.id)), ...newFacts];
+  const summary = (test: (content: string) => boolean) =>
+    all
+      .map((fact) => fact.content)
+      .filter(test)
+      .join(' ');
+  const touched = (test: (content: string) => boolean) =>
+    newFacts.some((fact) => test(fact.content));
+  const isWork = (content: string) => /^(?:Works|Is a|Is an|Knows)\b/.test(content);
+  const isPersonal = (content: string) =>
+    /^(?:The user's name|Prefers|Likes|Dislikes|Lives|Speaks)\b/.test(content);
+  const isFocus = (content: string) => /^(?:Is learning|Wants|Goal)\b/.test(content);
+
+  const section = (test: (content: string) => boolean) =>
+    touched(test)
+      ? { summary: summary(test), shouldUpdate: true }
+      : { summary: '', shouldUpdate: false };
+  const unchanged = { summary: '', shouldUpdate: false };
+  const answer: MemoryUpdate = {
+    user: {
+      workContext: section(isWork),
+      personalContext: section(isPersonal),
+      topOfMind: section(isFocus),
+    },
+    history: { recentMonths: unchanged, earlierContext: unchanged, longTermBackground: unchanged },
+    newFacts,
+    factsToRemove: [...factsToRemove],
+  };
+  return JSON.stringify(answer, null, 2);
+}
+
+function currentMemory(input: string): MemoryJson {
+  const match = /<current_memory>\n?([\s\S]*?)\n?<\/current_memory>/.exec(input);
+  const parsed = parseMemoryJson(match?.[1] ?? '');
+  return parsed.ok ? parsed.memory : emptyMemory();
+}
+
+/** The user's messages from the <conversation> block ("User: …" paragraphs). */
+function conversationUserLines(input: string): string[] {
+  const match = /<conversation>\n?([\s\S]*?)\n?<\/conversation>/.exec(input);
+  if (!match?.[1]) return [];
+  return match[1]
+    .split(/\n\n(?=(?:User|Assistant): )/)
+    .filter((part) => part.startsWith('User: '))
+    .map((part) => part.slice('User: '.length).replace(/&lt;/g, '<').trim());
+}
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
+
+/** What follows a pattern, as a clean phrase: no trailing punctuation, at most 160 characters. */
+function phrase(raw: string): string {
+  let text = raw.replace(/\s+/g, ' ').trim();
+  text = text.replace(/[\s,;:]+(?:please|thanks|thank you)\b.*$/i, '');
+  text = text.replace(/[.!?;,:\s]+$/, '');
+  return text.length > 160 ? text.slice(0, 160).trimEnd() : text;
+}
+
+const asSentence = (text: string) => {
+  const clean = text.trim().replace(/[.!?]+$/, '');
+  return clean ? `${clean.charAt(0).toUpperCase()}${clean.slice(1)}.` : '';
+};
+
+type Rule = [RegExp, (what: string) => string, FactCategory, number];
+
+const LEAD = String.raw`^(?:(?:also|and|so|well|oh|btw|by the way)[,\s]+)*`;
+const RULES: Rule[] = [
+  [new RegExp(`${LEAD}my name is (.+)`, 'i'), (x) => `The user's name is ${x}`, 'context', 0.95],
+  [
+    new RegExp(`${LEAD}(?:please )?call me (.+)`, 'i'),
+    (x) => `Prefers to be called ${x}`,
+    'preference',
+    0.95,
+  ],
+  [
+    new RegExp(`${LEAD}i(?: would|'d|’d)? prefer (.+)`, 'i'),
+    (x) => `Prefers ${x}`,
+    'preference',
+    0.95,
+  ],
+  [
+    new RegExp(`${LEAD}i (?:really )?(?:like|love|enjoy) (.+)`, 'i'),
+    (x) => `Likes ${x}`,
+    'preference',
+    0.9,
+  ],
+  [
+    new RegExp(`${LEAD}i (?:really )?(?:don't|do not|don’t) like (.+)`, 'i'),
+    (x) => `Dislikes ${x}`,
+    'preference',
+    0.9,
+  ],
+  [new RegExp(`${LEAD}i (?:hate|dislike) (.+)`, 'i'), (x) => `Dislikes ${x}`, 'preference', 0.9],
+  [
+    new RegExp(`${LEAD}i(?: currently)? work (?:at|for) (.+)`, 'i'),
+    (x) => `Works at ${x}`,
+    'context',
+    0.95,
+  ],
+  [
+    new RegExp(`${LEAD}i(?: currently)? work on (.+)`, 'i'),
+    (x) => `Works on ${x}`,
+    'context',
+    0.95,
+  ],
+  [
+    new RegExp(`${LEAD}i(?: currently)? work as (.+)`, 'i'),
+    (x) => `Works as ${x}`,
+    'context',
+    0.95,
+  ],
+  [
+    new RegExp(`${LEAD}i(?: currently)? live in (.+)`, 'i'),
+    (x) => `Lives in ${x}`,
+    'context',
+    0.95,
+  ],
+  [
+    new RegExp(`${LEAD}i (?:speak|am fluent in|'m fluent in) (.+)`, 'i'),
+    (x) => `Speaks ${x}`,
+    'context',
+    0.9,
+  ],
+  [
+    new RegExp(`${LEAD}(?:i'm|i am|i’m)(?: currently)? learning (.+)`, 'i'),
+    (x) => `Is learning ${x}`,
+    'goal',
+    0.9,
+  ],
+  [
+    new RegExp(`${LEAD}i (?:want|would like|'d like|plan) to (?:learn|study) (.+)`, 'i'),
+    (x) => `Wants to learn ${x}`,
+    'goal',
+    0.9,
+  ],
+  [new RegExp(`${LEAD}my goal is (?:to )?(.+)`, 'i'), (x) => `Goal: ${x}`, 'goal', 0.95],
+  [
+    new RegExp(`${LEAD}(?:i'm|i am|i’m) (?:an? )?expert (?:in|on|at) (.+)`, 'i'),
+    (x) => `Knows ${x} well`,
+    'knowledge',
+    0.9,
+  ],
+  [
+    new RegExp(`${LEAD}i know (?:a lot about )?(.+?) well$`, 'i'),
+    (x) => `Knows ${x} well`,
+    'knowledge',
+    0.9,
+  ],
+  [
+    new RegExp(`${LEAD}i (?:usually|always|often|tend to) (.+)`, 'i'),
+    (x) => `Usually ${x}`,
+    'behavior',
+    0.85,
+  ],
+];
+
+const REMEMBER =
+  /^(?:(?:please|ok(?:ay)?|hey|and|also)[,\s]+)*(?:(?:can|could|would) you )?(?:please )?(?:remember|note|keep in mind|don't forget)\b[\s,:]*(?:that\s+)?(.+)$/i;
+const SECRET =
+  /\b(?:passwords?|passphrases?|api[\s_-]?keys?|secret keys?|private keys?|access tokens?)\b|\bsk-[A-Za-z0-9_-]{8,}/i;
+
+/** Facts stated in one sentence of the user. */
+export function factsFrom(text: string): NewFact[] {
+  const trimmed = text.trim();
+  if (trimmed.endsWith('?') || SECRET.test(trimmed)) return [];
+  const remember = REMEMBER.exec(trimmed);
+  const body = remember?.[1] ? phrase(remember[1]) : trimmed;
+  const facts: NewFact[] = [];
+  for (const [pattern, render, category, confidence] of RULES) {
+    const match = pattern.exec(body);
+    const what = match?.[1] ? phrase(match[1]) : '';
+    if (what) {
+      facts.push({
+        content: asSentence(render(what)),
+        category,
+        confidence: remember ? 1 : confidence,
+      });
+      break;
+    }
+  }
+  if (facts.length === 0 && remember?.[1] && body) {
+    // "remember that the deploy script lives in /ops": keep it as the user said it.
+    const content = asSentence(body.replace(/^my\b/i, "The user's").replace(/^i\b/i, 'The user'));
+    if (content) facts.push({ content, category: 'context', confidence: 0.95 });
+  }
+  return facts;
+}
+
+/** Facts that hold a single value at a time: a newer one replaces the older. */
+function slotOf(content: string): string | undefined {
+  if (/^The user's name is\b/.test(content)) return 'name';
+  if (/^Prefers to be called\b/.test(content)) return 'called';
+  if (/^Works at\b/.test(content)) return 'employer';
+  if (/^Lives in\b/.test(content)) return 'home';
+  return undefined;
+}

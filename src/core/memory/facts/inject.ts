@@ -1,0 +1,384 @@
+// Fact injection, after DeerFlow's memory middleware: before every model call, a <memory> block
+// with the user context, the history and the facts that rank best against the last turns
+// (similarity x w_s + confidence x w_c), cut at an exact token budget, is appended to the system
+// prompt. Every fact's score goes out in a 'facts-ranked' event, so the Facts panel can show why a
+// fact did or did not reach the model.
+
+import type { FactScore } from '../../agent/events';
+import type { Middleware } from '../../agent/middleware';
+import type { Message, ModelMessage, ModelRequest } from '../../agent/types';
+import type { TokenCounter } from '../../context/tokens';
+import type { FactsSettings, SimilarityMethod } from '../../settings';
+import type { RankerResolver, Similarities } from './rank';
+import type { Fact, MemoryJson } from './schema';
+
+export const FACTS_SECTION = 'facts';
+
+export type MemoryLoad = MemoryJson | { error: string };
+
+export interface FactsMiddlewareOptions {
+  /** Read on every model call, so changes apply to the next call. */
+  settings: () => FactsSettings;
+  /** The counter of the model's encoding (a function gets the request, to pick it by model). */
+  counter: TokenCounter | ((request: ModelRequest) => TokenCounter | Promise<TokenCounter>);
+  /** memory.json as parsed, or why it could not be (invalid JSON or schema: line and field). */
+  loadMemory: () => Promise<MemoryLoad>;
+  rankers: RankerResolver;
+  /** An invalid memory.json: injection is skipped for this call and the run goes on. */
+  onInvalid?: (message: string) => void;
+  /** The method asked for was not used (embeddings loading, failed or erroring). */
+  onFallback?: (info: { method: SimilarityMethod; used: SimilarityMethod; reason: string }) => void;
+}
+
+export function createFactsMiddleware(options: FactsMiddlewareOptions): Middleware {
+  return {
+    name: 'Fact memory',
+    async wrapModelCall(request, next, context) {
+      const settings = options.settings();
+      if (!settings.enabled) return next(request);
+
+      let loaded: MemoryLoad;
+      try {
+        loaded = await options.loadMemory();
+      } catch (error) {
+        loaded = { error: error instanceof Error ? error.message : String(error) };
+      }
+      if (isLoadError(loaded)) {
+        options.onInvalid?.(loaded.error);
+        return next(request);
+      }
+
+      const counter =
+        typeof options.counter === 'function' ? await options.counter(request) : options.counter;
+      const result = await computeFactsInjection({
+        memory: loaded,
+        messages: request.messages,
+        settings,
+        counter,
+        rankers: options.rankers,
+        ...(options.onFallback ? { onFallback: options.onFallback } : {}),
+      });
+      context.emit({
+        type: 'facts-ranked',
+        method: result.method,
+        ...(result.fallback ? { fallback: result.fallback } : {}),
+        scores: result.scores,
+      });
+      return next(result.block ? withFacts(request, result.block) : request);
+    },
+  };
+}
+
+function isLoadError(value: MemoryLoad): value is { error: string } {
+  return (
+    typeof (value as { error?: unknown }).error === 'string' &&
+    !Array.isArray((value as { facts?: unknown }).facts)
+  );
+}
+
+/** The request with the block at the end of the system prompt and a 'facts' section. */
+export function withFacts(request: ModelRequest, block: string): ModelRequest {
+  return {
+    ...request,
+    system: request.system ? `${request.system}\n\n${block}` : block,
+    sections: [...(request.sections ?? []), { name: FACTS_SECTION, text: block }],
+  };
+}
+
+export interface FactsInjection {
+  /** The <memory> block, or undefined when there is nothing to inject (or no room). */
+  block?: string;
+  /** The method asked for; 'confidence' when there was no conversation to rank against. */
+  method: string;
+  fallback?: SimilarityMethod;
+  fallbackReason?: string;
+  /** Every fact, best first. */
+  scores: FactScore[];
+  /** Tokens of the block (0 without one). */
+  tokens: number;
+}
+
+/** Ranks and cuts; what the middleware does before each call, usable for previews too. */
+export async function computeFactsInjection(input: {
+  memory: MemoryJson;
+  messages: readonly (Message | ModelMessage)[];
+  settings: FactsSettings;
+  counter: TokenCounter;
+  rankers: RankerResolver;
+  onFallback?: FactsMiddlewareOptions['onFallback'];
+}): Promise<FactsInjection> {
+  const { memory, settings, counter } = input;
+  const facts = memory.facts;
+  const query = extractRankingContext(input.messages, settings.contextTurns);
+
+  let method: string = settings.method;
+  let fallback: SimilarityMethod | undefined;
+  let fallbackReason: string | undefined;
+  let similarities: Similarities | undefined;
+  if (query.trim() === '' || facts.length === 0) {
+    method = query.trim() === '' ? 'confidence' : settings.method;
+  } else {
+    const resolved = input.rankers(settings.method);
+    const docs = facts.map((fact) => ({ id: fact.id, text: fact.content }));
+    if (resolved.fallback) {
+      fallback = resolved.fallback;
+      fallbackReason = resolved.reason ?? 'unavailable';
+    }
+    try {
+      similarities = await resolved.ranker.similarities(query, docs);
+    } catch (error) {
+      // An embedder that fails mid-call (worker crash, model error): rank lexically this time.
+      fallback = resolved.lexical.id as SimilarityMethod;
+      fallbackReason = error instanceof Error ? error.message : String(error);
+      similarities = await resolved.lexical.similarities(query, docs);
+    }
+    if (fallback && fallbackReason !== undefined)
+      input.onFallback?.({ method: settings.method, used: fallback, reason: fallbackReason });
+  }
+
+  const ranked = rankFacts(facts, similarities, {
+    similarityWeight: settings.similarityWeight,
+    confidenceWeight: settings.confidenceWeight,
+  });
+  const built = buildMemoryBlock(memory, ranked, settings.budgetTokens, counter);
+  const scores: FactScore[] = ranked.map((entry) => ({
+    id: entry.fact.id,
+    similarity: entry.similarity,
+    score: entry.score,
+    injected: built.injected.has(entry.fact.id),
+  }));
+  return {
+    ...(built.text ? { block: built.text } : {}),
+    method,
+    ...(fallback ? { fallback } : {}),
+    ...(fallbackReason !== undefined ? { fallbackReason } : {}),
+    scores,
+    tokens: built.tokens,
+  };
+}
+
+// --- Context ------------------------------------------------------------------------------------
+
+/**
+ * The ranking query: the last `turns` user messages and the final assistant answers among them,
+ * oldest first. Tool calls, tool results, notices and interrupted answers are left out.
+ */
+export function extractRankingContext(
+  messages: readonly (Message | ModelMessage)[],
+  turns: number,
+): string {
+  const parts: string[] = [];
+  let users = 0;
+  for (let i = messages.length - 1; i >= 0 && users < turns; i--) {
+    const message = messages[i];
+    if (!message) continue;
+    if (message.role === 'user') {
+      users++;
+      if (message.content.trim()) parts.push(message.content.trim());
+    } else if (
+      message.role === 'assistant' &&
+      !message.toolCalls?.length &&
+      !message.stopped &&
+      message.content.trim()
+    ) {
+      parts.push(message.content.trim());
+    }
+  }
+  return parts.reverse().join('\n');
+}
+
+// --- Ranking ------------------------------------------------------------------------------------
+
+export interface RankedFact {
+  fact: Fact;
+  similarity: number;
+  score: number;
+}
+
+/**
+ * similarity x w_s + confidence x w_c, best first. Without similarities (no conversation yet) the
+ * score is the confidence alone. Ties: higher confidence, then newer, then file order.
+ */
+export function rankFacts(
+  facts: readonly Fact[],
+  similarities: Similarities | undefined,
+  weights: { similarityWeight: number; confidenceWeight: number },
+): RankedFact[] {
+  return facts
+    .map((fact, index) => {
+      const similarity = similarities ? clamp01(similarities.get(fact.id) ?? 0) : 0;
+      const score = similarities
+        ? similarity * weights.similarityWeight + fact.confidence * weights.confidenceWeight
+        : fact.confidence;
+      return { fact, similarity, score, index };
+    })
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.fact.confidence - a.fact.confidence ||
+        (b.fact.createdAt > a.fact.createdAt ? 1 : b.fact.createdAt < a.fact.createdAt ? -1 : 0) ||
+        a.index - b.index,
+    )
+    .map(({ fact, similarity, score }) => ({ fact, similarity, score }));
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}
+
+// --- The block ----------------------------------------------------------------------------------
+
+/**
+ * Text from memory.json (written by a model from user input, or by hand) must stay inside the
+ * block: every line is flattened to one line, and anything that looks like a tag opening or
+ * closing (</memory>, <system>, <agent_memory>…) is neutralised.
+ */
+export function escapeMemoryText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/<(?=\s*\/?\s*[A-Za-z!?])/g, '&lt;');
+}
+
+export function formatFactLine(fact: Fact): string {
+  return `- [${fact.category} | ${fact.confidence.toFixed(2)}] ${escapeMemoryText(fact.content)}`;
+}
+
+const USER_LABELS = [
+  ['workContext', 'Work'],
+  ['personalContext', 'Personal'],
+  ['topOfMind', 'Current focus'],
+] as const;
+const HISTORY_LABELS = [
+  ['recentMonths', 'Recent months'],
+  ['earlierContext', 'Earlier'],
+  ['longTermBackground', 'Long-term background'],
+] as const;
+
+function renderBlock(userLines: string[], historyLines: string[], factLines: string[]): string {
+  const groups: string[] = [];
+  if (userLines.length) groups.push(['User context:', ...userLines].join('\n'));
+  if (historyLines.length) groups.push(['History:', ...historyLines].join('\n'));
+  if (factLines.length) groups.push(['Facts:', ...factLines].join('\n'));
+  return `<memory>\n${groups.join('\n\n')}\n</memory>`;
+}
+
+/**
+ * The <memory> block under an exact budget, counted over the whole block text: the context and
+ * history lines in order (the first that does not fit is shortened, the rest left out), then facts
+ * in rank order until the next one would go over. Never over the budget.
+ */
+export function buildMemoryBlock(
+  memory: MemoryJson,
+  ranked: readonly RankedFact[],
+  budgetTokens: number,
+  counter: TokenCounter,
+): { text?: string; injected: Set<string>; tokens: number } {
+  const fits = (text: string) => counter.count(text) <= budgetTokens;
+  const userLines: string[] = [];
+  const historyLines: string[] = [];
+  const candidates: { lines: string[]; text: string }[] = [];
+  for (const [key, label] of USER_LABELS) {
+    const summary = escapeMemoryText(memory.user[key].summary);
+    if (summary) candidates.push({ lines: userLines, text: `- ${label}: ${summary}` });
+  }
+  for (const [key, label] of HISTORY_LABELS) {
+    const summary = escapeMemoryText(memory.history[key].summary);
+    if (summary) candidates.push({ lines: historyLines, text: `- ${label}: ${summary}` });
+  }
+
+  for (const candidate of candidates) {
+    candidate.lines.push(candidate.text);
+    if (fits(renderBlock(userLines, historyLines, []))) continue;
+    candidate.lines.pop();
+    const shortened = longestFittingPrefix(candidate.text, (line) => {
+      candidate.lines.push(line);
+      const ok = fits(renderBlock(userLines, historyLines, []));
+      candidate.lines.pop();
+      return ok;
+    });
+    if (shortened) candidate.lines.push(shortened);
+    break;
+  }
+
+  const factLines = ranked.map((entry) => formatFactLine(entry.fact));
+  const blockWith = (k: number) => renderBlock(userLines, historyLines, factLines.slice(0, k));
+  // Counting a 2,000-token block costs milliseconds, so first estimate k from per-line counts
+  // (the lines repeat between calls and the counter caches them), then settle it with exact counts
+  // of the whole block, galloping from the estimate: the block grows with every fact added.
+  const fitsWith = (k: number) => fits(blockWith(k));
+  const n = factLines.length;
+  const newline = counter.count('\n');
+  let estimate = counter.count(blockWith(0)) + counter.count('\n\nFacts:');
+  let k = 0;
+  while (k < n) {
+    const next = estimate + counter.count(factLines[k] ?? '') + newline;
+    if (next > budgetTokens) break;
+    estimate = next;
+    k++;
+  }
+  let fitting: number; // a k known to fit (-1: none)
+  let over: number; // a k known not to fit (n + 1: none)
+  if (fitsWith(k)) {
+    fitting = k;
+    over = n + 1;
+    for (let step = 1; fitting < n; step *= 2) {
+      const probe = Math.min(n, fitting + step);
+      if (!fitsWith(probe)) {
+        over = probe;
+        break;
+      }
+      fitting = probe;
+    }
+  } else {
+    over = k;
+    fitting = -1;
+    for (let step = 1; over > 0; step *= 2) {
+      const probe = Math.max(0, over - step);
+      if (fitsWith(probe)) {
+        fitting = probe;
+        break;
+      }
+      over = probe;
+    }
+  }
+  while (fitting >= 0 && over - fitting > 1) {
+    const mid = Math.floor((fitting + over) / 2);
+    if (fitsWith(mid)) fitting = mid;
+    else over = mid;
+  }
+  k = Math.max(0, fitting);
+
+  const injected = new Set(ranked.slice(0, k).map((entry) => entry.fact.id));
+  if (userLines.length === 0 && historyLines.length === 0 && k === 0)
+    return { injected, tokens: 0 };
+  const text = blockWith(k);
+  if (!fits(text)) return { injected: new Set(), tokens: 0 };
+  return { text, injected, tokens: counter.count(text) };
+}
+
+/** The longest prefix (cut at a word, with "…") that passes, or '' if even a short one does not. */
+function longestFittingPrefix(line: string, passes: (line: string) => boolean): string {
+  const MIN_CHARS = 24;
+  let low = 0;
+  let high = line.length - 1;
+  let best = '';
+  while (low <= high) {
+    const mid = Math.floor((low + high) / 2);
+    const candidate = cutAtWord(line, mid);
+    if (candidate.length >= MIN_CHARS && passes(candidate)) {
+      best = candidate;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return best;
+}
+
+function cutAtWord(line: string, chars: number): string {
+  let cut = line.slice(0, chars);
+  const space = cut.lastIndexOf(' ');
+  if (space > chars * 0.6) cut = cut.slice(0, space);
+  // Never leave half of a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}

@@ -1,0 +1,405 @@
+// The fact memory file, /memories/memory.json, in DeerFlow's layout: user context, history and
+// facts with category and confidence. The schema validates every read (the file is a normal file
+// that people edit by hand) and every model answer that changes it. Unknown keys are kept, so a
+// file written by DeerFlow or a later version survives a round trip through the app.
+
+import { z } from 'zod';
+
+export const FACT_CATEGORIES = ['preference', 'knowledge', 'context', 'behavior', 'goal'] as const;
+export type FactCategory = (typeof FACT_CATEGORIES)[number];
+
+export const MEMORY_JSON_VERSION = '1.0';
+
+/** Zod error text that tells a missing field from a wrong one. */
+function expected(what: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? `missing (expected ${what})` : `expected ${what}`;
+}
+
+export const CONFIDENCE_MESSAGE = 'expected a number between 0 and 1';
+
+/** 0..1; NaN, infinities, strings, out-of-range and missing values are rejected. */
+export const confidenceSchema = z
+  .number({ error: expected('a number between 0 and 1') })
+  .min(0, { error: CONFIDENCE_MESSAGE })
+  .max(1, { error: CONFIDENCE_MESSAGE });
+
+export const categorySchema = z.enum(FACT_CATEGORIES, {
+  error: expected(`one of ${FACT_CATEGORIES.join(', ')}`),
+});
+
+const text = z.string({ error: expected('a string') });
+
+export const memorySectionSchema = z.looseObject({
+  summary: text.default(''),
+  updatedAt: text.default(''),
+});
+export type MemorySection = z.infer<typeof memorySectionSchema>;
+
+const emptySection = (): MemorySection => ({ summary: '', updatedAt: '' });
+
+export const factSchema = z.looseObject({
+  id: z.string({ error: expected('a string') }).min(1, { error: 'expected a non-empty id' }),
+  content: z
+    .string({ error: expected('a string') })
+    .refine((value) => value.trim() !== '', { error: 'expected a non-empty text' }),
+  category: categorySchema,
+  confidence: confidenceSchema,
+  /** ISO time; DeerFlow always writes it, a hand-added fact may leave it out. */
+  createdAt: text.default(''),
+  /** The thread the fact came from ("manual" for facts added by hand). */
+  source: text.default('unknown'),
+});
+export type Fact = z.infer<typeof factSchema>;
+
+export const USER_SECTIONS = ['workContext', 'personalContext', 'topOfMind'] as const;
+export const HISTORY_SECTIONS = ['recentMonths', 'earlierContext', 'longTermBackground'] as const;
+export type UserSectionName = (typeof USER_SECTIONS)[number];
+export type HistorySectionName = (typeof HISTORY_SECTIONS)[number];
+
+const objectOf = <T extends z.ZodRawShape>(shape: T) =>
+  z.looseObject(shape, { error: expected('an object') });
+
+export const memorySchema = objectOf({
+  version: text.default(MEMORY_JSON_VERSION),
+  lastUpdated: text.default(''),
+  user: objectOf({
+    workContext: memorySectionSchema.default(emptySection),
+    personalContext: memorySectionSchema.default(emptySection),
+    topOfMind: memorySectionSchema.default(emptySection),
+  }).default(() => ({
+    workContext: emptySection(),
+    personalContext: emptySection(),
+    topOfMind: emptySection(),
+  })),
+  history: objectOf({
+    recentMonths: memorySectionSchema.default(emptySection),
+    earlierContext: memorySectionSchema.default(emptySection),
+    longTermBackground: memorySectionSchema.default(emptySection),
+  }).default(() => ({
+    recentMonths: emptySection(),
+    earlierContext: emptySection(),
+    longTermBackground: emptySection(),
+  })),
+  facts: z.array(factSchema, { error: expected('an array of facts') }).default([]),
+}).superRefine((memory, context) => {
+  // Facts are removed and cached by id, so an id must name one fact.
+  const seen = new Set<string>();
+  memory.facts.forEach((fact, index) => {
+    if (seen.has(fact.id))
+      context.addIssue({
+        code: 'custom',
+        path: ['facts', index, 'id'],
+        message: `duplicate id "${fact.id}" (ids must be unique)`,
+      });
+    seen.add(fact.id);
+  });
+});
+export type MemoryJson = z.infer<typeof memorySchema>;
+
+export function emptyMemory(now = ''): MemoryJson {
+  return {
+    version: MEMORY_JSON_VERSION,
+    lastUpdated: now,
+    user: {
+      workContext: emptySection(),
+      personalContext: emptySection(),
+      topOfMind: emptySection(),
+    },
+    history: {
+      recentMonths: emptySection(),
+      earlierContext: emptySection(),
+      longTermBackground: emptySection(),
+    },
+    facts: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing with line and field reporting
+
+export interface MemoryProblem {
+  /** 1-based. */
+  line: number;
+  /** 1-based, in UTF-16 code units. */
+  column: number;
+  /** Field path such as facts[3].confidence; '' for the whole file or a syntax error. */
+  path: string;
+  message: string;
+}
+
+export type MemoryParseResult =
+  { ok: true; memory: MemoryJson } | { ok: false; error: string; problems: MemoryProblem[] };
+
+const MAX_REPORTED_PROBLEMS = 5;
+
+/**
+ * Parses memory.json text. Problems name the line, column and field, e.g.
+ * "line 12: facts[3].confidence: expected a number between 0 and 1". A blank file is an empty
+ * memory.
+ */
+export function parseMemoryJson(text: string): MemoryParseResult {
+  if (text.trim() === '') return { ok: true, memory: emptyMemory() };
+  const scanned = scanJson(text);
+  if (!scanned.ok) {
+    const problem = { ...lineAndColumn(text, scanned.offset), path: '', message: scanned.message };
+    return fail([problem], 'memory.json is not valid JSON');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    // The scanner accepts exactly JSON, so this is not expected; report it all the same.
+    const message = error instanceof Error ? error.message : String(error);
+    return fail([{ line: 1, column: 1, path: '', message }], 'memory.json is not valid JSON');
+  }
+  const result = memorySchema.safeParse(value);
+  if (result.success) return { ok: true, memory: result.data };
+  const problems = result.error.issues.map((issue) => {
+    const path = issue.path.filter((key) => typeof key !== 'symbol') as (string | number)[];
+    return {
+      ...lineAndColumn(text, locate(scanned.locations, path)),
+      path: formatPath(path),
+      message: issue.message,
+    };
+  });
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return fail(problems, 'memory.json does not match the expected shape');
+}
+
+/** Validates a value already in memory (a panel edit, an imported object). */
+export function validateMemory(value: unknown): MemoryParseResult {
+  return parseMemoryJson(JSON.stringify(value, null, 2) ?? '');
+}
+
+function fail(problems: MemoryProblem[], headline: string): MemoryParseResult {
+  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS).map(formatProblem);
+  const more = problems.length - shown.length;
+  const error = [
+    `${headline}:`,
+    ...shown,
+    ...(more > 0 ? [`… and ${more} more problem${more === 1 ? '' : 's'}`] : []),
+  ].join('\n');
+  return { ok: false, error, problems };
+}
+
+export function formatProblem(problem: MemoryProblem): string {
+  const where = problem.path ? `${problem.path}: ` : '';
+  return `line ${problem.line}, column ${problem.column}: ${where}${problem.message}`;
+}
+
+/** facts[3].confidence, user.workContext.summary, ["odd key"]. */
+export function formatPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(key)) out += out === '' ? key : `.${key}`;
+    else out += `[${JSON.stringify(key)}]`;
+  }
+  return out;
+}
+
+/** Offset of the value at path, or of its nearest ancestor that exists in the text. */
+function locate(locations: Map<string, number>, path: readonly (string | number)[]): number {
+  for (let length = path.length; length >= 0; length--) {
+    const at = locations.get(formatPath(path.slice(0, length)));
+    if (at !== undefined) return at;
+  }
+  return 0;
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+type ScanResult =
+  { ok: true; locations: Map<string, number> } | { ok: false; offset: number; message: string };
+
+/**
+ * A strict JSON syntax checker (RFC 8259) that records where each value starts, keyed by its
+ * formatted path. JSON.parse gives no reliable position across engines, hence this.
+ */
+export function scanJson(text: string): ScanResult {
+  const locations = new Map<string, number>();
+  let at = 0;
+
+  class SyntaxProblem extends Error {
+    constructor(
+      readonly offset: number,
+      message: string,
+    ) {
+      super(message);
+    }
+  }
+  const problem = (message: string, offset = at) => new SyntaxProblem(offset, message);
+  const describe = (offset: number) =>
+    offset >= text.length ? 'the end of the file' : `'${text[offset]}'`;
+
+  const skipSpace = () => {
+    while (at < text.length) {
+      const c = text.charCodeAt(at);
+      if (c === 32 || c === 9 || c === 10 || c === 13) at++;
+      else break;
+    }
+  };
+
+  const value = (path: (string | number)[]): void => {
+    skipSpace();
+    locations.set(formatPath(path), at);
+    const c = text[at];
+    if (c === '{') return object(path);
+    if (c === '[') return array(path);
+    if (c === '"') {
+      string();
+      return;
+    }
+    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number();
+    for (const word of ['true', 'false', 'null']) {
+      if (text.startsWith(word, at)) {
+        at += word.length;
+        return;
+      }
+    }
+    if (text.startsWith('NaN', at) || text.startsWith('Infinity', at))
+      throw problem('NaN and Infinity are not allowed in JSON');
+    throw problem(`expected a value but found ${describe(at)}`);
+  };
+
+  const object = (path: (string | number)[]): void => {
+    at++; // {
+    skipSpace();
+    if (text[at] === '}') {
+      at++;
+      return;
+    }
+    for (;;) {
+      skipSpace();
+      if (text[at] !== '"')
+        throw problem(
+          text[at] === '}'
+            ? 'trailing comma before }'
+            : `expected a property name in double quotes but found ${describe(at)}`,
+        );
+      const key = string();
+      skipSpace();
+      if (text[at] !== ':')
+        throw problem(`expected ':' after the property name but found ${describe(at)}`);
+      at++;
+      value([...path, key]);
+      skipSpace();
+      if (text[at] === ',') {
+        at++;
+        continue;
+      }
+      if (text[at] === '}') {
+        at++;
+        return;
+      }
+      throw problem(`expected ',' or '}' after a property value but found ${describe(at)}`);
+    }
+  };
+
+  const array = (path: (string | number)[]): void => {
+    at++; // [
+    skipSpace();
+    if (text[at] === ']') {
+      at++;
+      return;
+    }
+    for (let index = 0; ; index++) {
+      skipSpace();
+      if (text[at] === ']') throw problem('trailing comma before ]');
+      value([...path, index]);
+      skipSpace();
+      if (text[at] === ',') {
+        at++;
+        continue;
+      }
+      if (text[at] === ']') {
+        at++;
+        return;
+      }
+      throw problem(`expected ',' or ']' after an array element but found ${describe(at)}`);
+    }
+  };
+
+  const string = (): string => {
+    const start = at;
+    at++; // "
+    let out = '';
+    let runStart = at;
+    while (at < text.length) {
+      const c = text.charCodeAt(at);
+      if (c === 34) {
+        out += text.slice(runStart, at);
+        at++;
+        return out;
+      }
+      if (c === 92) {
+        out += text.slice(runStart, at);
+        const escape = text[at + 1];
+        if (escape === 'u') {
+          const hex = text.slice(at + 2, at + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw problem('invalid \\u escape in a string');
+          out += String.fromCharCode(parseInt(hex, 16));
+          at += 6;
+        } else {
+          const map: Record<string, string> = {
+            '"': '"',
+            '\\': '\\',
+            '/': '/',
+            b: '\b',
+            f: '\f',
+            n: '\n',
+            r: '\r',
+            t: '\t',
+          };
+          const decoded = escape === undefined ? undefined : map[escape];
+          if (decoded === undefined) throw problem('invalid escape in a string');
+          out += decoded;
+          at += 2;
+        }
+        runStart = at;
+        continue;
+      }
+      if (c < 0x20)
+        throw problem(
+          c === 10
+            ? 'unterminated string (a line break inside a string must be written \\n)'
+            : 'control character inside a string',
+        );
+      at++;
+    }
+    throw problem('unterminated string', start);
+  };
+
+  const number = (): void => {
+    const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(at, at + 400));
+    if (!match) throw problem('invalid number');
+    at += match[0].length;
+    const next = text[at];
+    if (next !== undefined && /[\w.]/.test(next)) throw problem('invalid number');
+  };
+
+  try {
+    if (text.charCodeAt(0) === 0xfeff) at = 1; // a byte order mark
+    value([]);
+    skipSpace();
+    if (at < text.length)
+      throw problem(`unexpected ${describe(at)} after the end of the JSON value`);
+    return { ok: true, locations };
+  } catch (error) {
+    if (error instanceof SyntaxProblem)
+      return { ok: false, offset: error.offset, message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,273 @@
+// Fact memory in the app: memory.json as the Facts panel shows it, the scores of the last model
+// call, the debounced updater queue, and the embedding model (a worker) when a method needs it.
+
+import { create } from 'zustand';
+import type { FactScore } from '../core/agent/events';
+import { newId } from '../core/agent/ids';
+import type { Message } from '../core/agent/types';
+import type { EmbedderStatus } from '../core/memory/embeddings';
+import { createRankerResolver, type RankerResolver } from '../core/memory/facts/rank';
+import type { Fact, FactCategory, MemoryJson } from '../core/memory/facts/schema';
+import { MEMORY_JSON_PATH, modifyMemory, readMemory } from '../core/memory/facts/store';
+import { describeChanges, runMemoryUpdate, createUpdateQueue } from '../core/memory/facts/updater';
+import type { FactsSettings } from '../core/settings';
+import { createEmbedderClient, type EmbedderClient } from '../adapters/embedder-client';
+import { createVectorCache, type VectorCache } from '../adapters/vector-cache';
+import { getServices } from './services';
+import { connectionOf, useSettingsStore } from './settings';
+import { createProviderFor } from './provider';
+import { useFilesStore } from './files';
+
+export interface UpdateReport {
+  at: number;
+  threadId: string;
+  kind: 'updated' | 'unchanged' | 'error' | 'skipped';
+  message: string;
+  /** The model's raw answer when it was not usable, so the user can see why. */
+  answer?: string;
+}
+
+interface FactsStore {
+  memory: MemoryJson | null;
+  /** Why memory.json could not be read (line and field), when it is invalid. */
+  invalid?: string;
+  /** Scores of the last model call, by fact id. */
+  scores: Record<string, FactScore>;
+  rankedMethod?: string;
+  fallback?: string;
+  embedder: EmbedderStatus | { state: 'off' };
+  pendingThreads: string[];
+  updating: boolean;
+  lastUpdate?: UpdateReport;
+  load(): Promise<void>;
+  addFact(fact: {
+    content: string;
+    category: FactCategory;
+    confidence: number;
+  }): Promise<string | null>;
+  editFact(
+    id: string,
+    change: Partial<Pick<Fact, 'content' | 'category' | 'confidence'>>,
+  ): Promise<string | null>;
+  deleteFact(id: string): Promise<string | null>;
+  recordRanking(event: { method: string; fallback?: string; scores: FactScore[] }): void;
+  /** After a run: queue the thread's update (debounced). */
+  schedule(threadId: string, messages: readonly Message[]): void;
+  /** "Update memory now". */
+  updateNow(threadId: string, messages: readonly Message[]): Promise<void>;
+  /** Creates or drops the embedding worker to match the settings; call when they change. */
+  syncEmbedder(settings: FactsSettings): void;
+  retryEmbedder(): void;
+}
+
+let embedderClient: EmbedderClient | undefined;
+let embedderKey = '';
+let unsubscribeEmbedder: (() => void) | undefined;
+let vectorCache: VectorCache | undefined;
+/** Called when an update produced an event for a thread (the chat store records it). */
+let onThreadEvent: ((threadId: string, kind: 'facts-updated', detail: string) => void) | undefined;
+
+export function setFactsEventSink(sink: typeof onThreadEvent) {
+  onThreadEvent = sink;
+}
+
+/** Rankers for the facts middleware; embeddings fall back to BM25 until the worker is ready. */
+export const factRankers: RankerResolver = createRankerResolver({
+  embedder: () => embedderClient,
+  status: () => {
+    const status = embedderClient?.status;
+    if (!status) return { state: 'off' };
+    return status.state === 'failed'
+      ? { state: 'failed', message: status.message }
+      : { state: status.state };
+  },
+  get cache() {
+    vectorCache ??= createVectorCache();
+    return vectorCache;
+  },
+});
+
+const queue = createUpdateQueue<readonly Message[]>({
+  delayMs: () => useSettingsStore.getState().settings.facts.debounceMs,
+  run: (threadId, messages) => runUpdate(threadId, messages),
+  onError: (threadId, error) =>
+    report(
+      threadId,
+      'error',
+      `Memory update failed: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+});
+
+function report(threadId: string, kind: UpdateReport['kind'], message: string, answer?: string) {
+  useFactsStore.setState({
+    lastUpdate: { at: Date.now(), threadId, kind, message, ...(answer ? { answer } : {}) },
+  });
+}
+
+async function runUpdate(threadId: string, messages: readonly Message[]) {
+  useFactsStore.setState({ updating: true, pendingThreads: queue.pending() });
+  try {
+    const { settings, apiKeys } = useSettingsStore.getState();
+    const connection = connectionOf(settings, apiKeys);
+    const created = await createProviderFor(connection);
+    if (!created.ok) {
+      report(threadId, 'error', `Memory update skipped: ${created.problems.join(' ')}`);
+      return;
+    }
+    const outcome = await runMemoryUpdate({
+      fs: getServices().fs,
+      provider: created.provider,
+      model: connection.model,
+      threadId,
+      messages,
+      settings: settings.facts,
+      newId: () => newId('fact'),
+    });
+    switch (outcome.status) {
+      case 'updated': {
+        const detail = describeChanges(outcome.changes);
+        report(threadId, 'updated', `memory.json updated: ${detail}`);
+        onThreadEvent?.(threadId, 'facts-updated', detail);
+        await useFilesStore.getState().notifyChanged([MEMORY_JSON_PATH]);
+        break;
+      }
+      case 'unchanged':
+        report(threadId, 'unchanged', 'The model found nothing new to remember.');
+        break;
+      case 'skipped':
+        report(threadId, 'skipped', `Nothing to update: ${outcome.reason}.`);
+        break;
+      case 'invalid-answer':
+        report(
+          threadId,
+          'error',
+          `The model's answer was not a valid memory update, so nothing changed: ${outcome.error}`,
+          outcome.answer,
+        );
+        break;
+      case 'invalid-memory':
+        report(
+          threadId,
+          'error',
+          `memory.json is invalid, so it was not updated: ${outcome.error}`,
+        );
+        break;
+      case 'failed':
+        report(threadId, 'error', `Memory update failed, nothing changed: ${outcome.error}`);
+        break;
+    }
+    await useFactsStore.getState().load();
+  } finally {
+    useFactsStore.setState({ updating: false, pendingThreads: queue.pending() });
+  }
+}
+
+async function change(mutate: (memory: MemoryJson) => MemoryJson): Promise<string | null> {
+  try {
+    const result = await modifyMemory(getServices().fs, mutate);
+    if (result.status === 'invalid') return `memory.json is invalid: ${result.error}`;
+    await useFilesStore.getState().notifyChanged([MEMORY_JSON_PATH]);
+    await useFactsStore.getState().load();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export const useFactsStore = create<FactsStore>((set, get) => ({
+  memory: null,
+  scores: {},
+  embedder: { state: 'off' },
+  pendingThreads: [],
+  updating: false,
+
+  async load() {
+    const read = await readMemory(getServices().fs);
+    if (read.ok) set({ memory: read.memory, invalid: undefined });
+    else set({ memory: null, invalid: read.error });
+  },
+
+  addFact({ content, category, confidence }) {
+    return change((memory) => ({
+      ...memory,
+      lastUpdated: new Date().toISOString(),
+      facts: [
+        ...memory.facts,
+        {
+          id: newId('fact'),
+          content: content.trim(),
+          category,
+          confidence,
+          createdAt: new Date().toISOString(),
+          source: 'manual',
+        },
+      ],
+    }));
+  },
+
+  editFact(id, edit) {
+    return change((memory) => ({
+      ...memory,
+      lastUpdated: new Date().toISOString(),
+      facts: memory.facts.map((fact) => (fact.id === id ? { ...fact, ...edit } : fact)),
+    }));
+  },
+
+  deleteFact(id) {
+    return change((memory) => ({
+      ...memory,
+      lastUpdated: new Date().toISOString(),
+      facts: memory.facts.filter((fact) => fact.id !== id),
+    }));
+  },
+
+  recordRanking(event) {
+    set({
+      scores: Object.fromEntries(event.scores.map((score) => [score.id, score])),
+      rankedMethod: event.method,
+      fallback: event.fallback,
+    });
+  },
+
+  schedule(threadId, messages) {
+    if (!useSettingsStore.getState().settings.facts.enabled) return;
+    queue.schedule(threadId, messages);
+    set({ pendingThreads: queue.pending() });
+  },
+
+  async updateNow(threadId, messages) {
+    queue.schedule(threadId, messages);
+    await queue.flush(threadId);
+    set({ pendingThreads: queue.pending() });
+  },
+
+  syncEmbedder(settings) {
+    const wanted =
+      settings.enabled && (settings.method === 'embeddings' || settings.method === 'hybrid');
+    const key = wanted ? `${settings.embeddingModel}\u0000${settings.embeddingModelBaseUrl}` : '';
+    if (key === embedderKey) return;
+    unsubscribeEmbedder?.();
+    embedderClient?.dispose();
+    embedderClient = undefined;
+    unsubscribeEmbedder = undefined;
+    embedderKey = key;
+    if (!wanted) {
+      set({ embedder: { state: 'off' } });
+      return;
+    }
+    const client = createEmbedderClient({
+      modelId: settings.embeddingModel,
+      baseUrl: settings.embeddingModelBaseUrl,
+    });
+    embedderClient = client;
+    unsubscribeEmbedder = client.subscribe((status) => set({ embedder: status }));
+    // Start the download now so the progress bar shows; ranking stays lexical until it is ready.
+    client.load();
+  },
+
+  retryEmbedder() {
+    const settings = useSettingsStore.getState().settings.facts;
+    embedderKey = '';
+    get().syncEmbedder(settings);
+  },
+}));

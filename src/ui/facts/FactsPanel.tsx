@@ -1,0 +1,360 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { FACT_CATEGORIES, type Fact, type FactCategory } from '../../core/memory/facts/schema';
+import { useChatStore } from '../../state/chat';
+import { useFactsStore } from '../../state/facts';
+import { useSettingsStore } from '../../state/settings';
+import { METHOD_LABELS } from '../settings/FactsFields';
+import type { SimilarityMethod } from '../../core/settings';
+import { useFilesStore } from '../../state/files';
+import { MEMORY_JSON_PATH } from '../../core/memory/facts/store';
+import './facts.css';
+
+const pct = (n: number) => n.toFixed(2);
+
+/** memory.json as a list: search, add, edit, delete, and why each fact did or did not reach the model. */
+export function FactsPanel() {
+  const memory = useFactsStore((s) => s.memory);
+  const invalid = useFactsStore((s) => s.invalid);
+  const scores = useFactsStore((s) => s.scores);
+  const rankedMethod = useFactsStore((s) => s.rankedMethod);
+  const fallback = useFactsStore((s) => s.fallback);
+  const updating = useFactsStore((s) => s.updating);
+  const lastUpdate = useFactsStore((s) => s.lastUpdate);
+  const thread = useChatStore((s) => s.thread);
+  const running = useChatStore((s) => s.running);
+  const facts = useSettingsStore((s) => s.settings.facts);
+  const [query, setQuery] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  // Reload whenever memory.json changes, whoever changed it (updater, editor, another tab).
+  const fileStamp = useFilesStore(
+    (s) => s.files.find((f) => f.path === MEMORY_JSON_PATH)?.version ?? 0,
+  );
+  useEffect(() => {
+    void useFactsStore.getState().load();
+  }, [fileStamp]);
+
+  const shown = useMemo(() => {
+    const list = memory?.facts ?? [];
+    const q = query.trim().toLowerCase();
+    const filtered = q
+      ? list.filter((f) => `${f.content} ${f.category}`.toLowerCase().includes(q))
+      : list;
+    // Best score first when there are scores, else highest confidence first.
+    return [...filtered].sort(
+      (a, b) => (scores[b.id]?.score ?? b.confidence) - (scores[a.id]?.score ?? a.confidence),
+    );
+  }, [memory, query, scores]);
+
+  const updateNow = async () => {
+    if (!thread) return;
+    await useFactsStore.getState().updateNow(thread.id, thread.messages);
+  };
+
+  return (
+    <section aria-label="Facts" className="facts-panel">
+      <header>
+        <h2>Facts · memory.json</h2>
+        <button
+          type="button"
+          onClick={() => void updateNow()}
+          disabled={!thread || running || updating}
+          title={
+            thread
+              ? 'Ask the model to update memory.json from this thread now'
+              : 'Start a thread first'
+          }
+        >
+          {updating ? 'Updating…' : 'Update memory now'}
+        </button>
+      </header>
+      {!facts.enabled && <p className="muted">Fact memory is off (Settings).</p>}
+      <EmbedderNotice method={facts.method} />
+      {fallback && (
+        <p role="status" className="facts-notice">
+          Last call ranked with {METHOD_LABELS[fallback as SimilarityMethod] ?? fallback} instead of{' '}
+          {METHOD_LABELS[facts.method]}: the embedding model is not ready.
+        </p>
+      )}
+      {invalid && (
+        <p role="alert" className="facts-error">
+          {invalid} Fact injection is skipped until the file is fixed.
+        </p>
+      )}
+      {lastUpdate && (
+        <div
+          role={lastUpdate.kind === 'error' ? 'alert' : 'status'}
+          className={`facts-update facts-update-${lastUpdate.kind}`}
+        >
+          {lastUpdate.message}
+          {lastUpdate.answer && (
+            <details>
+              <summary>The model's answer</summary>
+              <pre>{lastUpdate.answer}</pre>
+            </details>
+          )}
+        </div>
+      )}
+      {memory && <ContextSummary memory={memory} />}
+      <label className="facts-search">
+        Search facts
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </label>
+      <AddFact onError={setError} />
+      {error && (
+        <p role="alert" className="facts-error">
+          {error}
+        </p>
+      )}
+      {rankedMethod && (
+        <p className="muted">
+          Scores from the last model call (
+          {rankedMethod === 'confidence'
+            ? 'no conversation yet: confidence only'
+            : (METHOD_LABELS[rankedMethod as SimilarityMethod] ?? rankedMethod)}
+          ): score = similarity × {facts.similarityWeight} + confidence × {facts.confidenceWeight},
+          injected until {facts.budgetTokens.toLocaleString('en-US')} tokens.
+        </p>
+      )}
+      {shown.length === 0 ? (
+        <p className="muted">
+          {memory?.facts.length
+            ? 'No fact matches the search.'
+            : 'No facts yet. Chat, then press "Update memory now".'}
+        </p>
+      ) : (
+        <ul className="fact-list" aria-label="Facts list">
+          {shown.map((fact) => (
+            <FactRow key={fact.id} fact={fact} onError={setError} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EmbedderNotice({ method }: { method: SimilarityMethod }) {
+  const status = useFactsStore((s) => s.embedder);
+  if (method !== 'embeddings' && method !== 'hybrid') return null;
+  if (status.state === 'loading') {
+    const progress = status.progress;
+    return (
+      <div className="facts-notice">
+        <label>
+          Embedding model download
+          <progress max={100} value={progress ?? undefined} aria-label="Embedding model download" />
+        </label>
+        <span className="muted"> Lexical ranking (BM25) is used until it is ready.</span>
+      </div>
+    );
+  }
+  if (status.state === 'failed') {
+    return (
+      <div role="alert" className="facts-error">
+        Embeddings unavailable: {status.message} Ranking falls back to lexical similarity (BM25).{' '}
+        <button type="button" onClick={() => useFactsStore.getState().retryEmbedder()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (status.state === 'ready') {
+    return (
+      <p role="status" className="muted">
+        Embedding model ready ({status.device}
+        {status.dimensions ? `, ${status.dimensions} dimensions` : ''}).
+      </p>
+    );
+  }
+  return (
+    <p className="muted">
+      The embedding model loads when needed; lexical ranking is used until then.
+    </p>
+  );
+}
+
+function ContextSummary({
+  memory,
+}: {
+  memory: NonNullable<ReturnType<typeof useFactsStore.getState>['memory']>;
+}) {
+  const rows = [
+    ['Work context', memory.user.workContext.summary],
+    ['Personal context', memory.user.personalContext.summary],
+    ['Top of mind', memory.user.topOfMind.summary],
+    ['Recent months', memory.history.recentMonths.summary],
+    ['Earlier context', memory.history.earlierContext.summary],
+    ['Long-term background', memory.history.longTermBackground.summary],
+  ].filter(([, text]) => text);
+  if (rows.length === 0) return null;
+  return (
+    <details className="facts-context">
+      <summary>User context and history</summary>
+      <dl>
+        {rows.map(([label, text]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{text}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+function AddFact({ onError }: { onError: (message: string | null) => void }) {
+  const [open, setOpen] = useState(false);
+  const [content, setContent] = useState('');
+  const [category, setCategory] = useState<FactCategory>('preference');
+  const [confidence, setConfidence] = useState('0.9');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(confidence);
+    if (!content.trim()) return onError('A fact needs some text.');
+    if (!Number.isFinite(value) || value < 0 || value > 1)
+      return onError('Confidence must be a number from 0 to 1.');
+    const problem = await useFactsStore
+      .getState()
+      .addFact({ content, category, confidence: value });
+    onError(problem);
+    if (!problem) {
+      setContent('');
+      setOpen(false);
+    }
+  };
+
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)}>
+        Add fact
+      </button>
+    );
+  }
+  return (
+    <form className="fact-form" onSubmit={(e) => void submit(e)} aria-label="Add fact">
+      <label>
+        Fact
+        <input value={content} onChange={(e) => setContent(e.target.value)} autoFocus />
+      </label>
+      <FactFields
+        category={category}
+        setCategory={setCategory}
+        confidence={confidence}
+        setConfidence={setConfidence}
+      />
+      <button type="submit">Save fact</button>
+      <button type="button" onClick={() => setOpen(false)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function FactFields(props: {
+  category: FactCategory;
+  setCategory: (c: FactCategory) => void;
+  confidence: string;
+  setConfidence: (c: string) => void;
+}) {
+  return (
+    <>
+      <label>
+        Category
+        <select
+          value={props.category}
+          onChange={(e) => props.setCategory(e.target.value as FactCategory)}
+        >
+          {FACT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Confidence
+        <input
+          inputMode="decimal"
+          value={props.confidence}
+          onChange={(e) => props.setConfidence(e.target.value)}
+        />
+      </label>
+    </>
+  );
+}
+
+function FactRow({ fact, onError }: { fact: Fact; onError: (message: string | null) => void }) {
+  const score = useFactsStore((s) => s.scores[fact.id]);
+  const [editing, setEditing] = useState(false);
+  const [content, setContent] = useState(fact.content);
+  const [category, setCategory] = useState<FactCategory>(fact.category);
+  const [confidence, setConfidence] = useState(String(fact.confidence));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(confidence);
+    if (!content.trim()) return onError('A fact needs some text.');
+    if (!Number.isFinite(value) || value < 0 || value > 1)
+      return onError('Confidence must be a number from 0 to 1.');
+    const problem = await useFactsStore
+      .getState()
+      .editFact(fact.id, { content: content.trim(), category, confidence: value });
+    onError(problem);
+    if (!problem) setEditing(false);
+  };
+
+  if (editing) {
+    return (
+      <li className="fact editing">
+        <form onSubmit={(e) => void save(e)} aria-label={`Edit fact: ${fact.content}`}>
+          <label>
+            Fact
+            <input value={content} onChange={(e) => setContent(e.target.value)} autoFocus />
+          </label>
+          <FactFields
+            category={category}
+            setCategory={setCategory}
+            confidence={confidence}
+            setConfidence={setConfidence}
+          />
+          <button type="submit">Save fact</button>
+          <button type="button" onClick={() => setEditing(false)}>
+            Cancel
+          </button>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className={`fact${score?.injected ? ' injected' : ''}`} aria-label={fact.content}>
+      <div className="fact-content">{fact.content}</div>
+      <div className="fact-meta">
+        <span className="fact-category">{fact.category}</span>
+        <span>confidence {pct(fact.confidence)}</span>
+        {fact.createdAt && (
+          <span title={fact.createdAt}>{new Date(fact.createdAt).toLocaleDateString()}</span>
+        )}
+        <span title="Source thread">{fact.source}</span>
+        {score && (
+          <span className="fact-score">
+            similarity {pct(score.similarity)} · score {pct(score.score)} ·{' '}
+            <strong>{score.injected ? 'injected' : 'not injected'}</strong>
+          </span>
+        )}
+      </div>
+      <div className="fact-actions">
+        <button type="button" onClick={() => setEditing(true)} aria-label={`Edit ${fact.content}`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          aria-label={`Delete ${fact.content}`}
+          onClick={() => void useFactsStore.getState().deleteFact(fact.id).then(onError)}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}
