@@ -131,3 +131,45 @@ test('facts added, edited and deleted in the panel persist across a reload', asy
   await expect(facts.getByRole('listitem', { name: 'Lives in Lisbon' })).toHaveCount(0);
   await expect(facts.getByRole('listitem', { name: 'Drinks coffee black' })).toHaveCount(0);
 });
+
+test('with local embeddings chosen, the model downloads in the worker and ranks the facts; a missing model falls back visibly', async ({
+  page,
+}) => {
+  await openApp(page);
+  let facts = await openFacts(page);
+  await facts.getByRole('button', { name: 'Add fact' }).click();
+  const form = facts.getByRole('form', { name: 'Add fact' });
+  await form.getByLabel('Fact', { exact: true }).fill('Owns a golden retriever named Biscuit');
+  await form.getByRole('button', { name: 'Save fact' }).click();
+
+  const chooseModel = async (model: string, source: string) => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByLabel('Similarity method').selectOption({ label: 'Local embeddings' });
+    await dialog.getByLabel('Embedding model', { exact: true }).fill(model);
+    await dialog.getByLabel('Embedding model source').fill(source);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  };
+
+  // A model that is not there: a clear notice, and ranking stays lexical.
+  await chooseModel('no-such-model', '/test-model/');
+  facts = await openFacts(page);
+  await expect(
+    facts.getByRole('alert').filter({ hasText: 'Embeddings unavailable' }),
+  ).toContainText('BM25');
+
+  // The generated tiny model, served by the app itself.
+  await chooseModel('Xenova-test-tiny-bert', '/test-model/');
+  facts = await openFacts(page);
+  await expect(facts.getByRole('status').filter({ hasText: 'Embedding model ready' })).toBeVisible({
+    timeout: 45_000,
+  });
+  await sendMessage(page, 'tell me about my dog');
+  await expect(page.getByRole('article', { name: 'Assistant' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Facts' }).click();
+  await expect(facts.getByText('Scores from the last model call (Local embeddings)')).toBeVisible();
+  await expect(
+    facts.getByRole('listitem', { name: 'Owns a golden retriever named Biscuit' }),
+  ).toContainText('injected');
+});
