@@ -14,17 +14,21 @@ export interface Services {
   fs: VirtualFs;
   threads: ThreadStore;
   kv: IdbKeyValue;
+  /** The stores behind fs (user level at /memories/, and the workspace), for the memory bundle. */
+  userStore: IdbFileStore;
+  workspaceStore: IdbFileStore;
 }
 
 let services: Services | undefined;
 
 export function getServices(): Services {
   if (!services) {
+    const userStore = new IdbFileStore('mp-fs-user');
+    const workspaceStore = new IdbFileStore(`mp-fs-ws-${WORKSPACE}`);
     services = {
-      fs: new CompositeFs({
-        default: new IdbFileStore(`mp-fs-ws-${WORKSPACE}`),
-        routes: { '/memories/': new IdbFileStore('mp-fs-user') },
-      }),
+      fs: new CompositeFs({ default: workspaceStore, routes: { '/memories/': userStore } }),
+      userStore,
+      workspaceStore,
       threads: new IdbThreadStore('mp'),
       kv: new IdbKeyValue('mp-app'),
     };

@@ -3,6 +3,7 @@ import { useChatStore } from '../../state/chat';
 import { useFilesStore } from '../../state/files';
 import { getServices, seedSampleWorkspace } from '../../state/services';
 import { useSettingsStore } from '../../state/settings';
+import { useFactsStore } from '../../state/facts';
 import { PROVIDER_LABELS } from '../../core/settings';
 import { Conversation } from '../chat/Conversation';
 import { Composer } from '../chat/Composer';
@@ -10,6 +11,7 @@ import { ThreadList } from '../threads/ThreadList';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { TokenReadout } from '../tokens/TokenReadout';
 import { FilesPanel } from '../files/FilesPanel';
+import { BundlePanel } from '../bundle/BundlePanel';
 import { SideTabs } from './SideTabs';
 
 type StartState =
@@ -22,6 +24,12 @@ export function App() {
   const loadProblem = useSettingsStore((s) => s.loadProblem);
   const running = useChatStore((s) => s.running);
   const newThread = useChatStore((s) => s.newThread);
+  const factsSettings = settings.facts;
+
+  // The embedding worker follows the fact-memory settings (created only for embeddings / hybrid).
+  useEffect(() => {
+    if (start.status === 'ready') useFactsStore.getState().syncEmbedder(factsSettings);
+  }, [factsSettings, start.status]);
 
   useEffect(() => {
     let cancelled = false;
@@ -83,6 +91,7 @@ export function App() {
         <aside className="sidebar">
           <ThreadList />
           <FilesPanel />
+          <BundlePanel />
         </aside>
         <main className="chat-column">
           <Conversation />

@@ -1,0 +1,259 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { test, expect, openApp, sendMessage, configureProvider } from './fixtures';
+
+const KEY = 'sk-ant-bundle-secret';
+
+const MEMORY_JSON = JSON.stringify({
+  version: '1.0',
+  lastUpdated: '2025-01-01T00:00:00Z',
+  user: {},
+  history: {},
+  facts: [{ id: 'f1', content: 'Prefers tabs', category: 'preference', confidence: 0.9 }],
+});
+
+const files = (page: Page) => page.getByRole('region', { name: 'Files' });
+const fileButton = (page: Page, path: string) =>
+  files(page).getByRole('button', { name: path, exact: true });
+
+async function rememberTabs(page: Page) {
+  await sendMessage(page, 'remember that I prefer tabs over spaces');
+  await expect(
+    page
+      .getByRole('region', { name: 'Conversation' })
+      .getByRole('group', { name: 'Memory updated: /memories/AGENTS.md' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+/** Creates /memories/memory.json through the Files panel and the editor. */
+async function createMemoryJson(page: Page) {
+  await files(page).getByRole('button', { name: 'New file' }).click();
+  await files(page).getByLabel('New file path').fill('/memories/memory.json');
+  await files(page).getByRole('button', { name: 'Create' }).click();
+  const editor = page.getByRole('region', { name: 'Editor' });
+  const content = editor.getByLabel('File content');
+  await expect(content).toBeVisible();
+  await content.focus();
+  // insertText, not type: the editor would auto-close brackets and quotes typed one by one.
+  await page.keyboard.insertText(MEMORY_JSON);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText(/Saved · v2/)).toBeVisible();
+}
+
+async function exportThroughUi(page: Page, path: string) {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export bundle' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^default-memory-\d{4}-\d{2}-\d{2}\.zip$/);
+  await download.saveAs(path);
+  await expect(
+    page.getByRole('region', { name: 'Memory bundle' }).getByRole('status'),
+  ).toContainText('Exported default-memory-');
+  return new Uint8Array(readFileSync(path));
+}
+
+function storedApiKeys(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('mp-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const get = db.transaction('kv').objectStore('kv').get('apiKeys');
+          get.onsuccess = () => {
+            resolve(get.result);
+            db.close();
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+const contains = (haystack: Uint8Array, needle: string) =>
+  Buffer.from(haystack).includes(Buffer.from(needle, 'utf8'));
+
+/** A new browser context is a browser with no site data at all; guarded like the default one. */
+async function freshContext(
+  browser: import('@playwright/test').Browser,
+  baseURL: string | undefined,
+  requestedUrls: string[],
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  context.on('request', (request) => requestedUrls.push(request.url()));
+  await context.route(
+    (url) =>
+      !(url.protocol === 'blob:' || url.protocol === 'data:' || url.hostname === '127.0.0.1'),
+    (route) => route.abort('blockedbyclient'),
+  );
+  return context;
+}
+
+test('export a bundle, clear the site data, import it back: memory, threads and settings return, the key does not', async ({
+  page,
+  browser,
+  requestedUrls,
+}, testInfo) => {
+  await openApp(page);
+  await rememberTabs(page);
+  await createMemoryJson(page);
+  await configureProvider(page, {
+    provider: 'Anthropic',
+    baseURL: 'http://127.0.0.1:9/',
+    apiKey: KEY,
+    remember: true,
+  });
+  // The key really is on the device, so the export had a chance to leak it.
+  expect(await storedApiKeys(page)).toMatchObject({ anthropic: KEY });
+
+  const zipPath = testInfo.outputPath('bundle.zip');
+  const bytes = await exportThroughUi(page, zipPath);
+
+  // No trace of the key: not in the raw bytes, not in any entry's name or inflated content.
+  expect(contains(bytes, KEY)).toBe(false);
+  const entries = unzipSync(bytes);
+  for (const [name, data] of Object.entries(entries)) {
+    expect(name).not.toContain(KEY);
+    expect(contains(data, KEY), name).toBe(false);
+  }
+  const text = (name: string) => new TextDecoder().decode(entries[name]);
+  const names = Object.keys(entries);
+  expect(names).toEqual(expect.arrayContaining(['manifest.json', 'settings.json']));
+  expect(text('files/memories/AGENTS.md')).toContain('I prefer tabs over spaces');
+  expect(JSON.parse(text('files/memories/memory.json'))).toEqual(JSON.parse(MEMORY_JSON));
+  expect(names.filter((n) => n.startsWith('threads/'))).toHaveLength(1);
+  expect(names.filter((n) => n.startsWith('metrics/'))).toHaveLength(1);
+  expect(JSON.parse(text('settings.json'))).toMatchObject({ provider: 'anthropic' });
+  expect(JSON.parse(text('manifest.json'))).toMatchObject({
+    format: 'memory-playground-bundle',
+    formatVersion: 1,
+    counts: { threads: 1 },
+  });
+
+  // A browser with no site data: the sample workspace, no threads, the Demo provider.
+  const fresh = await freshContext(browser, testInfo.project.use.baseURL, requestedUrls);
+  const page2 = await fresh.newPage();
+  await openApp(page2);
+  await expect(page2.getByRole('navigation', { name: 'Threads' })).toContainText('No threads yet');
+  await expect(page2.getByText('scripted stand-in, not a language model')).toBeVisible();
+  await expect(fileButton(page2, '/memories/memory.json')).toHaveCount(0);
+
+  await page2.getByLabel('Import bundle', { exact: true }).setInputFiles(zipPath);
+  const preview = page2.getByRole('dialog', { name: 'Import preview' });
+  await expect(preview).toBeVisible();
+  // The preview says what would change, before anything does.
+  const previewFiles = preview.getByRole('region', { name: 'Files to import' });
+  await expect(previewFiles.getByText('/memories/memory.json')).toBeVisible();
+  await expect(
+    previewFiles.getByRole('listitem').filter({ hasText: '/memories/AGENTS.md' }),
+  ).toContainText('imported as /memories/AGENTS (imported).md');
+  await previewFiles
+    .getByRole('listitem')
+    .filter({ hasText: '/memories/AGENTS.md' })
+    .getByRole('button', { name: 'Show diff' })
+    .click();
+  await expect(previewFiles.getByLabel(/^Diff of \/memories\/AGENTS\.md/)).toContainText(
+    '+ - I prefer tabs over spaces.',
+  );
+  await expect(preview.getByRole('region', { name: 'Threads to import' })).toContainText(
+    'remember that I prefer tabs over spaces',
+  );
+  await expect(preview.getByRole('region', { name: 'Settings to import' })).toContainText(
+    'provider: "demo" → "anthropic"',
+  );
+
+  await preview.getByLabel('Replace everything').check();
+  await expect(
+    previewFiles.getByRole('listitem').filter({ hasText: '/memories/AGENTS.md' }),
+  ).toContainText('will be replaced');
+  await preview.getByRole('button', { name: 'Apply import' }).click();
+  await expect(preview).toBeHidden();
+  await expect(
+    page2.getByRole('region', { name: 'Memory bundle' }).getByRole('status'),
+  ).toContainText(
+    'Imported bundle.zip: files: 1 added, 1 replaced; threads: 1 added; settings applied.',
+  );
+
+  // Everything is back and shown: AGENTS.md with the preference, memory.json, the thread, settings.
+  await fileButton(page2, '/memories/AGENTS.md').click();
+  await expect(page2.getByRole('region', { name: 'Editor' })).toContainText(
+    'I prefer tabs over spaces',
+  );
+  await fileButton(page2, '/memories/memory.json').click();
+  await expect(page2.getByRole('region', { name: 'Editor' })).toContainText('Prefers tabs');
+  const threads = page2.getByRole('navigation', { name: 'Threads' });
+  await threads.getByRole('button', { name: /remember that I prefer tabs over spaces/ }).click();
+  const conversation = page2.getByRole('region', { name: 'Conversation' });
+  await expect(conversation.getByRole('article', { name: 'User' })).toContainText(
+    'tabs over spaces',
+  );
+  await expect(
+    conversation.getByRole('group', { name: 'Memory updated: /memories/AGENTS.md' }),
+  ).toBeVisible();
+  await expect(page2.locator('.topbar')).toContainText('Anthropic');
+  // The key did not come with it.
+  expect(await storedApiKeys(page2)).toBeUndefined();
+  await page2.getByRole('button', { name: 'Settings' }).click();
+  await expect(
+    page2.getByRole('dialog', { name: 'Settings' }).getByLabel('API key', { exact: true }),
+  ).toHaveValue('');
+
+  // After a reload it is all still there (it was written, not just shown).
+  await page2.reload();
+  await expect(page2.getByLabel('Message', { exact: true })).toBeEditable();
+  await expect(
+    page2
+      .getByRole('navigation', { name: 'Threads' })
+      .getByRole('button', { name: /tabs over spaces/ }),
+  ).toBeVisible();
+  await fresh.close();
+});
+
+test('a corrupted, truncated or foreign file is refused with the reason, and the data stays as it was', async ({
+  page,
+}, testInfo) => {
+  await openApp(page);
+  await rememberTabs(page);
+  const bytes = await exportThroughUi(page, testInfo.outputPath('good.zip'));
+  const fileList = await files(page).getByRole('button').allTextContents();
+  const threads = page.getByRole('navigation', { name: 'Threads' }).getByRole('button');
+  await expect(threads).toHaveCount(1);
+
+  const input = page.getByLabel('Import bundle', { exact: true });
+  const alert = page.getByRole('region', { name: 'Memory bundle' }).getByRole('alert');
+  const buffer = Buffer.from(bytes);
+
+  await input.setInputFiles({
+    name: 'truncated.zip',
+    mimeType: 'application/zip',
+    buffer: buffer.subarray(0, Math.floor(buffer.length / 2)),
+  });
+  await expect(alert).toContainText('truncated.zip was not imported');
+  await expect(alert).toContainText('truncated or corrupted');
+  await expect(alert).toContainText('Nothing was changed.');
+
+  const damaged = Buffer.from(buffer);
+  for (let i = 0; i < 16; i++) damaged[Math.floor(damaged.length / 2) + i]! ^= 0x5a;
+  await input.setInputFiles({ name: 'damaged.zip', mimeType: 'application/zip', buffer: damaged });
+  await expect(alert).toContainText('damaged.zip was not imported');
+  await expect(alert).toContainText(/corrupted/);
+
+  await input.setInputFiles({
+    name: 'notes.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from('# not a zip at all\n'),
+  });
+  await expect(alert).toContainText('not a ZIP archive');
+
+  // No preview opened, nothing changed.
+  await expect(page.getByRole('dialog', { name: 'Import preview' })).toHaveCount(0);
+  expect(await files(page).getByRole('button').allTextContents()).toEqual(fileList);
+  await expect(threads).toHaveCount(1);
+  await fileButton(page, '/memories/AGENTS.md').click();
+  await expect(page.getByRole('region', { name: 'Editor' })).toContainText(
+    'I prefer tabs over spaces',
+  );
+});

@@ -1,0 +1,642 @@
+import { describe, expect, it } from 'vitest';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import type { Thread } from '../agent/thread';
+import { InMemoryFileStore } from '../fs/memory-store';
+import { DEFAULT_SETTINGS } from '../settings';
+import { BundleError, type BundleErrorCode } from './errors';
+import { exportBundle } from './export';
+import { applyImport, importBundle, importedName, planImport, readBundle } from './import';
+import { BUNDLE_LIMITS } from './schema';
+import {
+  FailingStore,
+  MemoryThreadStore,
+  RestorableMemoryStore,
+  contents,
+  customSettings,
+  fingerprint,
+  fixture,
+  populate,
+  sampleThread,
+  type Fixture,
+} from './test-helpers';
+import { ZipWriter } from './zip';
+
+const text = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+
+async function sampleBundle(setup?: (f: Fixture) => Promise<void>) {
+  const f = fixture();
+  await populate(f);
+  await setup?.(f);
+  const { bytes } = await exportBundle(f.source, { appVersion: '0.1.0' });
+  return { bytes, source: f };
+}
+
+/** Unzips with fflate, lets the test change entries, and zips again. */
+function rezip(
+  bytes: Uint8Array,
+  change: (entries: Record<string, Uint8Array>) => void,
+): Uint8Array {
+  const entries = unzipSync(bytes);
+  change(entries);
+  return zipSync(entries);
+}
+
+function editManifest(bytes: Uint8Array, change: (manifest: Record<string, unknown>) => void) {
+  return rezip(bytes, (entries) => {
+    const manifest = JSON.parse(text(entries['manifest.json']!));
+    change(manifest);
+    entries['manifest.json'] = strToU8(JSON.stringify(manifest));
+  });
+}
+
+/** A bundle entry added with its manifest record, so only the thing under test is wrong. */
+function addFile(bytes: Uint8Array, entry: string, content: Uint8Array) {
+  const withManifest = editManifest(bytes, (m) => {
+    (m.files as unknown[]).push({
+      entry,
+      size: content.length,
+      createdAt: 1,
+      modifiedAt: 1,
+      version: 1,
+    });
+    const counts = m.counts as Record<string, number>;
+    counts.files! += 1;
+    if (entry.startsWith('files/memories/')) counts.memoryFiles! += 1;
+    else counts.workspaceFiles! += 1;
+  });
+  return rezip(withManifest, (entries) => {
+    entries[entry] = content;
+  });
+}
+
+/** Imports into a populated target and expects a refusal that changed nothing at all. */
+async function expectRefused(bytes: Uint8Array, code: BundleErrorCode, message?: RegExp) {
+  const target = fixture();
+  await populate(target);
+  await target.user.write('/local-only.md', 'mine');
+  const before = await fingerprint(target);
+  const error = await importBundle(bytes, target.target, { mode: 'replace' }).catch(
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BundleError);
+  expect((error as BundleError).code).toBe(code);
+  if (message) expect((error as BundleError).message).toMatch(message);
+  expect(await fingerprint(target)).toBe(before);
+  return error as BundleError;
+}
+
+describe('round trip', () => {
+  it('export, import into an empty store: identical files, threads, metrics and settings', async () => {
+    const { bytes, source } = await sampleBundle(async (f) => {
+      // Case-insensitive twins are different files, and both travel.
+      await f.user.write('/Notes.md', 'upper');
+      await f.user.write('/notes.md', 'lower');
+    });
+    const target = fixture();
+    const { plan, result } = await importBundle(bytes, target.target, { mode: 'keep-both' });
+    expect(plan.files.every((item) => item.status === 'added')).toBe(true);
+    expect(result.files.added).toBe(9);
+
+    expect(await contents(target.user)).toEqual(await contents(source.user));
+    expect(await contents(target.workspace)).toEqual(await contents(source.workspace));
+    const sourceThreads = [...source.threads.threads.values()].filter(
+      (t) => t.workspace === 'default',
+    );
+    expect([...target.threads.threads.values()].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
+      sourceThreads,
+    );
+    expect(target.settings.value).toEqual(customSettings());
+
+    // Metrics: the target exports the same CSVs (and the same threads and files).
+    const again = unzipSync((await exportBundle(target.source, { appVersion: '0.1.0' })).bytes);
+    const first = unzipSync(bytes);
+    for (const name of Object.keys(first).filter((n) => n !== 'manifest.json')) {
+      expect(text(again[name]!), name).toBe(text(first[name]!));
+    }
+  });
+
+  it('importing the same bundle twice changes nothing the second time', async () => {
+    const { bytes } = await sampleBundle();
+    const target = fixture();
+    await importBundle(bytes, target.target, { mode: 'keep-both' });
+    const before = await fingerprint(target);
+    const { plan, result } = await importBundle(bytes, target.target, { mode: 'keep-both' });
+    expect(plan.files.every((item) => item.action === 'skip')).toBe(true);
+    expect(plan.threads.every((item) => item.action === 'skip')).toBe(true);
+    expect(plan.settings.status).toBe('unchanged');
+    expect(result.changedPaths).toEqual([]);
+    expect(await fingerprint(target)).toBe(before);
+  });
+
+  it('imports into another workspace: threads move with it', async () => {
+    const { bytes } = await sampleBundle();
+    const target = fixture({ workspace: 'research' });
+    const { plan } = await importBundle(bytes, target.target, { mode: 'keep-both' });
+    expect(plan.bundleWorkspace).toBe('default');
+    expect([...target.threads.threads.values()].map((t) => t.workspace)).toEqual([
+      'research',
+      'research',
+    ]);
+  });
+
+  it('reports progress while reading and applying', async () => {
+    const { bytes } = await sampleBundle();
+    const labels = new Set<string>();
+    let last = 0;
+    await importBundle(bytes, fixture().target, {
+      mode: 'keep-both',
+      onProgress: (p) => {
+        labels.add(p.label);
+        last = p.done / p.total;
+      },
+    });
+    expect([...labels]).toEqual(
+      expect.arrayContaining(['Checking the bundle', 'Preparing', 'Importing']),
+    );
+    expect(last).toBe(1);
+  });
+});
+
+describe('preview and modes', () => {
+  /** A target that shares some of the bundle: one file changed, one local-only, t1 changed. */
+  async function divergedTarget(localTime: number) {
+    const target = fixture({ now: () => localTime });
+    await target.user.write('/AGENTS.md', '# Prefs\n- I prefer spaces.\n');
+    await target.user.write('/mine.md', 'only here');
+    await target.workspace.write('/notes/todo.md', '- one\n- two\n'); // identical
+    await target.threads.put(sampleThread('t1', { title: 'Changed here', updatedAt: localTime }));
+    await target.threads.put(sampleThread('local', { title: 'Local thread' }));
+    await target.threads.put(sampleThread('elsewhere', { workspace: 'other' }));
+    await target.settings.set({ ...DEFAULT_SETTINGS, rememberKey: false });
+    return target;
+  }
+
+  it('shows per file what is added, changed, unchanged and only here, with the content to diff', async () => {
+    const { bytes } = await sampleBundle();
+    const target = await divergedTarget(1);
+    const bundle = await readBundle(bytes);
+    const plan = await planImport(bundle, target.target, { mode: 'keep-both' });
+    const byPath = Object.fromEntries(plan.files.map((f) => [f.displayPath, f]));
+    expect(byPath['/memories/AGENTS.md']).toMatchObject({
+      status: 'changed',
+      action: 'add-renamed',
+      renamedDisplayPath: '/memories/AGENTS (imported).md',
+      local: { content: '# Prefs\n- I prefer spaces.\n' },
+      incoming: { content: '# Prefs\n- I prefer tabs over spaces.\n' },
+    });
+    expect(byPath['/memories/memory.json']!.status).toBe('added');
+    expect(byPath['/notes/todo.md']).toMatchObject({ status: 'unchanged', action: 'skip' });
+    expect(byPath['/memories/mine.md']).toMatchObject({ status: 'local-only', action: 'keep' });
+    const threads = Object.fromEntries(plan.threads.map((t) => [t.id, t]));
+    expect(threads.t1).toMatchObject({
+      status: 'changed',
+      action: 'add-renamed',
+      newId: 't1_imported',
+    });
+    expect(threads.t2).toMatchObject({ status: 'added', action: 'add' });
+    expect(threads.local).toMatchObject({ status: 'local-only', action: 'keep' });
+    expect(threads.elsewhere).toBeUndefined();
+    expect(plan.settings.status).toBe('changed');
+    expect(plan.settings.changes).toEqual(
+      expect.arrayContaining([{ key: 'provider', from: '"demo"', to: '"anthropic"' }]),
+    );
+    // The device's "remember key" choice is not the bundle's to change.
+    expect(plan.settings.changes.find((c) => c.key === 'rememberKey')).toBeUndefined();
+    expect(plan.settings.next!.rememberKey).toBe(false);
+  });
+
+  it('merge, keep both: differing files and threads are imported beside yours', async () => {
+    const { bytes } = await sampleBundle();
+    const target = await divergedTarget(1);
+    await importBundle(bytes, target.target, { mode: 'keep-both' });
+    expect(await contents(target.user)).toMatchObject({
+      '/AGENTS.md': '# Prefs\n- I prefer spaces.\n',
+      '/AGENTS (imported).md': '# Prefs\n- I prefer tabs over spaces.\n',
+      '/mine.md': 'only here',
+    });
+    expect((await target.workspace.read('/notes/todo.md'))!.version).toBe(1); // unchanged: not rewritten
+    const titles = [...target.threads.threads.values()].map((t) => t.title).sort();
+    expect(titles).toEqual([
+      'Changed here',
+      'Local thread',
+      'Second',
+      'Thread elsewhere',
+      'Thread t1 (imported)',
+    ]);
+    expect(target.threads.threads.get('t1_imported')!.messages).toEqual(
+      sampleThread('t1').messages,
+    );
+    expect(target.settings.value).toEqual({ ...customSettings(), rememberKey: false });
+  });
+
+  it('merge, keep both: importing the same bundle again adds no second copy', async () => {
+    const { bytes } = await sampleBundle();
+    const target = await divergedTarget(1);
+    await importBundle(bytes, target.target, { mode: 'keep-both' });
+    const before = await fingerprint(target);
+    const { plan } = await importBundle(bytes, target.target, { mode: 'keep-both' });
+    expect(plan.files.find((f) => f.displayPath === '/memories/AGENTS.md')).toMatchObject({
+      action: 'skip',
+      note: 'already imported as /memories/AGENTS (imported).md',
+    });
+    expect(plan.threads.find((t) => t.id === 't1')).toMatchObject({ action: 'skip' });
+    expect(await fingerprint(target)).toBe(before);
+  });
+
+  it('merge, keep both: settings stay when the user says so', async () => {
+    const { bytes } = await sampleBundle();
+    const target = await divergedTarget(1);
+    await importBundle(bytes, target.target, { mode: 'keep-both', importSettings: false });
+    expect(target.settings.value).toEqual({ ...DEFAULT_SETTINGS, rememberKey: false });
+  });
+
+  it('merge, prefer newer: per file by modifiedAt, per thread by updatedAt', async () => {
+    const { bytes } = await sampleBundle(); // written "now"
+    const older = await divergedTarget(1_000);
+    await importBundle(bytes, older.target, { mode: 'prefer-newer' });
+    expect((await older.user.read('/AGENTS.md'))!.content).toContain('tabs');
+    expect(older.threads.threads.get('t1')!.title).toBe('Thread t1');
+
+    const newer = await divergedTarget(Date.now() + 60_000);
+    const { plan } = await importBundle(bytes, newer.target, { mode: 'prefer-newer' });
+    expect(plan.files.find((f) => f.displayPath === '/memories/AGENTS.md')).toMatchObject({
+      action: 'keep',
+      note: 'yours is newer (or as new)',
+    });
+    expect((await newer.user.read('/AGENTS.md'))!.content).toContain('spaces');
+    expect(newer.threads.threads.get('t1')!.title).toBe('Changed here');
+    expect(await newer.user.read('/mine.md')).toBeDefined();
+  });
+
+  it('replace: the bundle replaces everything; what it does not hold is removed', async () => {
+    const { bytes, source } = await sampleBundle();
+    const target = await divergedTarget(1);
+    const { result } = await importBundle(bytes, target.target, { mode: 'replace' });
+    expect(await contents(target.user)).toEqual(await contents(source.user));
+    expect(await contents(target.workspace)).toEqual(await contents(source.workspace));
+    // This workspace's threads are the bundle's; another workspace's thread is not touched.
+    expect([...target.threads.threads.keys()].sort()).toEqual(['elsewhere', 't1', 't2']);
+    expect(target.threads.threads.get('t1')).toEqual(sampleThread('t1'));
+    expect(target.settings.value).toEqual({ ...customSettings(), rememberKey: false });
+    expect(result.files.removed).toBe(1);
+    expect(result.threads.removed).toBe(1);
+    expect(result.changedPaths).toContain('/memories/mine.md');
+  });
+
+  it('names imported copies without clobbering anything', () => {
+    const taken = new Set(['/a/notes (imported).md', '/Makefile']);
+    expect(importedName('/a/notes.md', taken)).toBe('/a/notes (imported 2).md');
+    expect(importedName('/Makefile', taken)).toBe('/Makefile (imported)');
+    expect(importedName('/.env', taken)).toBe('/.env (imported)');
+  });
+});
+
+describe('all or nothing', () => {
+  async function divergedWith(stores: Partial<Parameters<typeof fixture>[0]> = {}) {
+    const f = fixture(stores);
+    await f.target.userStore.write('/AGENTS.md', 'old memory');
+    await f.target.userStore.write('/mine.md', 'only here');
+    await f.target.workspaceStore.write('/AGENTS.md', 'old project');
+    await f.target.threads.put(sampleThread('t1', { title: 'Changed here' }));
+    await f.target.threads.put(sampleThread('local'));
+    await f.target.settings.set(DEFAULT_SETTINGS);
+    return f;
+  }
+
+  it.each([
+    ['one transaction per batch', true],
+    ['one write per file', false],
+  ])(
+    'a quota error midway rolls everything back exactly (versions and history included): %s',
+    async (_name, batch) => {
+      const { bytes } = await sampleBundle();
+      const failing = new FailingStore(new RestorableMemoryStore(Date.now, batch), 2);
+      const setup = await divergedWith({ workspaceStore: failing });
+      failing.ops = 0;
+      const before = await fingerprint(setup);
+      const historyBefore = await failing.history('/AGENTS.md');
+      const error = await importBundle(bytes, setup.target, { mode: 'replace' }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(BundleError);
+      expect((error as BundleError).code).toBe('apply-failed');
+      expect((error as BundleError).message).toMatch(
+        /Storage is full.*Everything was rolled back: nothing changed\./s,
+      );
+      expect(failing.ops).toBeGreaterThan(2); // it really failed midway, after writes
+      expect(await fingerprint(setup)).toBe(before);
+      expect(await failing.history('/AGENTS.md')).toEqual(historyBefore);
+    },
+  );
+
+  it('a quota error on a thread rolls back the files written before it', async () => {
+    const { bytes } = await sampleBundle();
+    class QuotaThreads extends MemoryThreadStore {
+      puts = 0;
+      limit = Number.POSITIVE_INFINITY;
+      override async put(thread: Thread) {
+        if (++this.puts > this.limit)
+          throw new Error('QuotaExceededError: the quota has been exceeded.');
+        return super.put(thread);
+      }
+    }
+    const threads = new QuotaThreads();
+    const f = await divergedWith({ threads });
+    threads.puts = 0;
+    threads.limit = 1;
+    Object.assign(f, { threads }); // fingerprint reads f.threads
+    const before = await fingerprint(f);
+    await expect(importBundle(bytes, f.target, { mode: 'keep-both' })).rejects.toMatchObject({
+      code: 'apply-failed',
+    });
+    expect(await fingerprint(f)).toBe(before);
+  });
+
+  it('a failure on the last step (settings) still undoes every file and thread', async () => {
+    const { bytes } = await sampleBundle();
+    const settings = {
+      value: DEFAULT_SETTINGS as unknown,
+      async get() {
+        return this.value;
+      },
+      async set(value: unknown) {
+        if (value !== DEFAULT_SETTINGS) throw new Error('QuotaExceededError');
+        this.value = value;
+      },
+    };
+    const f = await divergedWith({ settings });
+    const before = await fingerprint(f);
+    await expect(importBundle(bytes, f.target, { mode: 'replace' })).rejects.toMatchObject({
+      code: 'apply-failed',
+    });
+    expect(await fingerprint(f)).toBe(before);
+  });
+
+  it('a store without exact restore gets its previous content back', async () => {
+    const { bytes } = await sampleBundle();
+    const plain = new InMemoryFileStore();
+    const failing = new FailingStore(plain, 2);
+    failing.once = true;
+    const f = await divergedWith({ user: failing });
+    failing.ops = 0;
+    const before = await contents(plain);
+    await expect(importBundle(bytes, f.target, { mode: 'replace' })).rejects.toMatchObject({
+      code: 'apply-failed',
+    });
+    expect(await contents(plain)).toEqual(before);
+  });
+
+  it('says exactly what could not be restored when the rollback fails too', async () => {
+    const { bytes } = await sampleBundle();
+    const failing = new FailingStore(new RestorableMemoryStore(), 2);
+    const f = await divergedWith({ workspaceStore: failing });
+    failing.ops = 0;
+    failing.failRestore = true;
+    const error = (await importBundle(bytes, f.target, { mode: 'replace' }).catch(
+      (e: unknown) => e,
+    )) as BundleError;
+    expect(error.code).toBe('rollback-failed');
+    expect(error.message).toMatch(/restored everything except: \//);
+  });
+
+  it('a change made after the preview stops the import before anything is written', async () => {
+    const { bytes } = await sampleBundle();
+    const f = await divergedWith();
+    const bundle = await readBundle(bytes);
+    const plan = await planImport(bundle, f.target, { mode: 'replace' });
+    await f.target.workspaceStore.write('/AGENTS.md', 'edited in another tab');
+    const before = await fingerprint(f);
+    const error = (await applyImport(bundle, plan, f.target).catch(
+      (e: unknown) => e,
+    )) as BundleError;
+    expect(error.code).toBe('changed');
+    expect(error.message).toMatch(/\/AGENTS\.md changed since the preview/);
+    expect(await fingerprint(f)).toBe(before);
+  });
+});
+
+describe('refused with a clear reason and no change at all', () => {
+  it('a file that is not a zip', async () => {
+    await expectRefused(strToU8('# just markdown'), 'not-zip', /not a ZIP archive/);
+  });
+
+  it('a truncated zip', async () => {
+    const { bytes } = await sampleBundle();
+    await expectRefused(bytes.subarray(0, Math.floor(bytes.length / 2)), 'corrupt', /truncated/);
+  });
+
+  it('a corrupted zip', async () => {
+    const { bytes } = await sampleBundle();
+    const damaged = bytes.slice();
+    // Somewhere in the middle of the data (past the manifest).
+    for (let i = 0; i < 8; i++)
+      damaged[Math.floor(bytes.length / 2) + i] = damaged[Math.floor(bytes.length / 2) + i]! ^ 0x5a;
+    await expectRefused(damaged, 'corrupt');
+  });
+
+  it('a missing manifest', async () => {
+    const { bytes } = await sampleBundle();
+    await expectRefused(
+      rezip(bytes, (e) => delete e['manifest.json']),
+      'manifest',
+      /manifest\.json is missing/,
+    );
+  });
+
+  it('an invalid manifest: bad JSON (with its line), wrong format, wrong shape, wrong counts', async () => {
+    const { bytes } = await sampleBundle();
+    await expectRefused(
+      rezip(bytes, (e) => {
+        e['manifest.json'] = strToU8('{\n  "format": "memory-playground-bundle",\n  oops\n}');
+      }),
+      'invalid-json',
+      /^manifest\.json line 3/,
+    );
+    await expectRefused(
+      editManifest(bytes, (m) => (m.format = 'something-else')),
+      'manifest',
+      /does not describe/,
+    );
+    await expectRefused(
+      editManifest(bytes, (m) => delete m.counts),
+      'manifest',
+      /manifest\.json is invalid: counts/,
+    );
+    await expectRefused(
+      editManifest(bytes, (m) => ((m.counts as Record<string, number>).threads = 5)),
+      'manifest',
+      /counts 5 threads, but the bundle holds 2/,
+    );
+    await expectRefused(
+      rezip(bytes, (e) => delete e['files/memories/AGENTS.md']),
+      'manifest',
+      /lists files\/memories\/AGENTS\.md, but the bundle does not hold it/,
+    );
+  });
+
+  it('a newer format version says which app and format are needed', async () => {
+    const { bytes } = await sampleBundle();
+    await expectRefused(
+      editManifest(bytes, (m) => {
+        m.formatVersion = 2;
+        m.appVersion = '3.4.0';
+        m.somethingNew = true;
+      }),
+      'version',
+      /format version 2, written by Memory Playground 3\.4\.0; this app reads format version 1\. Update Memory Playground to 3\.4\.0 or newer/,
+    );
+  });
+
+  it.each([
+    ['../evil.md', /'\.\.' segments/],
+    ['files/memories/../../evil.md', /'\.\.' segments/],
+    ['/etc/passwd', /absolute paths/],
+    ['C:/Windows/evil.md', /absolute paths/],
+    ['files\\memories\\evil.md', /backslashes/],
+    ['files/memories/evil\0.md', /NUL/],
+    ['files/memories/~/evil.md', /'~'/],
+    ['files/memories//evil.md', /empty or '\.'/],
+    ['files/workspaces/default/memories/evil.md', /hidden by the user-level store/],
+    ['files/workspaces/../evil.md', /'\.\.' segments/],
+    ['README.txt', /not part of the bundle layout/],
+  ])('an entry named %j', async (name, message) => {
+    const { bytes } = await sampleBundle();
+    await expectRefused(addFile(bytes, name, strToU8('x')), 'bad-path', message);
+  });
+
+  it('two entries with the same path', async () => {
+    const { bytes } = await sampleBundle();
+    const writer = new ZipWriter();
+    for (const [name, data] of Object.entries(unzipSync(bytes))) writer.add(name, data);
+    writer.add('files/memories/AGENTS.md', strToU8('# evil twin'));
+    await expectRefused(writer.finish(), 'bad-path', /appears twice/);
+  });
+
+  it('an entry over the size limit, checked from the directory before inflating', async () => {
+    const { bytes } = await sampleBundle();
+    const big = addFile(bytes, 'files/memories/big.md', strToU8('x'.repeat(60_000)));
+    const limits = { ...BUNDLE_LIMITS, maxFileBytes: 55_000 };
+    await expect(readBundle(big, { limits })).rejects.toMatchObject({
+      code: 'too-large',
+      entry: 'files/memories/big.md',
+    });
+    // With the real limits: a central directory that claims 11 MB.
+    const patched = big.slice();
+    const view = new DataView(patched.buffer);
+    let end = patched.length - 22;
+    while (view.getUint32(end, true) !== 0x06054b50) end--;
+    let p = view.getUint32(end + 16, true);
+    while (
+      text(patched.subarray(p + 46, p + 46 + view.getUint16(p + 28, true))) !==
+      'files/memories/big.md'
+    )
+      p +=
+        46 +
+        view.getUint16(p + 28, true) +
+        view.getUint16(p + 30, true) +
+        view.getUint16(p + 32, true);
+    view.setUint32(p + 24, 11 * 1024 * 1024, true);
+    await expectRefused(patched, 'too-large', /over the 10\.0 MB limit/);
+  });
+
+  it('a total size over the limit', async () => {
+    const { bytes } = await sampleBundle();
+    await expect(
+      readBundle(bytes, { limits: { ...BUNDLE_LIMITS, maxTotalBytes: 10_000 } }),
+    ).rejects.toMatchObject({
+      code: 'too-large',
+      message: expect.stringMatching(/more than 9\.8 KB uncompressed/),
+    });
+  });
+
+  it('a compression ratio that marks a zip bomb', async () => {
+    const { bytes } = await sampleBundle();
+    const bomb = rezip(addFile(bytes, 'files/memories/bomb.md', new Uint8Array(0)), (e) => {
+      e['files/memories/bomb.md'] = new Uint8Array(8 * 1024 * 1024).fill(48);
+    });
+    await expectRefused(bomb, 'zip-bomb', /decompression bomb/);
+  });
+
+  it('invalid JSON in a thread, named by file and line', async () => {
+    const { bytes } = await sampleBundle();
+    const broken = rezip(bytes, (e) => {
+      const lines = text(e['threads/t2.jsonl']!).split('\n');
+      lines[3] = lines[3]!.slice(0, -5);
+      e['threads/t2.jsonl'] = strToU8(lines.join('\n'));
+    });
+    const error = await expectRefused(
+      broken,
+      'invalid-json',
+      /^threads\/t2\.jsonl line 4, column \d+: invalid JSON/,
+    );
+    expect(error).toMatchObject({ entry: 'threads/t2.jsonl', line: 4 });
+  });
+
+  it('a thread record that does not match the schema', async () => {
+    const { bytes } = await sampleBundle();
+    const broken = rezip(bytes, (e) => {
+      const lines = text(e['threads/t1.jsonl']!).split('\n');
+      lines[2] = JSON.stringify({
+        type: 'message',
+        role: 'user',
+        id: 'x',
+        content: 42,
+        createdAt: 1,
+      });
+      e['threads/t1.jsonl'] = strToU8(lines.join('\n'));
+    });
+    await expectRefused(
+      broken,
+      'invalid-data',
+      /^threads\/t1\.jsonl line 3: invalid message \(content:/,
+    );
+  });
+
+  it('invalid JSON in settings, named by file and line', async () => {
+    const { bytes } = await sampleBundle();
+    const broken = rezip(bytes, (e) => {
+      e['settings.json'] = strToU8('{\n  "provider": "demo",\n  "openai": \n}\n');
+    });
+    await expectRefused(broken, 'invalid-json', /^settings\.json line 4/);
+  });
+
+  it('settings values out of range, with parseSettings’ messages', async () => {
+    const { bytes } = await sampleBundle();
+    const broken = rezip(bytes, (e) => {
+      const settings = JSON.parse(text(e['settings.json']!));
+      settings.compaction.triggerFraction = 1.5;
+      settings.contextWindow = 10;
+      e['settings.json'] = strToU8(JSON.stringify(settings));
+    });
+    await expectRefused(
+      broken,
+      'settings',
+      /compaction\.triggerFraction: .*contextWindow: |contextWindow: .*compaction\.triggerFraction: /,
+    );
+  });
+
+  it('metrics that disagree with their thread, or are missing', async () => {
+    const { bytes } = await sampleBundle();
+    await expectRefused(
+      rezip(bytes, (e) => {
+        e['metrics/t1.csv'] = strToU8(text(e['metrics/t1.csv']!).replace(',770,', ',999,'));
+      }),
+      'invalid-data',
+      /metrics\/t1\.csv line 2: estimate_total is "999"/,
+    );
+    await expectRefused(
+      rezip(bytes, (e) => delete e['metrics/t2.csv']),
+      'invalid-data',
+      /metrics\/t2\.csv is missing/,
+    );
+  });
+
+  it('a file that is not UTF-8 text', async () => {
+    const { bytes } = await sampleBundle();
+    await expectRefused(
+      addFile(bytes, 'files/memories/binary.md', new Uint8Array([0xff, 0xfe, 0x00, 0x80])),
+      'invalid-data',
+      /not UTF-8 text/,
+    );
+  });
+});

@@ -1,0 +1,320 @@
+// Memory bundle store: export (whole bundle or single pieces), and import as read -> preview ->
+// apply. The core does the work against interfaces; this store wires it to IndexedDB, tracks
+// progress for the UI, and refreshes the other stores after an import so the app shows it.
+
+import { create } from 'zustand';
+import { version as appVersion } from '../../package.json';
+import {
+  exportAgentsMd,
+  exportBundle,
+  exportMemoryJson,
+  exportThreadJsonl,
+} from '../core/bundle/export';
+import { BundleError, formatBytes } from '../core/bundle/errors';
+import {
+  applyImport,
+  planImport,
+  readBundle,
+  type ApplyResult,
+  type ImportMode,
+  type ImportPlan,
+  type ParsedBundle,
+} from '../core/bundle/import';
+import { BUNDLE_LIMITS } from '../core/bundle/schema';
+import type { BundleProgress, BundleTarget } from '../core/bundle/types';
+import { RestorableIdbFileStore, kvSettingsAccess } from '../adapters/idb-bundle';
+import { getServices, WORKSPACE } from './services';
+import { useChatStore } from './chat';
+import { useFilesStore } from './files';
+import { useSettingsStore } from './settings';
+
+export type BundlePhase = 'idle' | 'exporting' | 'reading' | 'preview' | 'applying';
+
+/** Something for the UI to hand to the browser as a download. */
+export interface Download {
+  fileName: string;
+  data: Uint8Array<ArrayBuffer> | string;
+  mimeType: string;
+}
+
+export type PieceKind = 'agents-md' | 'memory-json' | 'thread';
+
+interface BundleStore {
+  phase: BundlePhase;
+  /** Which long task the progress belongs to. */
+  task: 'export' | 'import' | null;
+  progress: BundleProgress | null;
+  error: string | null;
+  /** The outcome of the last export or import, for a status line. */
+  message: string | null;
+  fileName: string | null;
+  bundle: ParsedBundle | null;
+  plan: ImportPlan | null;
+  mode: ImportMode;
+  importSettings: boolean;
+  exportBundle(): Promise<Download | null>;
+  exportPiece(kind: PieceKind): Promise<Download | null>;
+  openFile(file: Blob & { name: string }): Promise<void>;
+  setMode(mode: ImportMode): Promise<void>;
+  setImportSettings(value: boolean): Promise<void>;
+  apply(): Promise<ApplyResult | null>;
+  cancel(): void;
+  dismiss(): void;
+}
+
+let target:
+  | (BundleTarget & { userStore: RestorableIdbFileStore; workspaceStore: RestorableIdbFileStore })
+  | undefined;
+function bundleTarget() {
+  if (!target) {
+    const s = getServices();
+    target = {
+      workspace: WORKSPACE,
+      userStore: new RestorableIdbFileStore(s.userStore),
+      workspaceStore: new RestorableIdbFileStore(s.workspaceStore),
+      threads: s.threads,
+      settings: kvSettingsAccess(s.kv),
+    };
+  }
+  return target;
+}
+
+/** Every key this device knows (in memory and remembered), so none can leak into an export. */
+async function knownSecrets(): Promise<string[]> {
+  const inMemory = Object.values(useSettingsStore.getState().apiKeys);
+  const stored = await getServices()
+    .kv.get<Record<string, unknown>>('apiKeys')
+    .catch(() => undefined);
+  const remembered = Object.values(stored ?? {}).filter((v): v is string => typeof v === 'string');
+  return [...inMemory, ...remembered].filter((key) => key.length > 0);
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof BundleError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function summary(result: ApplyResult, fileName: string | null): string {
+  const part = (n: number, what: string) => (n > 0 ? [`${n} ${what}`] : []);
+  const files = [
+    ...part(result.files.added, 'added'),
+    ...part(result.files.replaced, 'replaced'),
+    ...part(result.files.renamed, 'imported beside yours'),
+    ...part(result.files.removed, 'removed'),
+  ];
+  const threads = [
+    ...part(result.threads.added, 'added'),
+    ...part(result.threads.replaced, 'replaced'),
+    ...part(result.threads.renamed, 'imported as copies'),
+    ...part(result.threads.removed, 'removed'),
+  ];
+  const pieces = [
+    files.length > 0 ? `files: ${files.join(', ')}` : 'no file changes',
+    threads.length > 0 ? `threads: ${threads.join(', ')}` : 'no thread changes',
+    result.settingsApplied ? 'settings applied' : 'settings unchanged',
+  ];
+  return `Imported ${fileName ?? 'the bundle'}: ${pieces.join('; ')}.`;
+}
+
+export const useBundleStore = create<BundleStore>((set, get) => {
+  const busy = () => ['exporting', 'reading', 'applying'].includes(get().phase);
+  const onProgress = (progress: BundleProgress) => set({ progress });
+
+  let planSeq = 0;
+  const replan = async (mode: ImportMode, importSettings: boolean) => {
+    const bundle = get().bundle;
+    // The choice shows at once; the preview follows when the new plan is ready.
+    set({ mode, importSettings });
+    if (!bundle) return;
+    const seq = ++planSeq;
+    try {
+      const plan = await planImport(bundle, bundleTarget(), { mode, importSettings });
+      if (seq === planSeq && get().bundle === bundle) set({ plan, error: null });
+    } catch (error) {
+      if (seq === planSeq) set({ error: messageOf(error) });
+    }
+  };
+
+  return {
+    phase: 'idle',
+    task: null,
+    progress: null,
+    error: null,
+    message: null,
+    fileName: null,
+    bundle: null,
+    plan: null,
+    mode: 'keep-both',
+    importSettings: true,
+
+    async exportBundle() {
+      if (busy()) return null;
+      set({ phase: 'exporting', task: 'export', progress: null, error: null, message: null });
+      try {
+        // The target's stores read every file in one transaction each.
+        const result = await exportBundle(bundleTarget(), {
+          appVersion,
+          secrets: await knownSecrets(),
+          onProgress,
+        });
+        const redacted = result.redactions.reduce((n, r) => n + r.count, 0);
+        const c = result.manifest.counts;
+        set({
+          phase: 'idle',
+          progress: null,
+          message:
+            `Exported ${result.fileName}: ${c.files} file${c.files === 1 ? '' : 's'}, ${c.threads} thread${c.threads === 1 ? '' : 's'}, ${formatBytes(result.bytes.length)}.` +
+            (redacted > 0
+              ? ` ${redacted} occurrence${redacted === 1 ? '' : 's'} of an API key ${redacted === 1 ? 'was' : 'were'} replaced by [REDACTED API KEY].`
+              : ''),
+        });
+        return {
+          fileName: result.fileName,
+          data: result.bytes as Uint8Array<ArrayBuffer>,
+          mimeType: 'application/zip',
+        };
+      } catch (error) {
+        set({ phase: 'idle', progress: null, error: `Export failed: ${messageOf(error)}` });
+        return null;
+      }
+    },
+
+    async exportPiece(kind) {
+      if (busy()) return null;
+      set({ error: null, message: null });
+      try {
+        const s = getServices();
+        const secrets = await knownSecrets();
+        let piece;
+        if (kind === 'agents-md') piece = await exportAgentsMd(s.userStore, secrets);
+        else if (kind === 'memory-json') piece = await exportMemoryJson(s.userStore, secrets);
+        else {
+          const thread = useChatStore.getState().thread;
+          if (!thread) throw new Error('Open a thread first.');
+          piece = await exportThreadJsonl(s.threads, thread.id, secrets);
+        }
+        set({ message: `Exported ${piece.fileName}.` });
+        return { fileName: piece.fileName, data: piece.text, mimeType: piece.mimeType };
+      } catch (error) {
+        set({ error: `Export failed: ${messageOf(error)}` });
+        return null;
+      }
+    },
+
+    async openFile(file) {
+      if (busy()) return;
+      set({
+        phase: 'reading',
+        task: 'import',
+        fileName: file.name,
+        bundle: null,
+        plan: null,
+        progress: null,
+        error: null,
+        message: null,
+      });
+      try {
+        // Refuse before reading a huge file into memory.
+        if (file.size > BUNDLE_LIMITS.maxZipBytes) {
+          throw new BundleError(
+            'too-large',
+            `${file.name} is ${formatBytes(file.size)}; a bundle may be at most ${formatBytes(BUNDLE_LIMITS.maxZipBytes)}.`,
+          );
+        }
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const bundle = await readBundle(bytes, { onProgress });
+        const { mode, importSettings } = get();
+        const plan = await planImport(bundle, bundleTarget(), { mode, importSettings });
+        set({ phase: 'preview', bundle, plan, progress: null });
+      } catch (error) {
+        set({
+          phase: 'idle',
+          progress: null,
+          bundle: null,
+          plan: null,
+          error: `${file.name} was not imported: ${messageOf(error)} Nothing was changed.`,
+        });
+      }
+    },
+
+    setMode(mode) {
+      return replan(mode, get().importSettings);
+    },
+
+    setImportSettings(value) {
+      return replan(get().mode, value);
+    },
+
+    async apply() {
+      const { bundle, fileName, mode, importSettings } = get();
+      let plan = get().plan;
+      if (!bundle || !plan || get().phase !== 'preview') return null;
+      // Apply exactly what the chosen mode previews, even if a re-plan was still under way.
+      if (plan.mode !== mode || (mode !== 'replace' && plan.importSettings !== importSettings)) {
+        await replan(mode, importSettings);
+        plan = get().plan;
+        if (!plan || plan.mode !== mode) return null;
+      }
+      if (useChatStore.getState().running) {
+        set({
+          error: 'A reply is still running. Wait for it or press Stop, then apply the import.',
+        });
+        return null;
+      }
+      set({ phase: 'applying', task: 'import', progress: null, error: null });
+      let result: ApplyResult;
+      try {
+        result = await applyImport(bundle, plan, bundleTarget(), { onProgress });
+      } catch (error) {
+        // Still in preview: the user can read why, change the mode, or cancel. A stale preview is
+        // recomputed so that "apply" again works against what is there now.
+        set({ phase: 'preview', progress: null, error: messageOf(error) });
+        if (error instanceof BundleError && error.code === 'changed')
+          await replan(get().mode, get().importSettings).then(() =>
+            set({ error: messageOf(error) }),
+          );
+        return null;
+      }
+      await refreshApp(result);
+      set({
+        phase: 'idle',
+        progress: null,
+        bundle: null,
+        plan: null,
+        message: summary(result, fileName),
+      });
+      return result;
+    },
+
+    cancel() {
+      if (get().phase === 'applying') return;
+      set({ phase: 'idle', bundle: null, plan: null, progress: null, error: null, task: null });
+    },
+
+    dismiss() {
+      set({ error: null, message: null });
+    },
+  };
+});
+
+/** After an import: threads, files and settings are reloaded so every view shows the result. */
+async function refreshApp(result: ApplyResult): Promise<void> {
+  const chat = useChatStore.getState();
+  await chat.loadThreads().catch(() => undefined);
+  const open = chat.thread?.id;
+  if (open && result.changedThreads.includes(open)) {
+    const still = await getServices().threads.get(open);
+    if (still) await useChatStore.getState().openThread(open);
+    else useChatStore.getState().newThread();
+  }
+  if (result.changedPaths.length > 0)
+    await useFilesStore.getState().notifyChanged(result.changedPaths);
+  else await useFilesStore.getState().refresh();
+  if (result.settingsApplied) {
+    // load() re-reads keys only when they are remembered; a key held in memory stays.
+    const keys = useSettingsStore.getState().apiKeys;
+    await useSettingsStore.getState().load();
+    if (!useSettingsStore.getState().settings.rememberKey)
+      useSettingsStore.setState({ apiKeys: keys });
+  }
+}

@@ -1,0 +1,328 @@
+// The import preview: what the chosen mode would add, change, keep or remove, per file (with a
+// line diff), per thread, and per setting, before anything is written. "Apply import" writes it all
+// in one step.
+
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FilePlan, ImportMode, ItemAction, ThreadPlan } from '../../core/bundle/import';
+import { formatBytes } from '../../core/bundle/errors';
+import { diffLines } from '../../core/text/diff';
+import { useBundleStore } from '../../state/bundle';
+import { BundleProgressBar } from './BundleProgressBar';
+
+const MODES: { value: ImportMode; label: string; help: string }[] = [
+  {
+    value: 'keep-both',
+    label: 'Merge: keep both',
+    help: 'Adds what is new. A file or thread that differs is imported beside yours under a new name; nothing of yours is overwritten.',
+  },
+  {
+    value: 'prefer-newer',
+    label: 'Merge: prefer newer',
+    help: 'Adds what is new. Where both differ, the one modified last wins (files by modification time, threads by last update).',
+  },
+  {
+    value: 'replace',
+    label: 'Replace everything',
+    help: 'The bundle replaces your memory: your files and this workspace’s threads that are not in the bundle are removed, and its settings are applied.',
+  },
+];
+
+const FILE_ACTION: Record<ItemAction, string> = {
+  add: 'will be added',
+  replace: 'will be replaced',
+  'add-renamed': 'imported beside yours',
+  keep: 'yours is kept',
+  remove: 'will be removed',
+  skip: 'unchanged',
+};
+
+const STATUS: Record<FilePlan['status'], string> = {
+  added: 'Added',
+  changed: 'Changed',
+  unchanged: 'Unchanged',
+  'local-only': 'Only here',
+};
+
+/** Diffs bigger than this are summarised by size: a line diff of megabytes helps nobody. */
+const MAX_DIFF_CHARS = 200_000;
+const MAX_DIFF_LINES = 400;
+
+export function ImportPreview() {
+  const plan = useBundleStore((s) => s.plan);
+  const bundle = useBundleStore((s) => s.bundle);
+  const fileName = useBundleStore((s) => s.fileName);
+  const phase = useBundleStore((s) => s.phase);
+  const error = useBundleStore((s) => s.error);
+  const mode = useBundleStore((s) => s.mode);
+  const importSettings = useBundleStore((s) => s.importSettings);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const applying = phase === 'applying';
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  if (!plan || !bundle) return null;
+  const m = bundle.manifest;
+  const changes = plan.files.filter((f) => f.action !== 'skip' && f.action !== 'keep');
+  const untouched = plan.files.filter((f) => f.action === 'skip' || f.action === 'keep');
+  const threadChanges = plan.threads.filter((t) => t.action !== 'skip' && t.action !== 'keep');
+  const threadsUntouched = plan.threads.filter((t) => t.action === 'skip' || t.action === 'keep');
+  const nothingToDo =
+    changes.length === 0 && threadChanges.length === 0 && plan.settings.action !== 'apply';
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="mp-bundle-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!applying) useBundleStore.getState().cancel();
+      }}
+    >
+      <h2 id={titleId}>Import preview</h2>
+      <p className="mp-bundle-source">
+        <strong>{fileName}</strong>: exported {new Date(m.created).toLocaleString()} by Memory
+        Playground {m.appVersion} from workspace “{m.workspace}”
+        {plan.targetWorkspace !== m.workspace && <> into this workspace “{plan.targetWorkspace}”</>}{' '}
+        · {plural(m.counts.files, 'file')}, {plural(m.counts.threads, 'thread')},{' '}
+        {formatBytes(bundle.totalBytes)}. Nothing has changed yet.
+      </p>
+
+      <fieldset className="mp-bundle-modes" disabled={applying}>
+        <legend>How to import</legend>
+        {MODES.map((option) => (
+          <label key={option.value}>
+            <input
+              type="radio"
+              name="bundle-mode"
+              value={option.value}
+              checked={mode === option.value}
+              onChange={() => void useBundleStore.getState().setMode(option.value)}
+            />
+            <span>
+              {option.label}
+              <span className="mp-bundle-hint">{option.help}</span>
+            </span>
+          </label>
+        ))}
+        <label>
+          <input
+            type="checkbox"
+            checked={mode === 'replace' || importSettings}
+            disabled={mode === 'replace' || !plan.settings.inBundle}
+            onChange={(event) =>
+              void useBundleStore.getState().setImportSettings(event.target.checked)
+            }
+          />
+          <span>Import settings</span>
+        </label>
+      </fieldset>
+
+      <p className="mp-bundle-summary" aria-live="polite">
+        Files: {describeCounts(plan.counts)}. Threads: {describeCounts(plan.counts.threads)}.
+        Settings: {plan.settings.action === 'apply' ? 'will be applied' : 'unchanged'}.
+      </p>
+
+      <section aria-label="Files to import" className="mp-bundle-section">
+        <h3>Files</h3>
+        {changes.length === 0 ? (
+          <p className="mp-bundle-hint">No file changes.</p>
+        ) : (
+          <ul className="mp-bundle-list">
+            {changes.map((file) => (
+              <FileRow key={`${file.area}:${file.path}`} file={file} />
+            ))}
+          </ul>
+        )}
+        {untouched.length > 0 && (
+          <details>
+            <summary>{plural(untouched.length, 'file')} left as they are</summary>
+            <ul className="mp-bundle-list">
+              {untouched.map((file) => (
+                <FileRow key={`${file.area}:${file.path}`} file={file} />
+              ))}
+            </ul>
+          </details>
+        )}
+      </section>
+
+      <section aria-label="Threads to import" className="mp-bundle-section">
+        <h3>Threads</h3>
+        {threadChanges.length === 0 ? (
+          <p className="mp-bundle-hint">No thread changes.</p>
+        ) : (
+          <ul className="mp-bundle-list">
+            {threadChanges.map((thread) => (
+              <ThreadRow key={thread.id} thread={thread} />
+            ))}
+          </ul>
+        )}
+        {threadsUntouched.length > 0 && (
+          <details>
+            <summary>{plural(threadsUntouched.length, 'thread')} left as they are</summary>
+            <ul className="mp-bundle-list">
+              {threadsUntouched.map((thread) => (
+                <ThreadRow key={thread.id} thread={thread} />
+              ))}
+            </ul>
+          </details>
+        )}
+      </section>
+
+      <section aria-label="Settings to import" className="mp-bundle-section">
+        <h3>Settings</h3>
+        {!plan.settings.inBundle ? (
+          <p className="mp-bundle-hint">The bundle has no settings.</p>
+        ) : plan.settings.changes.length === 0 ? (
+          <p className="mp-bundle-hint">The bundle’s settings are the same as yours.</p>
+        ) : (
+          <>
+            <p className="mp-bundle-hint">
+              {plan.settings.action === 'apply'
+                ? 'These settings will change:'
+                : 'These settings differ; yours are kept:'}{' '}
+              {plan.settings.note}
+            </p>
+            <ul className="mp-bundle-list">
+              {plan.settings.changes.map((change) => (
+                <li key={change.key}>
+                  <code>{change.key}</code>: {change.from} → {change.to}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      {applying && <BundleProgressBar task="import" />}
+      {error && (
+        <p role="alert" className="mp-bundle-error">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button
+          type="button"
+          disabled={applying}
+          onClick={() => useBundleStore.getState().cancel()}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="mp-bundle-apply"
+          disabled={applying}
+          onClick={() => void useBundleStore.getState().apply()}
+        >
+          Apply import
+        </button>
+      </div>
+      {nothingToDo && (
+        <p className="mp-bundle-hint">
+          Everything in the bundle is already here: applying changes nothing.
+        </p>
+      )}
+    </dialog>
+  );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function describeCounts(counts: Record<ItemAction, number>): string {
+  const parts = [
+    counts.add && `${counts.add} to add`,
+    counts.replace && `${counts.replace} to replace`,
+    counts['add-renamed'] && `${counts['add-renamed']} imported beside yours`,
+    counts.remove && `${counts.remove} to remove`,
+    counts.skip && `${counts.skip} unchanged`,
+    counts.keep && `${counts.keep} of yours kept`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+function FileRow({ file }: { file: FilePlan }) {
+  const [open, setOpen] = useState(false);
+  const action =
+    file.action === 'add-renamed'
+      ? `imported as ${file.renamedDisplayPath}`
+      : FILE_ACTION[file.action];
+  const size =
+    file.local && file.incoming
+      ? file.local.size === file.incoming.size
+        ? formatBytes(file.incoming.size)
+        : `${formatBytes(file.local.size)} → ${formatBytes(file.incoming.size)}`
+      : formatBytes((file.incoming ?? file.local)?.size ?? 0);
+  const canDiff =
+    file.status === 'changed' && file.local?.content !== undefined && file.incoming !== undefined;
+  return (
+    <li className={`mp-bundle-item mp-bundle-${file.action}`}>
+      <span className="mp-bundle-path">{file.displayPath}</span>{' '}
+      <span className="mp-bundle-badge">{STATUS[file.status]}</span>{' '}
+      <span>
+        {action}
+        {file.note ? ` (${file.note})` : ''}
+      </span>{' '}
+      <span className="mp-bundle-size">{size}</span>
+      {canDiff && (
+        <>
+          {' '}
+          <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Hide diff' : 'Show diff'}
+          </button>
+          {open && (
+            <FileDiff
+              before={file.local!.content!}
+              after={file.incoming!.content}
+              path={file.displayPath}
+            />
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
+function FileDiff({ before, after, path }: { before: string; after: string; path: string }) {
+  if (before.length + after.length > MAX_DIFF_CHARS) {
+    return <p className="mp-bundle-hint">Too large to diff here; compare the sizes above.</p>;
+  }
+  const lines = diffLines(before, after);
+  const shown = lines.slice(0, MAX_DIFF_LINES);
+  return (
+    <pre className="mp-diff" aria-label={`Diff of ${path}: yours (−) and the bundle’s (+)`}>
+      {shown.map((line, index) => (
+        <span key={index} className={`mp-diff-${line.kind}`}>
+          {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '- ' : '  '}
+          {line.text}
+          {'\n'}
+        </span>
+      ))}
+      {lines.length > shown.length && `… ${lines.length - shown.length} more lines\n`}
+    </pre>
+  );
+}
+
+function ThreadRow({ thread }: { thread: ThreadPlan }) {
+  const info = thread.incoming ?? thread.local;
+  const action =
+    thread.action === 'add-renamed'
+      ? `imported as a copy (${thread.newId})`
+      : FILE_ACTION[thread.action];
+  return (
+    <li className={`mp-bundle-item mp-bundle-${thread.action}`}>
+      <span className="mp-bundle-path">{thread.title}</span>{' '}
+      <span className="mp-bundle-badge">{STATUS[thread.status]}</span>{' '}
+      <span>
+        {action}
+        {thread.note ? ` (${thread.note})` : ''}
+      </span>{' '}
+      <span className="mp-bundle-size">{info ? `${info.messageCount} messages` : ''}</span>
+    </li>
+  );
+}
