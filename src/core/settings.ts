@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { DEFAULT_MEMORY_SOURCES } from './memory/agents-md';
+import { experimentToolListSchema } from './tools/experiment';
 
 export const PROVIDER_IDS = ['demo', 'openai', 'anthropic'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -97,6 +98,8 @@ export const settingsSchema = z.object({
   // Added after the first release: settings saved before them get the defaults.
   compaction: compactionSchema.default(COMPACTION_PRESETS.default),
   facts: factsSchema.default(DEFAULT_FACTS_SETTINGS),
+  /** User-defined tools with fixed or templated results, for staging scenarios. */
+  experimentTools: experimentToolListSchema.default([]),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -111,6 +114,7 @@ export const DEFAULT_SETTINGS: Settings = {
   memorySources: [...DEFAULT_MEMORY_SOURCES],
   compaction: { ...COMPACTION_PRESETS.default },
   facts: { ...DEFAULT_FACTS_SETTINGS },
+  experimentTools: [],
 };
 
 /** Parses stored or imported settings; returns readable problems instead of throwing. */

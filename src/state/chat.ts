@@ -25,10 +25,22 @@ import { FsError } from '../core/fs/types';
 import { resolveProfile } from '../core/providers/profiles';
 import {
   countRequest,
+  createApproximateCounter,
   encodingForModel,
   loadEncoder,
   type TokenCounter,
 } from '../core/context/tokens';
+import { createTruncationMiddleware } from '../core/context/truncation';
+import {
+  createSummarizationMiddleware,
+  summarizerFromProvider,
+  type SummarizeFn,
+} from '../core/context/summarization';
+import { createOffloadMiddleware } from '../core/context/offload';
+import { createExecuteTool } from '../core/tools/execute';
+import { createExperimentTool } from '../core/tools/experiment';
+import { createWorkerCodeRunner } from '../adapters/execute-runner';
+import type { Tool } from '../core/agent/tool';
 import { createProviderFor } from './provider';
 import { getServices, WORKSPACE } from './services';
 import { connectionOf, useSettingsStore } from './settings';
@@ -187,7 +199,9 @@ export const useChatStore = create<ChatStore>((set, get) => {
       }
 
       const profile = resolveProfile(connection.model, settings.contextWindow ?? undefined);
-      const counter = await loadEncoder(encodingForModel(connection.model)).catch(() => null);
+      const counter = await loadEncoder(encodingForModel(connection.model)).catch(() =>
+        createApproximateCounter(),
+      );
       const toolCalls = new Map<string, ToolCall>();
       working.events ??= [];
       const recordEvent = (event: Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent>) => {
@@ -240,6 +254,8 @@ export const useChatStore = create<ChatStore>((set, get) => {
             break;
           case 'context-event':
             recordEvent(event.event);
+            // Offload and summarization write files outside tool calls: show them in the Files panel.
+            if (event.event.path) void useFilesStore.getState().notifyChanged([event.event.path]);
             break;
           case 'memory-loaded':
             recordEvent({
@@ -279,8 +295,12 @@ export const useChatStore = create<ChatStore>((set, get) => {
           provider: created.provider,
           model: connection.model,
           systemPrompt: BASE_SYSTEM_PROMPT,
-          tools: createFsTools(),
-          middleware: buildMiddleware(settings),
+          tools: buildTools(settings),
+          middleware: buildMiddleware(settings, {
+            contextWindow: profile.contextWindow,
+            counter,
+            summarize: summarizerFromProvider(created.provider),
+          }),
           fs,
           state: working.state,
           signal: controller.signal,
@@ -318,13 +338,24 @@ export const useChatStore = create<ChatStore>((set, get) => {
           createdAt: Date.now(),
         });
       }
+      const profile = resolveProfile(connection.model, settings.contextWindow ?? undefined);
+      const counter = await loadEncoder(encodingForModel(connection.model)).catch(() =>
+        createApproximateCounter(),
+      );
       return previewNextRequest({
         threadId: thread.id,
         history,
         model: connection.model,
         systemPrompt: BASE_SYSTEM_PROMPT,
-        tools: createFsTools(),
-        middleware: buildMiddleware(settings),
+        tools: buildTools(settings),
+        middleware: buildMiddleware(settings, {
+          contextWindow: profile.contextWindow,
+          counter,
+          summarize: async () => {
+            throw new Error('A preview never summarizes.');
+          },
+          preview: true,
+        }),
         fs: getServices().fs,
         state: thread.state,
       });
@@ -362,8 +393,12 @@ export const useChatStore = create<ChatStore>((set, get) => {
 });
 
 /** The middleware of a run, in SPEC order: memory, facts, tool-input truncation, summarization. */
-function buildMiddleware(settings: Settings): Middleware[] {
+function buildMiddleware(
+  settings: Settings,
+  run: { contextWindow: number; counter: TokenCounter; summarize: SummarizeFn; preview?: boolean },
+): Middleware[] {
   const { fs } = getServices();
+  const compaction = () => useSettingsStore.getState().settings.compaction;
   return [
     createAgentsMdMiddleware({
       sources: settings.memorySources,
@@ -379,6 +414,28 @@ function buildMiddleware(settings: Settings): Middleware[] {
       rankers: factRankers,
       onInvalid: (message) => useFactsStore.setState({ invalid: message }),
     }),
+    createTruncationMiddleware({
+      settings: compaction,
+      contextWindow: run.contextWindow,
+      counter: run.counter,
+    }),
+    createSummarizationMiddleware({
+      settings: compaction,
+      contextWindow: run.contextWindow,
+      counter: run.counter,
+      summarize: run.summarize,
+      ...(run.preview ? { preview: true } : {}),
+    }),
+    createOffloadMiddleware({ settings: compaction, counter: run.counter }),
+  ];
+}
+
+/** The file tools, execute (a sandboxed worker) and the user's experiment tools. */
+function buildTools(settings: Settings): Tool[] {
+  return [
+    ...createFsTools(),
+    createExecuteTool(createWorkerCodeRunner()),
+    ...settings.experimentTools.map(createExperimentTool),
   ];
 }
 

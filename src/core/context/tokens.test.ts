@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage, ModelRequest } from '../agent/types';
+import { Tiktoken } from 'js-tiktoken/lite';
 import {
   MESSAGE_OVERHEAD_TOKENS,
+  SUMMARY_MESSAGE_ID_PREFIX,
   countRequest,
+  createApproximateCounter,
+  createBpeTokenizer,
+  createTokenCounter,
   encodingForModel,
+  isSummaryMessage,
   loadEncoder,
+  loadRanks,
+  type EncodingName,
   type TokenCounter,
 } from './tokens';
 
@@ -163,12 +171,18 @@ describe('countRequest', () => {
     expect(breakdown.memory).toBe(counter.count(memoryBlock));
     expect(breakdown.system).toBe(counter.count('You are a helpful assistant.\n\n'));
     expect(breakdown.tools).toBe(counter.count(JSON.stringify(request.tools)));
-    expect(breakdown.messages).toBe(
-      request.messages.reduce((sum, m) => sum + counter.countMessage(m), 0),
-    );
-    expect(breakdown.messages).toBeGreaterThan(3 * MESSAGE_OVERHEAD_TOKENS);
+    const [user, call, result] = request.messages as [ModelMessage, ModelMessage, ModelMessage];
+    expect(breakdown.messages).toBe(counter.countMessage(user) + counter.countMessage(call));
+    expect(breakdown.toolResults).toBe(counter.countMessage(result));
+    expect(breakdown.messages).toBeGreaterThan(2 * MESSAGE_OVERHEAD_TOKENS);
+    expect(breakdown.facts).toBe(0);
+    expect(breakdown.summary).toBe(0);
     expect(breakdown.total).toBe(
-      breakdown.system + breakdown.memory + breakdown.messages + breakdown.tools,
+      breakdown.system +
+        breakdown.memory +
+        breakdown.messages +
+        breakdown.toolResults +
+        breakdown.tools,
     );
   });
 
@@ -189,9 +203,189 @@ describe('countRequest', () => {
     expect(none).toEqual({
       system: counter.count(request.system),
       memory: 0,
+      facts: 0,
+      summary: 0,
       messages: 0,
+      toolResults: 0,
       tools: 0,
       total: counter.count(request.system),
+    });
+  });
+});
+
+describe('byte-pair counting', () => {
+  // A small deterministic generator: the same "random" texts on every run.
+  function randomTexts(count: number, seed: number): string[] {
+    let state = seed;
+    const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const alphabet = [...'abc XYZ0123456789,.;:!?\n\t  你好世界éüß🎉-_/=+"\'{}()<>|`~'];
+    const words = ['the', ' quick', 'Hello', "don't", ' 2026', '\n\n', '    ', 'naïve', '東京'];
+    return Array.from({ length: count }, () => {
+      let text = '';
+      const length = 1 + Math.floor(next() * 160);
+      while (text.length < length) {
+        text +=
+          next() < 0.3
+            ? (words[Math.floor(next() * words.length)] ?? '')
+            : (alphabet[Math.floor(next() * alphabet.length)] ?? '');
+      }
+      return text;
+    });
+  }
+
+  it.each(['o200k_base', 'cl100k_base'] as EncodingName[])(
+    'gives exactly the counts of js-tiktoken (%s)',
+    async (encoding) => {
+      const ranks = await loadRanks(encoding);
+      const reference = new Tiktoken(ranks);
+      const ours = createBpeTokenizer(ranks);
+      const texts = [
+        ...randomTexts(400, encoding === 'o200k_base' ? 7 : 11),
+        'x'.repeat(300),
+        'aGVsbG8gd29ybGQ='.repeat(12),
+        '<|endoftext|> and <|fim_prefix|>',
+        JSON.stringify({ file_path: '/notes/a.md', content: 'line\n'.repeat(40) }),
+        '   leading and trailing spaces   ',
+        '\r\n\r\nwindows line ends\r\n',
+      ];
+      for (const text of texts)
+        expect(ours.countTokens(text), JSON.stringify(text)).toBe(
+          reference.encode(text, [], []).length,
+        );
+    },
+    60_000,
+  );
+
+  it('counts a long run without spaces quickly (js-tiktoken takes minutes on this)', async () => {
+    const counter = await loadEncoder('o200k_base');
+    // 'x' * 1000 is 125 tokens in js-tiktoken: the run is merged into 8-byte tokens.
+    expect(counter.count('x'.repeat(40_000))).toBe(5_000);
+    expect(counter.count('='.repeat(50_000))).toBeGreaterThan(0);
+  });
+
+  it('accepts a js-tiktoken instance as the tokenizer', async () => {
+    const ranks = await loadRanks('cl100k_base');
+    const counter = createTokenCounter('cl100k_base', new Tiktoken(ranks));
+    expect(counter.count('hello world')).toBe(2);
+  });
+
+  it('falls back to characters / 4 when no tokenizer is available', () => {
+    const counter = createApproximateCounter();
+    expect(counter.approximate).toBe(true);
+    expect(counter.count('12345678')).toBe(2);
+    expect(counter.count('123456789')).toBe(3);
+    expect(counter.countMessage({ role: 'user', id: 'u', content: 'abcd', createdAt: 0 })).toBe(
+      MESSAGE_OVERHEAD_TOKENS + 1,
+    );
+  });
+});
+
+describe('message cache over a growing thread', () => {
+  it('recounts only the new messages on each call', async () => {
+    const ranks = await loadRanks('o200k_base');
+    // A fresh counter, so the figures are this test's own.
+    const counter = createTokenCounter('o200k_base', createBpeTokenizer(ranks));
+    const system = 'You are a careful assistant. '.repeat(20);
+    const tools = [
+      {
+        name: 'read_file',
+        description: 'Reads a file.',
+        parameters: { type: 'object' as const, properties: { file_path: { type: 'string' } } },
+      },
+    ];
+    const thread: ModelMessage[] = [];
+    const calls = 50;
+    for (let i = 0; i < calls; i++) {
+      // The loop builds every request from the stored messages: copies here, as after a reload.
+      thread.push({ role: 'user', id: `u${i}`, content: `Question number ${i}?`, createdAt: i });
+      const before = { ...counter.stats };
+      countRequest(counter, {
+        model: 'gpt-4o',
+        system,
+        messages: thread.map((message) => ({ ...message })),
+        tools,
+      });
+      // Only the messages new since the last call (the answer and the question) were tokenized;
+      // the system prompt, the tool schemas and every older message came from the caches.
+      const fresh = i === 0 ? 1 : 2;
+      expect(counter.stats.messageMisses - before.messageMisses).toBe(fresh);
+      expect(counter.stats.messageHits - before.messageHits).toBe(thread.length - fresh);
+      expect(counter.stats.misses - before.misses).toBe(i === 0 ? 3 : 2);
+      thread.push({ role: 'assistant', id: `a${i}`, content: `Answer ${i}.`, createdAt: i });
+    }
+    const { messageHits, messageMisses } = counter.stats;
+    const hitRate = messageHits / (messageHits + messageMisses);
+    // 50 calls over a thread growing to 99 messages: 99 counts tokenized, 2,401 answered from cache.
+    expect(messageMisses).toBe(2 * calls - 1);
+    expect(messageHits).toBe(calls * calls - (2 * calls - 1));
+    expect(hitRate).toBeGreaterThan(0.95);
+  });
+
+  it('answers the same message object without building a key', async () => {
+    const counter = await loadEncoder('cl100k_base');
+    const message: ModelMessage = {
+      role: 'assistant',
+      id: 'same-object',
+      content: 'Saving.',
+      toolCalls: [{ id: 'c1', name: 'write_file', arguments: '{"content":"x"}' }],
+      createdAt: 1,
+    };
+    const first = counter.countMessage(message);
+    const hits = counter.stats.messageHits;
+    expect(counter.countMessage(message)).toBe(first);
+    expect(counter.stats.messageHits).toBe(hits + 1);
+  });
+});
+
+describe('countRequest sections', () => {
+  it('attributes memory, facts, summary, messages and tool results', async () => {
+    const counter = await loadEncoder('cl100k_base');
+    const memory = '<agent_memory>\n- likes tea\n</agent_memory>';
+    const facts = '<memory>\n- [preference | 0.9] Prefers metric units.\n</memory>';
+    const summary: ModelMessage = {
+      role: 'user',
+      id: `${SUMMARY_MESSAGE_ID_PREFIX}1`,
+      content: '## SESSION INTENT\nPlan a trip.',
+      createdAt: 0,
+    };
+    const user: ModelMessage = { role: 'user', id: 'u1', content: 'And then?', createdAt: 1 };
+    const tool: ModelMessage = {
+      role: 'tool',
+      id: 't1',
+      toolCallId: 'c1',
+      toolName: 'ls',
+      content: "['/a.md']",
+      createdAt: 2,
+    };
+    expect(isSummaryMessage(summary)).toBe(true);
+    expect(isSummaryMessage(user)).toBe(false);
+    expect(isSummaryMessage({ ...summary, role: 'assistant' })).toBe(false);
+
+    const breakdown = countRequest(counter, {
+      model: 'claude-sonnet-4-5',
+      system: `Base prompt.\n\n${memory}\n\n${facts}`,
+      sections: [
+        { name: 'memory', text: memory },
+        { name: 'facts', text: facts },
+      ],
+      messages: [summary, user, tool],
+      tools: [],
+    });
+    expect(breakdown).toEqual({
+      system: counter.count('Base prompt.\n\n\n\n'),
+      memory: counter.count(memory),
+      facts: counter.count(facts),
+      summary: counter.countMessage(summary),
+      messages: counter.countMessage(user),
+      toolResults: counter.countMessage(tool),
+      tools: 0,
+      total:
+        counter.count('Base prompt.\n\n\n\n') +
+        counter.count(memory) +
+        counter.count(facts) +
+        counter.countMessage(summary) +
+        counter.countMessage(user) +
+        counter.countMessage(tool),
     });
   });
 });

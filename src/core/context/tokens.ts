@@ -1,35 +1,68 @@
-// Token counting with js-tiktoken. The rank tables are megabytes of data, so they are loaded with a
-// dynamic import the first time an encoding is needed: they become their own chunks and stay out of
-// the app's initial bundle. Pure TypeScript (no DOM): runs in Node tests, the page and workers.
+// Token counting with the tiktoken encodings (js-tiktoken's rank tables). The rank tables are
+// megabytes of data, so they are loaded with a dynamic import the first time an encoding is needed:
+// they become their own chunks and stay out of the app's initial bundle. Pure TypeScript (no DOM):
+// runs in Node tests, the page and workers.
+//
+// Counting uses our own byte-pair merge over js-tiktoken's tables instead of Tiktoken.encode: the
+// library merges with string joins in quadratic time per piece, so one long run without spaces
+// (base64, minified code, "=" * 10,000 printed by a tool) took tens of seconds to minutes and froze
+// the page. The merge below gives exactly the same counts (tested against js-tiktoken) in
+// O(n log n) per piece.
 
-import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
+import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite';
+import type { TokenBreakdown } from '../agent/thread';
 import type { ModelMessage, ModelRequest } from '../agent/types';
 
 export type EncodingName = 'o200k_base' | 'cl100k_base';
 
 export interface TokenCounter {
   readonly encoding: EncodingName;
+  /** True for the characters/4 fallback used when no tokenizer could be loaded. */
+  readonly approximate?: boolean;
   /** Tokens in a piece of text. Repeated texts are answered from a bounded cache. */
   count(text: string): number;
   /** Tokens of one message as sent to a model, per-message overhead included (cached by id). */
   countMessage(message: ModelMessage): number;
-  /** Cache figures, for tests and the inspector. */
-  readonly stats: { hits: number; misses: number; entries: number; chars: number };
+  /** Cache figures, for tests, the benchmark and the inspector. */
+  readonly stats: {
+    /** Texts answered from the text cache / tokenized. */
+    hits: number;
+    misses: number;
+    entries: number;
+    chars: number;
+    /** Messages answered from the message cache / counted from their texts. */
+    messageHits: number;
+    messageMisses: number;
+  };
 }
 
-export interface RequestTokenBreakdown {
-  system: number;
-  memory: number;
-  messages: number;
-  tools: number;
-  total: number;
+/** Anything that can count the tokens of a text: our BPE counter, or a js-tiktoken instance. */
+export interface TextTokenizer {
+  countTokens(text: string): number;
 }
+
+/** Every section of one model call's input; absent optional sections of TokenBreakdown are 0. */
+export type RequestTokenBreakdown = Required<TokenBreakdown>;
 
 /**
  * Fixed cost of each message on top of its text (role and separators). OpenAI's cookbook counts 3
  * or 4 per message depending on the model; 4 keeps the estimate on the safe (high) side.
  */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+/** Section names middleware give the blocks they append to the system prompt. */
+export const MEMORY_SECTION = 'memory';
+export const FACTS_SECTION_NAME = 'facts';
+
+/**
+ * The message that stands for summarized history is a user message whose id starts with this
+ * prefix (the summarization middleware creates it; the thread never stores it).
+ */
+export const SUMMARY_MESSAGE_ID_PREFIX = 'summary_';
+
+export function isSummaryMessage(message: { role: string; id: string }): boolean {
+  return message.role === 'user' && message.id.startsWith(SUMMARY_MESSAGE_ID_PREFIX);
+}
 
 const MAX_TEXT_ENTRIES = 5_000;
 /** Texts are kept in memory as cache keys, so their total size is bounded as well. */
@@ -61,7 +94,7 @@ export function loadEncoder(encoding: EncodingName): Promise<TokenCounter> {
   let counter = counters.get(encoding);
   if (!counter) {
     counter = loaders[encoding]().then((ranks) =>
-      createTokenCounter(encoding, new Tiktoken(ranks)),
+      createTokenCounter(encoding, createBpeTokenizer(ranks)),
     );
     // A failed load (e.g. a chunk that could not be fetched) may be retried later.
     counter.catch(() => counters.delete(encoding));
@@ -70,12 +103,182 @@ export function loadEncoder(encoding: EncodingName): Promise<TokenCounter> {
   return counter;
 }
 
-/** A counter over an already constructed tokenizer (loadEncoder is the usual way in). */
-export function createTokenCounter(encoding: EncodingName, tokenizer: Tiktoken): TokenCounter {
+/** The rank table of an encoding, for the benchmark and for tests that want a fresh cache. */
+export function loadRanks(encoding: EncodingName): Promise<TiktokenBPE> {
+  return loaders[encoding]();
+}
+
+// ---- byte-pair counting -------------------------------------------------------------------------
+
+/**
+ * A counting-only tokenizer over a tiktoken rank table. Rank keys are the token's bytes as a
+ * Latin-1 string (atob gives exactly that), so an ASCII piece is its own key: no encoding, no joins.
+ * Special-token text is counted as plain text, like Tiktoken.encode(text, [], []).
+ */
+export function createBpeTokenizer(bpe: TiktokenBPE): TextTokenizer {
+  const ranks = new Map<string, number>();
+  for (const line of bpe.bpe_ranks.split('\n')) {
+    if (!line) continue;
+    const parts = line.split(' ');
+    const offset = Number.parseInt(parts[1] ?? '0', 10);
+    for (let i = 2; i < parts.length; i++) ranks.set(atob(parts[i] ?? ''), offset + i - 2);
+  }
+  const pattern = new RegExp(bpe.pat_str, 'gu');
+
+  return {
+    countTokens(text: string): number {
+      let total = 0;
+      pattern.lastIndex = 0;
+      let match: RegExpExecArray | null;
+      while ((match = pattern.exec(text)) !== null) {
+        const piece = match[0];
+        if (piece.length === 0) {
+          pattern.lastIndex++;
+          continue;
+        }
+        const bytes = latin1Bytes(piece);
+        total += ranks.has(bytes) ? 1 : mergeCount(bytes, ranks);
+      }
+      return total;
+    },
+  };
+}
+
+const utf8 = new TextEncoder();
+
+/** The UTF-8 bytes of a piece as a Latin-1 string (the piece itself when it is ASCII). */
+function latin1Bytes(piece: string): string {
+  for (let i = 0; i < piece.length; i++) {
+    if (piece.charCodeAt(i) > 0x7f) {
+      const bytes = utf8.encode(piece);
+      let out = '';
+      for (let j = 0; j < bytes.length; j++) out += String.fromCharCode(bytes[j] ?? 0);
+      return out;
+    }
+  }
+  return piece;
+}
+
+/**
+ * tiktoken's merge rule (repeatedly merge the adjacent pair with the lowest rank, the leftmost on
+ * ties) with a binary heap of packed numbers (rank * n + start), and a per-part record of its
+ * current pair rank so outdated heap entries are skipped. Returns the number of tokens.
+ */
+function mergeCount(bytes: string, ranks: Map<string, number>): number {
+  const n = bytes.length;
+  if (n <= 1) return n;
+  const next = new Int32Array(n);
+  const prev = new Int32Array(n);
+  const end = new Int32Array(n);
+  const pairRank = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    next[i] = i + 1;
+    prev[i] = i - 1;
+    end[i] = i + 1;
+  }
+  const heap: number[] = [];
+  const push = (value: number) => {
+    let i = heap.length;
+    heap.push(value);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const up = heap[parent] ?? 0;
+      if (up <= value) break;
+      heap[i] = up;
+      i = parent;
+    }
+    heap[i] = value;
+  };
+  const pop = (): number => {
+    const top = heap[0] ?? 0;
+    const last = heap.pop() ?? 0;
+    const size = heap.length;
+    if (size > 0) {
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        if (left >= size) break;
+        const right = left + 1;
+        let child = left;
+        if (right < size && (heap[right] ?? 0) < (heap[left] ?? 0)) child = right;
+        if ((heap[child] ?? 0) >= last) break;
+        heap[i] = heap[child] ?? 0;
+        i = child;
+      }
+      heap[i] = last;
+    }
+    return top;
+  };
+  const consider = (start: number) => {
+    const following = next[start] ?? n;
+    const rank = following < n ? ranks.get(bytes.slice(start, end[following])) : undefined;
+    pairRank[start] = rank ?? -1;
+    if (rank !== undefined) push(rank * n + start);
+  };
+  for (let i = 0; i < n - 1; i++) consider(i);
+
+  let parts = n;
+  while (heap.length > 0) {
+    const value = pop();
+    const start = value % n;
+    const rank = (value - start) / n;
+    if (pairRank[start] !== rank) continue; // outdated entry
+    const following = next[start] ?? n;
+    end[start] = end[following] ?? n;
+    const after = next[following] ?? n;
+    next[start] = after;
+    if (after < n) prev[after] = start;
+    pairRank[following] = -1;
+    parts--;
+    const before = prev[start] ?? -1;
+    if (before >= 0) consider(before);
+    consider(start);
+  }
+  return parts;
+}
+
+// ---- the counter --------------------------------------------------------------------------------
+
+type MessageEntry = { content: string; calls: string; tokens: number };
+
+/**
+ * A counter over a tokenizer (loadEncoder is the usual way in). A js-tiktoken Tiktoken instance is
+ * accepted too (counts are the same, only slower).
+ */
+export function createTokenCounter(
+  encoding: EncodingName,
+  tokenizer: TextTokenizer | Tiktoken,
+): TokenCounter {
+  const countTokens =
+    'countTokens' in tokenizer
+      ? (text: string) => tokenizer.countTokens(text)
+      : (text: string) => tokenizer.encode(text, [], []).length;
+  return createCounter(encoding, countTokens, false);
+}
+
+/**
+ * Characters / 4 (rounded up): the estimate the app falls back to when the tokenizer cannot be
+ * loaded, so compaction still has numbers to decide with. Same caches and interface.
+ */
+export function createApproximateCounter(encoding: EncodingName = 'cl100k_base'): TokenCounter {
+  return createCounter(encoding, (text) => Math.ceil(text.length / 4), true);
+}
+
+function createCounter(
+  encoding: EncodingName,
+  countTokens: (text: string) => number,
+  approximate: boolean,
+): TokenCounter {
   // Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.
   const texts = new Map<string, number>();
-  const messages = new Map<string, { content: string; calls: string; tokens: number }>();
-  const stats = { hits: 0, misses: 0, entries: 0, chars: 0 };
+  const messages = new Map<string, MessageEntry>();
+  // Fast path for the same message object seen again (the loop hands the same objects to every
+  // call of a run): no key building, no string comparison beyond reference equality.
+  const byObject = new WeakMap<
+    ModelMessage,
+    { content: string; toolCalls: unknown; tokens: number }
+  >();
+  const stats = { hits: 0, misses: 0, entries: 0, chars: 0, messageHits: 0, messageMisses: 0 };
 
   function count(text: string): number {
     if (text === '') return 0;
@@ -87,8 +290,8 @@ export function createTokenCounter(encoding: EncodingName, tokenizer: Tiktoken):
       return cached;
     }
     stats.misses++;
-    // User text may contain "<|endoftext|>" and the like: count it as plain text, never throw.
-    const tokens = tokenizer.encode(text, [], []).length;
+    // User text may contain "<|endoftext|>" and the like: it is counted as plain text.
+    const tokens = countTokens(text);
     if (text.length <= MAX_TEXT_CHARS / 4) {
       texts.set(text, tokens);
       stats.chars += text.length;
@@ -104,29 +307,40 @@ export function createTokenCounter(encoding: EncodingName, tokenizer: Tiktoken):
   }
 
   function countMessage(message: ModelMessage): number {
+    const toolCalls = message.role === 'assistant' ? message.toolCalls : undefined;
+    const seen = byObject.get(message);
+    if (seen && seen.content === message.content && seen.toolCalls === toolCalls) {
+      stats.messageHits++;
+      return seen.tokens;
+    }
     const calls = message.role === 'assistant' ? toolCallsText(message) : '';
     // Keyed by id, checked against the exact text: middleware may rewrite a message (truncated tool
     // arguments, a summary) under the same id, and then it must be recounted.
     const key = `${message.role}:${message.id}`;
     const cached = messages.get(key);
-    if (cached && cached.content === message.content && cached.calls === calls)
-      return cached.tokens;
-
-    let tokens = MESSAGE_OVERHEAD_TOKENS + count(message.content);
-    if (message.role === 'assistant') {
-      for (const call of message.toolCalls ?? [])
-        tokens += count(call.name) + count(call.arguments);
+    let tokens: number;
+    if (cached && cached.content === message.content && cached.calls === calls) {
+      stats.messageHits++;
+      tokens = cached.tokens;
+    } else {
+      stats.messageMisses++;
+      tokens = MESSAGE_OVERHEAD_TOKENS + count(message.content);
+      if (message.role === 'assistant') {
+        for (const call of message.toolCalls ?? [])
+          tokens += count(call.name) + count(call.arguments);
+      }
+      messages.delete(key);
+      messages.set(key, { content: message.content, calls, tokens });
+      if (messages.size > MAX_MESSAGE_ENTRIES) {
+        const oldest = messages.keys().next().value;
+        if (oldest !== undefined) messages.delete(oldest);
+      }
     }
-    messages.delete(key);
-    messages.set(key, { content: message.content, calls, tokens });
-    if (messages.size > MAX_MESSAGE_ENTRIES) {
-      const oldest = messages.keys().next().value;
-      if (oldest !== undefined) messages.delete(oldest);
-    }
+    byObject.set(message, { content: message.content, toolCalls, tokens });
     return tokens;
   }
 
-  return { encoding, count, countMessage, stats };
+  return { encoding, ...(approximate ? { approximate } : {}), count, countMessage, stats };
 }
 
 function toolCallsText(message: Extract<ModelMessage, { role: 'assistant' }>): string {
@@ -135,29 +349,68 @@ function toolCallsText(message: Extract<ModelMessage, { role: 'assistant' }>): s
     .join('\u0001');
 }
 
+// ---- requests -----------------------------------------------------------------------------------
+
+/** Texts of the blocks middleware appended to the system prompt, when not taken from the request. */
+export interface SectionTexts {
+  /** The AGENTS.md block (default: the request's 'memory' section). */
+  memory?: string;
+  /** The ranked-facts <memory> block (default: the request's 'facts' section). */
+  facts?: string;
+}
+
 /**
- * Per-section estimate of a model call's input. `memory` is the AGENTS.md block text that
- * middleware appended to the system prompt (when not given, the request's 'memory' section is
- * used); it is counted on its own and the rest of the system prompt as `system`. A memory text
- * that is not in the system prompt was not sent, so it counts 0.
+ * Per-section estimate of a model call's input, in the shape of TokenBreakdown:
+ * - system: the system prompt without the blocks below;
+ * - memory / facts: the AGENTS.md block and the ranked-facts block, when they are in the system
+ *   prompt (a block that is not there was not sent, so it counts 0);
+ * - summary: the summary message that replaced older history (see isSummaryMessage);
+ * - messages: user and assistant messages, tool calls included; toolResults: tool messages;
+ * - tools: the tool schemas. `total` is the sum.
+ * Messages are counted through the counter's per-message cache, so a call on a thread that grew
+ * by a few messages only tokenizes the new ones.
  */
 export function countRequest(
   counter: TokenCounter,
   request: ModelRequest,
-  sections: { memory?: string } = {},
+  sections: SectionTexts = {},
 ): RequestTokenBreakdown {
-  const memoryText =
-    sections.memory ?? request.sections?.find((section) => section.name === 'memory')?.text ?? '';
-  const at = memoryText ? request.system.indexOf(memoryText) : -1;
-  const rest =
-    at >= 0
-      ? request.system.slice(0, at) + request.system.slice(at + memoryText.length)
-      : request.system;
+  const sectionText = (name: string) =>
+    request.sections?.find((section) => section.name === name)?.text ?? '';
+  const memoryText = sections.memory ?? sectionText(MEMORY_SECTION);
+  const factsText = sections.facts ?? sectionText(FACTS_SECTION_NAME);
 
+  // Cut each block out of the system prompt (they never overlap: each is appended on its own).
+  let rest = request.system;
+  const take = (text: string): number => {
+    if (!text) return 0;
+    const at = rest.indexOf(text);
+    if (at < 0) return 0;
+    rest = rest.slice(0, at) + rest.slice(at + text.length);
+    return counter.count(text);
+  };
+  const memory = take(memoryText);
+  const facts = take(factsText);
   const system = counter.count(rest);
-  const memory = at >= 0 ? counter.count(memoryText) : 0;
+
+  let summary = 0;
   let messages = 0;
-  for (const message of request.messages) messages += counter.countMessage(message);
+  let toolResults = 0;
+  for (const message of request.messages) {
+    const tokens = counter.countMessage(message);
+    if (message.role === 'tool') toolResults += tokens;
+    else if (isSummaryMessage(message)) summary += tokens;
+    else messages += tokens;
+  }
   const tools = request.tools.length > 0 ? counter.count(JSON.stringify(request.tools)) : 0;
-  return { system, memory, messages, tools, total: system + memory + messages + tools };
+  return {
+    system,
+    memory,
+    facts,
+    summary,
+    messages,
+    toolResults,
+    tools,
+    total: system + memory + facts + summary + messages + toolResults + tools,
+  };
 }

@@ -5,6 +5,7 @@ import { resolveProfile } from '../../core/providers/profiles';
 import { useSettingsStore } from '../../state/settings';
 import { CompactionFields, parseCompactionDraft, toCompactionDraft } from './CompactionFields';
 import { FactsFields, parseFactsDraft, toFactsDraft } from './FactsFields';
+import { ExperimentToolsField, parseExperimentText } from './ExperimentToolsField';
 import './settings.css';
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -19,6 +20,9 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const [problems, setProblems] = useState<string[]>([]);
   const [compaction, setCompaction] = useState(() => toCompactionDraft(stored.compaction));
   const [facts, setFacts] = useState(() => toFactsDraft(stored.facts));
+  const [experimentText, setExperimentText] = useState(() =>
+    stored.experimentTools.length ? JSON.stringify(stored.experimentTools, null, 2) : '',
+  );
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -60,8 +64,14 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     }
     const compactionResult = parseCompactionDraft(compaction);
     const factsResult = parseFactsDraft(facts);
-    found.push(...compactionResult.problems, ...factsResult.problems);
-    if (found.length > 0 || !compactionResult.settings || !factsResult.settings) {
+    const experimentResult = parseExperimentText(experimentText);
+    found.push(...compactionResult.problems, ...factsResult.problems, ...experimentResult.problems);
+    if (
+      found.length > 0 ||
+      !compactionResult.settings ||
+      !factsResult.settings ||
+      !experimentResult.tools
+    ) {
       setProblems(found);
       return;
     }
@@ -72,6 +82,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           contextWindow,
           compaction: compactionResult.settings,
           facts: factsResult.settings,
+          experimentTools: experimentResult.tools,
         },
         keys,
       );
@@ -181,6 +192,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         </p>
         <CompactionFields draft={compaction} onChange={setCompaction} />
         <FactsFields draft={facts} onChange={setFacts} />
+        <ExperimentToolsField text={experimentText} onChange={setExperimentText} />
         {problems.length > 0 && (
           <ul role="alert" className="problems">
             {problems.map((problem) => (
