@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { ModelMessage, ModelRequest } from '../../core/agent/types';
-import { encodingForModel, loadEncoder, type TokenCounter } from '../../core/context/tokens';
+import {
+  encodingForModel,
+  isSummaryMessage,
+  loadEncoder,
+  type TokenCounter,
+} from '../../core/context/tokens';
 import { EVENT_LABELS } from '../charts/chart-data';
 import { useChatStore } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';
@@ -142,6 +147,7 @@ function sectionTitle(name: string): string {
 
 function messageTitle(message: ModelMessage, index: number): string {
   const n = `#${index + 1}`;
+  if (isSummaryMessage(message)) return `${n} Summary (replaces the older messages)`;
   if (message.role === 'user') return `${n} User`;
   if (message.role === 'tool') return `${n} Tool result · ${message.toolName}`;
   const calls = message.toolCalls?.map((c) => c.name).join(', ');
