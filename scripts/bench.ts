@@ -27,7 +27,12 @@ import {
 import { createTruncationMiddleware } from '../src/core/context/truncation';
 import { createFsTools } from '../src/core/fs/tools';
 import { createAgentsMdMiddleware, DEFAULT_MEMORY_SOURCES } from '../src/core/memory/agents-md';
-import { COMPACTION_PRESETS } from '../src/core/settings';
+import { createFactsMiddleware } from '../src/core/memory/facts/inject';
+import { createRankerResolver } from '../src/core/memory/facts/rank';
+import { emptyMemory, FACT_CATEGORIES } from '../src/core/memory/facts/schema';
+import { createMemoryLoader } from '../src/core/memory/facts/store';
+
+import { COMPACTION_PRESETS, DEFAULT_FACTS_SETTINGS } from '../src/core/settings';
 import { createExecuteTool } from '../src/core/tools/execute';
 
 const QUICK = process.argv.includes('--quick');
@@ -157,9 +162,19 @@ async function harnessOverhead(
   const fs = await memoryFs({
     '/memories/AGENTS.md': `# Memory\n\n${Array.from({ length: 30 }, () => `- ${text(12)}`).join('\n')}\n`,
     '/AGENTS.md': `# Project\n\n${text(200)}\n`,
+    '/memories/memory.json': JSON.stringify(benchMemory()),
   });
+  const rankers = createRankerResolver();
   const middleware = [
     createAgentsMdMiddleware({ sources: DEFAULT_MEMORY_SOURCES, refreshAfterEdits: true }),
+    // Fact injection as the app runs it: memory.json read and parsed on every call, 100 facts
+    // ranked (TF-IDF, the default) against the last 3 turns and cut at the 2,000-token budget.
+    createFactsMiddleware({
+      settings: () => DEFAULT_FACTS_SETTINGS,
+      counter,
+      loadMemory: createMemoryLoader(fs),
+      rankers,
+    }),
     createTruncationMiddleware({
       settings: () => settings,
       contextWindow: scenario.contextWindow,
@@ -273,7 +288,7 @@ console.log(
     `${ITERATIONS} calls after ${WARMUP} warm-up calls; provider answers instantly)`,
 );
 console.log(
-  'Chain: AGENTS.md injection → tool-input truncation → summarization → per-call estimate by section.',
+  'Chain: AGENTS.md injection → fact injection (100 facts, TF-IDF) → tool-input truncation → summarization → per-call estimate by section.',
 );
 console.log('');
 console.log(
@@ -329,3 +344,19 @@ console.log(
     `js-tiktoken encode ${ms(theirsMs)} (${theirs.toLocaleString('en-US')} tokens)\n` +
     `  one 20,000-character run without spaces: ours ${ms(runMs)} (js-tiktoken: tens of seconds, not run)`,
 );
+
+/** A memory.json with 100 facts of mixed categories and confidences. */
+function benchMemory() {
+  const memory = emptyMemory(new Date(0).toISOString());
+  memory.user.workContext.summary = text(30);
+  memory.history.recentMonths.summary = text(40);
+  memory.facts = Array.from({ length: 100 }, (_, i) => ({
+    id: `fact_${i}`,
+    content: text(12),
+    category: FACT_CATEGORIES[i % FACT_CATEGORIES.length]!,
+    confidence: 0.7 + ((i * 37) % 30) / 100,
+    createdAt: new Date(0).toISOString(),
+    source: 'bench',
+  }));
+  return memory;
+}

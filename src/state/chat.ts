@@ -21,7 +21,7 @@ import {
 import type { Message, StreamEvent, ToolCall } from '../core/agent/types';
 import { createAgentsMdMiddleware, getAgentsMdState } from '../core/memory/agents-md';
 import { createFsTools, writesToPath } from '../core/fs/tools';
-import { FsError } from '../core/fs/types';
+import { FsError, type VirtualFs } from '../core/fs/types';
 import { resolveProfile } from '../core/providers/profiles';
 import {
   countRequest,
@@ -47,7 +47,7 @@ import { connectionOf, useSettingsStore } from './settings';
 import { useFilesStore } from './files';
 import { factRankers, setFactsEventSink, useFactsStore } from './facts';
 import { createFactsMiddleware } from '../core/memory/facts/inject';
-import { readMemory } from '../core/memory/facts/store';
+import { createMemoryLoader } from '../core/memory/facts/store';
 
 export interface StreamingToolCall {
   id?: string;
@@ -77,6 +77,8 @@ interface ChatStore {
 }
 
 let abortController: AbortController | null = null;
+/** Events for the running thread that arrived from outside the run (e.g. a fact update). */
+const lateEvents: ContextEvent[] = [];
 let saveChain: Promise<void> = Promise.resolve();
 
 function emptyThread(): Thread {
@@ -138,6 +140,11 @@ export const useChatStore = create<ChatStore>((set, get) => {
 
     async appendThreadEvent(threadId, event) {
       const full: ContextEvent = { id: newId('evt'), at: Date.now(), ...event };
+      if (get().running && get().thread?.id === threadId) {
+        // The run's working copy owns the thread until it ends; it picks this up then.
+        lateEvents.push(full);
+        return;
+      }
       const current = get().thread;
       if (current?.id === threadId && !get().running) {
         const updated = { ...current, events: [...(current.events ?? []), full] };
@@ -317,6 +324,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
         }
       } finally {
         abortController = null;
+        working.events!.push(...lateEvents.splice(0));
         set({ running: false, streaming: null });
         publish();
         await persist(working);
@@ -392,6 +400,13 @@ export const useChatStore = create<ChatStore>((set, get) => {
   };
 });
 
+let sharedLoader: { fs: VirtualFs; load: ReturnType<typeof createMemoryLoader> } | undefined;
+/** One memory.json loader for the app, so its parse cache survives between runs. */
+function memoryLoader(fs: VirtualFs) {
+  if (sharedLoader?.fs !== fs) sharedLoader = { fs, load: createMemoryLoader(fs) };
+  return sharedLoader.load;
+}
+
 /** The middleware of a run, in SPEC order: memory, facts, tool-input truncation, summarization. */
 function buildMiddleware(
   settings: Settings,
@@ -407,10 +422,7 @@ function buildMiddleware(
     createFactsMiddleware({
       settings: () => useSettingsStore.getState().settings.facts,
       counter: (request) => loadEncoder(encodingForModel(request.model)),
-      loadMemory: async () => {
-        const read = await readMemory(fs);
-        return read.ok ? read.memory : { error: read.error };
-      },
+      loadMemory: memoryLoader(fs),
       rankers: factRankers,
       onInvalid: (message) => useFactsStore.setState({ invalid: message }),
     }),

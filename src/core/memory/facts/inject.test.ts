@@ -8,6 +8,7 @@ import { loadEncoder, type TokenCounter } from '../../context/tokens';
 import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from '../../settings';
 import { createAgentsMdMiddleware } from '../agents-md';
 import {
+  additiveFit,
   buildMemoryBlock,
   computeFactsInjection,
   createFactsMiddleware,
@@ -15,6 +16,7 @@ import {
   extractRankingContext,
   formatFactLine,
   rankFacts,
+  renderBlock,
   type MemoryLoad,
 } from './inject';
 import { createRankerResolver, type Embedder, type RankerResolver } from './rank';
@@ -507,4 +509,52 @@ describe('the fact middleware', () => {
     }
     expect(events.filter((e) => e.type === 'facts-ranked')).toHaveLength(2);
   });
+});
+
+describe('additive block counting', () => {
+  // Fact texts that stress the pre-tokenizer at line ends: punctuation, spaces, digits, CJK, emoji.
+  const pieces = [
+    'tabs',
+    'spaces.',
+    'v2.1',
+    '42',
+    '東京',
+    '🙂',
+    'end!',
+    'path/to/file',
+    "it's",
+    'a  b',
+    'x:',
+    '(note)',
+  ];
+  const randomText = (seed: number) => {
+    let x = seed;
+    const next = () => ((x = (x * 1103515245 + 12345) % 2 ** 31), x);
+    return Array.from({ length: 1 + (next() % 12) }, () => pieces[next() % pieces.length]).join(
+      ' ',
+    );
+  };
+
+  for (const encoding of ['cl100k_base', 'o200k_base'] as const) {
+    it(`sums to the whole block's count with ${encoding}, so the cut is the largest that fits`, async () => {
+      const enc = await loadEncoder(encoding);
+      for (let trial = 0; trial < 60; trial++) {
+        const lines = Array.from({ length: 1 + (trial % 25) }, (_, i) =>
+          formatFactLine({
+            id: `f${i}`,
+            content: randomText(trial * 100 + i + 1),
+            category: 'preference',
+            confidence: ((trial + i) % 10) / 10,
+            createdAt: '',
+            source: 't',
+          }),
+        );
+        const userLines = trial % 3 === 0 ? [`- Work context: ${randomText(trial + 7)}`] : [];
+        const exact = enc.count(renderBlock(userLines, [], lines));
+        // With the budget at the exact count, every line fits; one token less, one line fewer.
+        expect(additiveFit(userLines, [], lines, exact, enc)).toBe(lines.length);
+        expect(additiveFit(userLines, [], lines, exact - 1, enc)).toBe(lines.length - 1);
+      }
+    });
+  }
 });

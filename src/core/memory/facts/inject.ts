@@ -255,7 +255,38 @@ const HISTORY_LABELS = [
   ['longTermBackground', 'Long-term background'],
 ] as const;
 
-function renderBlock(userLines: string[], historyLines: string[], factLines: string[]): string {
+/**
+ * How many fact lines fit, counted piece by piece: the part of the block before the first fact,
+ * each fact line with its newline, and the closing tag. Each piece ends with a newline that is
+ * followed by a non-space character ("-" of the next fact line, "<" of the closing tag), where the
+ * BPE pre-tokenizers of cl100k and o200k always split, so the pieces' counts add up to the whole
+ * block's count; the line counts also hit the counter's cache from one call to the next.
+ */
+export function additiveFit(
+  userLines: string[],
+  historyLines: string[],
+  factLines: readonly string[],
+  budgetTokens: number,
+  counter: TokenCounter,
+): number {
+  const sentinel = '\u0000';
+  const [head = '', tail = ''] = renderBlock(userLines, historyLines, [sentinel]).split(sentinel);
+  let total = counter.count(head) + counter.count(tail.replace(/^\n/, ''));
+  let k = 0;
+  for (const line of factLines) {
+    const next = total + counter.count(`${line}\n`);
+    if (next > budgetTokens) break;
+    total = next;
+    k++;
+  }
+  return k;
+}
+
+export function renderBlock(
+  userLines: string[],
+  historyLines: string[],
+  factLines: string[],
+): string {
   const groups: string[] = [];
   if (userLines.length) groups.push(['User context:', ...userLines].join('\n'));
   if (historyLines.length) groups.push(['History:', ...historyLines].join('\n'));
@@ -303,51 +334,58 @@ export function buildMemoryBlock(
 
   const factLines = ranked.map((entry) => formatFactLine(entry.fact));
   const blockWith = (k: number) => renderBlock(userLines, historyLines, factLines.slice(0, k));
-  // Counting a 2,000-token block costs milliseconds, so first estimate k from per-line counts
-  // (the lines repeat between calls and the counter caches them), then settle it with exact counts
-  // of the whole block, galloping from the estimate: the block grows with every fact added.
-  const fitsWith = (k: number) => fits(blockWith(k));
-  const n = factLines.length;
-  const newline = counter.count('\n');
-  let estimate = counter.count(blockWith(0)) + counter.count('\n\nFacts:');
-  let k = 0;
-  while (k < n) {
-    const next = estimate + counter.count(factLines[k] ?? '') + newline;
-    if (next > budgetTokens) break;
-    estimate = next;
-    k++;
-  }
-  let fitting: number; // a k known to fit (-1: none)
-  let over: number; // a k known not to fit (n + 1: none)
-  if (fitsWith(k)) {
-    fitting = k;
-    over = n + 1;
-    for (let step = 1; fitting < n; step *= 2) {
-      const probe = Math.min(n, fitting + step);
-      if (!fitsWith(probe)) {
-        over = probe;
-        break;
-      }
-      fitting = probe;
+  let k = additiveFit(userLines, historyLines, factLines, budgetTokens, counter);
+  // The additive count is exact for BPE tokenizers (see additiveFit); should it ever disagree with
+  // a count of the whole block, fall back to searching with whole-block counts.
+  if (k > 0 && !fits(blockWith(k))) k = searchFit();
+
+  function searchFit(): number {
+    // Counting a 2,000-token block costs milliseconds, so first estimate k from per-line counts
+    // (the lines repeat between calls and the counter caches them), then settle it with exact counts
+    // of the whole block, galloping from the estimate: the block grows with every fact added.
+    const fitsWith = (k: number) => fits(blockWith(k));
+    const n = factLines.length;
+    const newline = counter.count('\n');
+    let estimate = counter.count(blockWith(0)) + counter.count('\n\nFacts:');
+    let k = 0;
+    while (k < n) {
+      const next = estimate + counter.count(factLines[k] ?? '') + newline;
+      if (next > budgetTokens) break;
+      estimate = next;
+      k++;
     }
-  } else {
-    over = k;
-    fitting = -1;
-    for (let step = 1; over > 0; step *= 2) {
-      const probe = Math.max(0, over - step);
-      if (fitsWith(probe)) {
+    let fitting: number; // a k known to fit (-1: none)
+    let over: number; // a k known not to fit (n + 1: none)
+    if (fitsWith(k)) {
+      fitting = k;
+      over = n + 1;
+      for (let step = 1; fitting < n; step *= 2) {
+        const probe = Math.min(n, fitting + step);
+        if (!fitsWith(probe)) {
+          over = probe;
+          break;
+        }
         fitting = probe;
-        break;
       }
-      over = probe;
+    } else {
+      over = k;
+      fitting = -1;
+      for (let step = 1; over > 0; step *= 2) {
+        const probe = Math.max(0, over - step);
+        if (fitsWith(probe)) {
+          fitting = probe;
+          break;
+        }
+        over = probe;
+      }
     }
+    while (fitting >= 0 && over - fitting > 1) {
+      const mid = Math.floor((fitting + over) / 2);
+      if (fitsWith(mid)) fitting = mid;
+      else over = mid;
+    }
+    return Math.max(0, fitting);
   }
-  while (fitting >= 0 && over - fitting > 1) {
-    const mid = Math.floor((fitting + over) / 2);
-    if (fitsWith(mid)) fitting = mid;
-    else over = mid;
-  }
-  k = Math.max(0, fitting);
 
   const injected = new Set(ranked.slice(0, k).map((entry) => entry.fact.id));
   if (userLines.length === 0 && historyLines.length === 0 && k === 0)

@@ -46,6 +46,30 @@ export async function readMemory(
   return { ok: true, memory: parsed.memory, version: record.version };
 }
 
+/**
+ * A loader for the facts middleware: parsing and validating memory.json on every model call would
+ * cost more than the rest of the harness, so the parse is reused while the file's text is unchanged.
+ * The result is shared: callers must not mutate it.
+ */
+export function createMemoryLoader(fs: VirtualFs, path = MEMORY_JSON_PATH) {
+  let cached: { content: string; result: MemoryJson | { error: string } } | undefined;
+  return async (): Promise<MemoryJson | { error: string }> => {
+    let record;
+    try {
+      record = await fs.read(path);
+    } catch (error) {
+      if (error instanceof FsError && error.code === 'not-found') record = undefined;
+      else throw error;
+    }
+    if (!record) return emptyMemory();
+    if (cached?.content === record.content) return cached.result;
+    const parsed = parseMemoryJson(record.content);
+    const result = parsed.ok ? parsed.memory : { error: `${path}: ${parsed.error}` };
+    cached = { content: record.content, result };
+    return result;
+  };
+}
+
 /** The file text: two-space JSON with a final newline (what DeerFlow writes, plus the newline). */
 export function serializeMemory(memory: MemoryJson): string {
   return `${JSON.stringify(memory, null, 2)}\n`;
