@@ -125,9 +125,9 @@ function ChartTooltip({ active, payload }: TooltipContentProps<ValueType, NameTy
 }
 
 function compact(n: number): string {
-  return n >= 1_000_000
-    ? `${(n / 1_000_000).toFixed(1)}M`
-    : n >= 1000
-      ? `${Math.round(n / 1000)}k`
-      : String(n);
+  // One decimal below ten thousand, so neighbouring ticks (700, 1.4k, 2.1k) never share a label.
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n % 1_000_000 === 0 ? 0 : 1)}M`;
+  if (n >= 10_000) return `${Math.round(n / 1000)}k`;
+  if (n >= 1000) return `${(n / 1000).toFixed(n % 1000 === 0 ? 0 : 1)}k`;
+  return String(n);
 }

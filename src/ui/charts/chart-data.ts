@@ -31,10 +31,10 @@ export const SECTION_COLORS: Record<SectionKey, string> = {
   system: '#8a94a6',
   memory: '#d4a017',
   facts: '#ec4899',
-  summary: '#14b8a6',
+  summary: '#a3a3ff',
   messages: '#3b82f6',
   toolResults: '#f97316',
-  tools: '#10b981',
+  tools: '#84cc16',
 };
 
 export const EVENT_LABELS: Record<ContextEventKind, string> = {
