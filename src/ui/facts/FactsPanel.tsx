@@ -11,6 +11,18 @@ import './facts.css';
 
 const pct = (n: number) => n.toFixed(2);
 
+/** A fact typed in the panel: its trimmed text and confidence, or what is wrong with them. */
+function checkFact(
+  content: string,
+  confidence: string,
+): { content: string; confidence: number } | string {
+  const value = Number(confidence);
+  if (!content.trim()) return 'A fact needs some text.';
+  if (confidence.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1)
+    return 'Confidence must be a number from 0 to 1.';
+  return { content: content.trim(), confidence: value };
+}
+
 /** memory.json as a list: search, add, edit, delete, and why each fact did or did not reach the model. */
 export function FactsPanel() {
   const memory = useFactsStore((s) => s.memory);
@@ -210,13 +222,9 @@ function AddFact({ onError }: { onError: (message: string | null) => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(confidence);
-    if (!content.trim()) return onError('A fact needs some text.');
-    if (!Number.isFinite(value) || value < 0 || value > 1)
-      return onError('Confidence must be a number from 0 to 1.');
-    const problem = await useFactsStore
-      .getState()
-      .addFact({ content, category, confidence: value });
+    const input = checkFact(content, confidence);
+    if (typeof input === 'string') return onError(input);
+    const problem = await useFactsStore.getState().addFact({ ...input, category });
     onError(problem);
     if (!problem) {
       setContent('');
@@ -293,13 +301,9 @@ function FactRow({ fact, onError }: { fact: Fact; onError: (message: string | nu
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(confidence);
-    if (!content.trim()) return onError('A fact needs some text.');
-    if (!Number.isFinite(value) || value < 0 || value > 1)
-      return onError('Confidence must be a number from 0 to 1.');
-    const problem = await useFactsStore
-      .getState()
-      .editFact(fact.id, { content: content.trim(), category, confidence: value });
+    const input = checkFact(content, confidence);
+    if (typeof input === 'string') return onError(input);
+    const problem = await useFactsStore.getState().editFact(fact.id, { ...input, category });
     onError(problem);
     if (!problem) setEditing(false);
   };

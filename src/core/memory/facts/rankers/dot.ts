@@ -47,25 +47,7 @@ function jsKernel(): DotKernel {
       data.set(vector.subarray(0, dim), row * dim);
     },
     scores(query) {
-      const out = new Float64Array(rows);
-      const tail = dim - (dim % 4);
-      for (let r = 0, offset = 0; r < rows; r++, offset += dim) {
-        // Four accumulators: fewer dependent additions per step.
-        let a = 0;
-        let b = 0;
-        let c = 0;
-        let d = 0;
-        let k = 0;
-        for (; k < tail; k += 4) {
-          a += data[offset + k]! * query[k]!;
-          b += data[offset + k + 1]! * query[k + 1]!;
-          c += data[offset + k + 2]! * query[k + 2]!;
-          d += data[offset + k + 3]! * query[k + 3]!;
-        }
-        for (; k < dim; k++) a += data[offset + k]! * query[k]!;
-        out[r] = clamp01(a + b + c + d);
-      }
-      return out;
+      return cosineScores(data.subarray(0, rows * dim), dim, query);
     },
   };
 }
@@ -217,4 +199,29 @@ function wasmKernel(module: WebAssembly.Module): DotKernel {
       return out;
     },
   };
+}
+
+/** Dot product of each row of a row-major matrix with a vector, clamped to 0..1. */
+export function cosineScores(matrix: Float32Array, dim: number, query: Float32Array): Float64Array {
+  const rows = dim > 0 ? Math.floor(matrix.length / dim) : 0;
+  const scores = new Float64Array(rows);
+  const tail = dim - (dim % 4);
+  for (let r = 0, offset = 0; r < rows; r++, offset += dim) {
+    // Four accumulators: fewer dependent additions per step (the hot loop of embedding ranking).
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    let k = 0;
+    for (; k < tail; k += 4) {
+      a += matrix[offset + k]! * query[k]!;
+      b += matrix[offset + k + 1]! * query[k + 1]!;
+      c += matrix[offset + k + 2]! * query[k + 2]!;
+      d += matrix[offset + k + 3]! * query[k + 3]!;
+    }
+    for (; k < dim; k++) a += matrix[offset + k]! * query[k]!;
+    const dot = a + b + c + d;
+    scores[r] = dot <= 0 ? 0 : dot >= 1 ? 1 : dot;
+  }
+  return scores;
 }
