@@ -44,8 +44,11 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        // Development and test page for the embedding worker (e2e/embedder.spec.ts).
-        'embedder-check': fileURLToPath(new URL('./embedder-check.html', import.meta.url)),
+        // The test page for the embedding worker (e2e/embedder.spec.ts) is built only for the tests
+        // (`npm test` sets MP_TEST_PAGES=1), so a release build ships the app alone.
+        ...(process.env.MP_TEST_PAGES === '1'
+          ? { 'embedder-check': fileURLToPath(new URL('./embedder-check.html', import.meta.url)) }
+          : {}),
       },
     },
   },

@@ -40,7 +40,8 @@ if (existsSync(vitestJson)) {
     report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0;
 } else problems++;
 
-if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
+// MP_TEST_PAGES adds the embedder check page that the browser tests open.
+if (run('npx', ['vite', 'build', '--logLevel', 'warn'], { MP_TEST_PAGES: '1' }) !== 0) {
   console.error('The production build failed, so the browser tests cannot run.');
   problems++;
 } else {
