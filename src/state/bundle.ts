@@ -4,22 +4,11 @@
 
 import { create } from 'zustand';
 import { version as appVersion } from '../../package.json';
-import {
-  exportAgentsMd,
-  exportBundle,
-  exportMemoryJson,
-  exportThreadJsonl,
-} from '../core/bundle/export';
+// The zip code loads on first use: the chat does not wait for it.
+const exporter = () => import('../core/bundle/export');
+const importer = () => import('../core/bundle/import');
 import { BundleError, formatBytes } from '../core/bundle/errors';
-import {
-  applyImport,
-  planImport,
-  readBundle,
-  type ApplyResult,
-  type ImportMode,
-  type ImportPlan,
-  type ParsedBundle,
-} from '../core/bundle/import';
+import type { ApplyResult, ImportMode, ImportPlan, ParsedBundle } from '../core/bundle/import';
 import { BUNDLE_LIMITS } from '../core/bundle/schema';
 import type { BundleProgress, BundleTarget } from '../core/bundle/types';
 import { RestorableIdbFileStore, kvSettingsAccess } from '../adapters/idb-bundle';
@@ -128,7 +117,9 @@ export const useBundleStore = create<BundleStore>((set, get) => {
     if (!bundle) return;
     const seq = ++planSeq;
     try {
-      const plan = await planImport(bundle, bundleTarget(), { mode, importSettings });
+      const plan = await (
+        await importer()
+      ).planImport(bundle, bundleTarget(), { mode, importSettings });
       if (seq === planSeq && get().bundle === bundle) set({ plan, error: null });
     } catch (error) {
       if (seq === planSeq) set({ error: messageOf(error) });
@@ -152,7 +143,9 @@ export const useBundleStore = create<BundleStore>((set, get) => {
       set({ phase: 'exporting', task: 'export', progress: null, error: null, message: null });
       try {
         // The target's stores read every file in one transaction each.
-        const result = await exportBundle(bundleTarget(), {
+        const result = await (
+          await exporter()
+        ).exportBundle(bundleTarget(), {
           appVersion,
           secrets: await knownSecrets(),
           onProgress,
@@ -186,12 +179,14 @@ export const useBundleStore = create<BundleStore>((set, get) => {
         const s = getServices();
         const secrets = await knownSecrets();
         let piece;
-        if (kind === 'agents-md') piece = await exportAgentsMd(s.userStore, secrets);
-        else if (kind === 'memory-json') piece = await exportMemoryJson(s.userStore, secrets);
+        if (kind === 'agents-md')
+          piece = await (await exporter()).exportAgentsMd(s.userStore, secrets);
+        else if (kind === 'memory-json')
+          piece = await (await exporter()).exportMemoryJson(s.userStore, secrets);
         else {
           const thread = useChatStore.getState().thread;
           if (!thread) throw new Error('Open a thread first.');
-          piece = await exportThreadJsonl(s.threads, thread.id, secrets);
+          piece = await (await exporter()).exportThreadJsonl(s.threads, thread.id, secrets);
         }
         set({ message: `Exported ${piece.fileName}.` });
         return { fileName: piece.fileName, data: piece.text, mimeType: piece.mimeType };
@@ -222,9 +217,11 @@ export const useBundleStore = create<BundleStore>((set, get) => {
           );
         }
         const bytes = new Uint8Array(await file.arrayBuffer());
-        const bundle = await readBundle(bytes, { onProgress });
+        const bundle = await (await importer()).readBundle(bytes, { onProgress });
         const { mode, importSettings } = get();
-        const plan = await planImport(bundle, bundleTarget(), { mode, importSettings });
+        const plan = await (
+          await importer()
+        ).planImport(bundle, bundleTarget(), { mode, importSettings });
         set({ phase: 'preview', bundle, plan, progress: null });
       } catch (error) {
         set({
@@ -264,7 +261,7 @@ export const useBundleStore = create<BundleStore>((set, get) => {
       set({ phase: 'applying', task: 'import', progress: null, error: null });
       let result: ApplyResult;
       try {
-        result = await applyImport(bundle, plan, bundleTarget(), { onProgress });
+        result = await (await importer()).applyImport(bundle, plan, bundleTarget(), { onProgress });
       } catch (error) {
         // Still in preview: the user can read why, change the mode, or cancel. A stale preview is
         // recomputed so that "apply" again works against what is there now.
