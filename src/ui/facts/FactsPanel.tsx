@@ -214,65 +214,45 @@ function ContextSummary({
   );
 }
 
-function AddFact({ onError }: { onError: (message: string | null) => void }) {
-  const [open, setOpen] = useState(false);
-  const [content, setContent] = useState('');
-  const [category, setCategory] = useState<FactCategory>('preference');
-  const [confidence, setConfidence] = useState('0.9');
+type FactInput = { content: string; category: FactCategory; confidence: number };
+
+/** The form that adds a fact or edits one: text, category and confidence, checked before saving. */
+function FactForm({
+  label,
+  initial,
+  save,
+  onCancel,
+  onError,
+}: {
+  label: string;
+  initial: { content: string; category: FactCategory; confidence: string };
+  /** Saves; resolves with a problem to show, or null when saved. */
+  save: (input: FactInput) => Promise<string | null>;
+  onCancel: () => void;
+  onError: (message: string | null) => void;
+}) {
+  const [content, setContent] = useState(initial.content);
+  const [category, setCategory] = useState<FactCategory>(initial.category);
+  const [confidence, setConfidence] = useState(initial.confidence);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = checkFact(content, confidence);
     if (typeof input === 'string') return onError(input);
-    const problem = await useFactsStore.getState().addFact({ ...input, category });
+    const problem = await save({ ...input, category });
     onError(problem);
-    if (!problem) {
-      setContent('');
-      setOpen(false);
-    }
+    if (!problem) onCancel();
   };
 
-  if (!open) {
-    return (
-      <button type="button" onClick={() => setOpen(true)}>
-        Add fact
-      </button>
-    );
-  }
   return (
-    <form className="fact-form" onSubmit={(e) => void submit(e)} aria-label="Add fact">
+    <form className="fact-form" onSubmit={(e) => void submit(e)} aria-label={label}>
       <label>
         Fact
         <input value={content} onChange={(e) => setContent(e.target.value)} autoFocus />
       </label>
-      <FactFields
-        category={category}
-        setCategory={setCategory}
-        confidence={confidence}
-        setConfidence={setConfidence}
-      />
-      <button type="submit">Save fact</button>
-      <button type="button" onClick={() => setOpen(false)}>
-        Cancel
-      </button>
-    </form>
-  );
-}
-
-function FactFields(props: {
-  category: FactCategory;
-  setCategory: (c: FactCategory) => void;
-  confidence: string;
-  setConfidence: (c: string) => void;
-}) {
-  return (
-    <>
       <label>
         Category
-        <select
-          value={props.category}
-          onChange={(e) => props.setCategory(e.target.value as FactCategory)}
-        >
+        <select value={category} onChange={(e) => setCategory(e.target.value as FactCategory)}>
           {FACT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -284,49 +264,56 @@ function FactFields(props: {
         Confidence
         <input
           inputMode="decimal"
-          value={props.confidence}
-          onChange={(e) => props.setConfidence(e.target.value)}
+          value={confidence}
+          onChange={(e) => setConfidence(e.target.value)}
         />
       </label>
-    </>
+      <button type="submit">Save fact</button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function AddFact({ onError }: { onError: (message: string | null) => void }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)}>
+        Add fact
+      </button>
+    );
+  }
+  return (
+    <FactForm
+      label="Add fact"
+      initial={{ content: '', category: 'preference', confidence: '0.9' }}
+      save={(input) => useFactsStore.getState().addFact(input)}
+      onCancel={() => setOpen(false)}
+      onError={onError}
+    />
   );
 }
 
 function FactRow({ fact, onError }: { fact: Fact; onError: (message: string | null) => void }) {
   const score = useFactsStore((s) => s.scores[fact.id]);
   const [editing, setEditing] = useState(false);
-  const [content, setContent] = useState(fact.content);
-  const [category, setCategory] = useState<FactCategory>(fact.category);
-  const [confidence, setConfidence] = useState(String(fact.confidence));
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = checkFact(content, confidence);
-    if (typeof input === 'string') return onError(input);
-    const problem = await useFactsStore.getState().editFact(fact.id, { ...input, category });
-    onError(problem);
-    if (!problem) setEditing(false);
-  };
 
   if (editing) {
     return (
       <li className="fact editing">
-        <form onSubmit={(e) => void save(e)} aria-label={`Edit fact: ${fact.content}`}>
-          <label>
-            Fact
-            <input value={content} onChange={(e) => setContent(e.target.value)} autoFocus />
-          </label>
-          <FactFields
-            category={category}
-            setCategory={setCategory}
-            confidence={confidence}
-            setConfidence={setConfidence}
-          />
-          <button type="submit">Save fact</button>
-          <button type="button" onClick={() => setEditing(false)}>
-            Cancel
-          </button>
-        </form>
+        <FactForm
+          label={`Edit fact: ${fact.content}`}
+          initial={{
+            content: fact.content,
+            category: fact.category,
+            confidence: String(fact.confidence),
+          }}
+          save={(input) => useFactsStore.getState().editFact(fact.id, input)}
+          onCancel={() => setEditing(false)}
+          onError={onError}
+        />
       </li>
     );
   }
