@@ -83,3 +83,17 @@ test('threads, files and settings survive a reload, and past threads reopen', as
     'My favourite editor is Helix',
   );
 });
+
+test('the side panels work from the keyboard (arrow keys move between tabs)', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Editor' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Context' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Context' })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Context' })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('region', { name: 'Facts' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Editor' })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Editor' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useFilesStore } from '../../state/files';
 import { useLayoutStore, type SideTab } from '../../state/layout';
 import { EditorPanel } from '../editor/EditorPanel';
@@ -26,9 +26,28 @@ export function SideTabs({
   }, [selectedPath]);
 
   const tabs = [...TABS, ...(extra ?? []).map(({ id, label }) => ({ id, label }))];
+  // The ARIA tabs pattern: one tab stop, arrow keys (and Home/End) move between tabs.
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((t) => t.id === tab);
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    const id = tabs[next]!.id;
+    setTab(id);
+    document.getElementById(`tab-${id}`)?.focus();
+  };
   return (
     <div className="side-tabs">
-      <div role="tablist" aria-label="Panels" className="tab-bar">
+      <div role="tablist" aria-label="Panels" className="tab-bar" onKeyDown={onTabKey}>
         {tabs.map(({ id, label }) => (
           <button
             key={id}
@@ -36,6 +55,7 @@ export function SideTabs({
             role="tab"
             id={`tab-${id}`}
             aria-selected={tab === id}
+            tabIndex={tab === id ? 0 : -1}
             aria-controls={`panel-${id}`}
             onClick={() => setTab(id)}
           >
