@@ -14,7 +14,6 @@ import {
   titleFrom,
   type ContextEvent,
   type MemoryEdit,
-  type ModelCallRecord,
   type Thread,
   type ThreadSummary,
 } from '../core/agent/thread';
@@ -205,10 +204,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
         return;
       }
 
-      const profile = resolveProfile(connection.model, settings.contextWindow ?? undefined);
-      const counter = await loadEncoder(encodingForModel(connection.model)).catch(() =>
-        createApproximateCounter(),
-      );
+      const { profile, counter } = await modelSetup(connection.model, settings);
       const toolCalls = new Map<string, ToolCall>();
       working.events ??= [];
       const recordEvent = (event: Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent>) => {
@@ -242,7 +238,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
               triggerTokens: Math.round(
                 profile.contextWindow * settings.compaction.triggerFraction,
               ),
-              estimate: estimate(counter, event.request),
+              estimate: countRequest(counter, event.request),
             });
             publish();
             break;
@@ -346,10 +342,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
           createdAt: Date.now(),
         });
       }
-      const profile = resolveProfile(connection.model, settings.contextWindow ?? undefined);
-      const counter = await loadEncoder(encodingForModel(connection.model)).catch(() =>
-        createApproximateCounter(),
-      );
+      const { profile, counter } = await modelSetup(connection.model, settings);
       return previewNextRequest({
         threadId: thread.id,
         history,
@@ -400,6 +393,15 @@ export const useChatStore = create<ChatStore>((set, get) => {
   };
 });
 
+/** The model's context window and token counter (a rough one if the tokenizer fails to load). */
+async function modelSetup(model: string, settings: Settings) {
+  const profile = resolveProfile(model, settings.contextWindow ?? undefined);
+  const counter = await loadEncoder(encodingForModel(model)).catch(() =>
+    createApproximateCounter(),
+  );
+  return { profile, counter };
+}
+
 let sharedLoader: { fs: VirtualFs; load: ReturnType<typeof createMemoryLoader> } | undefined;
 /** One memory.json loader for the app, so its parse cache survives between runs. */
 function memoryLoader(fs: VirtualFs) {
@@ -421,7 +423,7 @@ function buildMiddleware(
     }),
     createFactsMiddleware({
       settings: () => useSettingsStore.getState().settings.facts,
-      counter: (request) => loadEncoder(encodingForModel(request.model)),
+      counter: run.counter,
       loadMemory: memoryLoader(fs),
       rankers: factRankers,
       onInvalid: (message) => useFactsStore.setState({ invalid: message }),
@@ -477,27 +479,6 @@ function applyStream(
     arguments: existing.arguments + event.argumentsDelta,
   };
   return { ...next, toolCalls };
-}
-
-function estimate(
-  counter: TokenCounter | null,
-  request: Parameters<typeof countRequest>[1],
-): ModelCallRecord['estimate'] {
-  const memory = request.sections?.find((section) => section.name === 'memory')?.text;
-  if (counter) return countRequest(counter, request, { memory });
-  // Without the tokenizer (it failed to load), a rough 4-characters-per-token estimate.
-  const approx = (text: string) => Math.ceil(text.length / 4);
-  const memoryTokens = approx(memory ?? '');
-  const system = approx(request.system) - memoryTokens;
-  const messages = request.messages.reduce((sum, m) => sum + approx(m.content) + 4, 0);
-  const tools = approx(JSON.stringify(request.tools));
-  return {
-    system,
-    memory: memoryTokens,
-    messages,
-    tools,
-    total: system + memoryTokens + messages + tools,
-  };
 }
 
 setFactsEventSink((threadId, kind, detail) => {

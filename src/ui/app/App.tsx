@@ -37,8 +37,7 @@ export function App() {
       const { fs, kv } = getServices();
       await useSettingsStore.getState().load();
       await seedSampleWorkspace(fs, kv);
-      useFilesStore.getState().attach(fs);
-      await useFilesStore.getState().refresh();
+      await useFilesStore.getState().attach(fs); // attaching lists the files
       await useChatStore.getState().loadThreads();
     })().then(
       () => !cancelled && setStart({ status: 'ready' }),
