@@ -2,6 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 // Browser tests run against the production build served by `vite preview`, in Debian's Chromium.
 // `npm test` builds first; `npm run test:e2e` alone expects a fresh `npm run build`.
+// MP_PORT and MP_DIST let several checkouts' builds be tested side by side on one machine.
+const port = Number(process.env.MP_PORT ?? 4173);
+const dist = process.env.MP_DIST ?? 'dist';
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -12,7 +16,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -29,8 +33,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${dist}`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

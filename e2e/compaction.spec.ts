@@ -209,7 +209,7 @@ test('the Context inspector shows the next request by section and copies it as J
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: 'http://127.0.0.1:4173',
+    origin: new URL(test.info().project.use.baseURL!).origin,
   });
   await openApp(page);
   await sendMessage(page, 'what are my preferences?');
