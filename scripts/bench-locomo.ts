@@ -20,15 +20,15 @@ import {
   scoreBm25,
   scoreBm25Weighted,
   type Bm25State,
-} from '../src/core/memory/facts/rankers/lexical';
+} from '../src/core/retrieval/lexical';
 import {
   DEFAULT_TOKENIZER,
   SKLEARN_TOKENIZER,
   tokenize,
   type TokenizerOptions,
-} from '../src/core/memory/facts/rankers/tokenize';
-import { cosineScores, normalize } from '../src/core/memory/facts/rankers/embeddings';
-import type { RankDoc } from '../src/core/memory/facts/rank';
+} from '../src/core/retrieval/tokenize';
+import { cosineScores, normalize } from '../src/core/retrieval/embeddings';
+import type { RankDoc } from '../src/core/retrieval/rank';
 
 // --- Arguments ---------------------------------------------------------------------------------
 

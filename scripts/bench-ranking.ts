@@ -20,7 +20,7 @@ import {
   type Embedder,
   type RankDoc,
   type Ranker,
-} from '../src/core/memory/facts/rank';
+} from '../src/core/retrieval/rank';
 import { emptyMemory, type Fact } from '../src/core/memory/facts/schema';
 
 const sizesArg = process.argv.indexOf('--sizes');

@@ -28,7 +28,7 @@ import { createTruncationMiddleware } from '../src/core/context/truncation';
 import { createFsTools } from '../src/core/fs/tools';
 import { createAgentsMdMiddleware, DEFAULT_MEMORY_SOURCES } from '../src/core/memory/agents-md';
 import { createFactsMiddleware } from '../src/core/memory/facts/inject';
-import { createRankerResolver } from '../src/core/memory/facts/rank';
+import { createRankerResolver } from '../src/core/retrieval/rank';
 import { emptyMemory, FACT_CATEGORIES } from '../src/core/memory/facts/schema';
 import { createMemoryLoader } from '../src/core/memory/facts/store';
 

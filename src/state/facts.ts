@@ -6,7 +6,7 @@ import type { FactScore } from '../core/agent/events';
 import { newId } from '../core/agent/ids';
 import type { Message } from '../core/agent/types';
 import type { EmbedderStatus } from '../core/memory/embeddings';
-import { createRankerResolver, type RankerResolver } from '../core/memory/facts/rank';
+import { createRankerResolver, type RankerResolver } from '../core/retrieval/rank';
 import type { Fact, FactCategory, MemoryJson } from '../core/memory/facts/schema';
 import { MEMORY_JSON_PATH, modifyMemory, readMemory } from '../core/memory/facts/store';
 import { describeChanges, runMemoryUpdate, createUpdateQueue } from '../core/memory/facts/updater';

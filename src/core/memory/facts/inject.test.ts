@@ -19,7 +19,7 @@ import {
   renderBlock,
   type MemoryLoad,
 } from './inject';
-import { createRankerResolver, type Embedder, type RankerResolver } from './rank';
+import { createRankerResolver, type Embedder, type RankerResolver } from '../../retrieval/rank';
 import { emptyMemory, type Fact, type FactCategory, type MemoryJson } from './schema';
 import { MEMORY_JSON_PATH, readMemory, serializeMemory } from './store';
 

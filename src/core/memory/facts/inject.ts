@@ -9,7 +9,7 @@ import type { Middleware } from '../../agent/middleware';
 import type { Message, ModelMessage, ModelRequest } from '../../agent/types';
 import type { TokenCounter } from '../../context/tokens';
 import type { FactsSettings, SimilarityMethod } from '../../settings';
-import type { RankerResolver, Similarities } from './rank';
+import type { RankerResolver, Similarities } from '../../retrieval/rank';
 import type { Fact, MemoryJson } from './schema';
 
 export const FACTS_SECTION = 'facts';

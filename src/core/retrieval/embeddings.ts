@@ -3,14 +3,14 @@
 // Vectors are normalised here, whatever the embedder returns, so cosine is a dot product over one
 // contiguous matrix that is kept for the current fact set and rebuilt only when it changes.
 
-import type { Embedder } from '../../embeddings';
-import type { Ranker, RankDoc, Similarities } from '../rank';
+import type { Embedder } from '../memory/embeddings';
+import type { Ranker, RankDoc, Similarities } from './rank';
 import { createDotKernel } from './dot';
 
 export { cosineScores } from './dot';
 import { ScoreMap, positionsOf, sameDocs as sameDocList } from './lexical';
 
-export type { Embedder } from '../../embeddings';
+export type { Embedder } from '../memory/embeddings';
 
 /**
  * Vectors cached per model under their text (the app's IndexedDB cache in src/adapters has this

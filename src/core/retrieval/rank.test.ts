@@ -13,9 +13,9 @@ import {
   type RankDoc,
   type Similarities,
 } from './rank';
-import { stem } from './rankers/tokenize';
-import { ranks } from './rankers/hybrid';
-import { createDotKernel } from './rankers/dot';
+import { stem } from './tokenize';
+import { ranks } from './hybrid';
+import { createDotKernel } from './dot';
 
 const FACTS: RankDoc[] = [
   { id: 'python', text: 'Prefers pytest for testing Python code' },

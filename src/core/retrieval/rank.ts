@@ -1,11 +1,11 @@
-// Similarity between the recent conversation and each fact, behind one interface: TF-IDF cosine
-// (DeerFlow parity), BM25, local embeddings, and a hybrid of BM25 and embeddings. Every ranker
-// answers a similarity in 0..1 per document, so it mixes with the fact's confidence.
+// Similarity between a query and documents, behind one interface, shared by fact memory and the
+// retrieval-based context strategies: TF-IDF cosine (DeerFlow parity), BM25, local embeddings, and a
+// hybrid of BM25 and embeddings. Every ranker answers a similarity in 0..1 per document.
 
-import type { SimilarityMethod } from '../../settings';
-import { createBm25Ranker, createTfidfRanker } from './rankers/lexical';
-import { createEmbeddingRanker, type Embedder, type VectorCache } from './rankers/embeddings';
-import { createHybridRanker } from './rankers/hybrid';
+import type { SimilarityMethod } from '../settings';
+import { createBm25Ranker, createTfidfRanker } from './lexical';
+import { createEmbeddingRanker, type Embedder, type VectorCache } from './embeddings';
+import { createHybridRanker } from './hybrid';
 
 export interface RankDoc {
   id: string;
@@ -24,7 +24,7 @@ export interface Ranker {
   similarities(query: string, docs: readonly RankDoc[]): Similarities | Promise<Similarities>;
 }
 
-export type { Embedder, VectorCache } from './rankers/embeddings';
+export type { Embedder, VectorCache } from './embeddings';
 export {
   createBm25Ranker,
   createTfidfRanker,
@@ -32,15 +32,15 @@ export {
   type Bm25Options,
   type LexicalIndex,
   type TfidfOptions,
-} from './rankers/lexical';
-export { createEmbeddingRanker, createMemoryVectorCache } from './rankers/embeddings';
-export { createHybridRanker, type HybridOptions } from './rankers/hybrid';
+} from './lexical';
+export { createEmbeddingRanker, createMemoryVectorCache } from './embeddings';
+export { createHybridRanker, type HybridOptions } from './hybrid';
 export {
   tokenize,
   DEFAULT_TOKENIZER,
   SKLEARN_TOKENIZER,
   type TokenizerOptions,
-} from './rankers/tokenize';
+} from './tokenize';
 
 /**
  * Where the embedder stands (the worker client's status has this shape). Only 'ready' ranks by
