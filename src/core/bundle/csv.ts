@@ -187,10 +187,13 @@ export function checkMetricsCsv(
   }
   const body = rows.slice(1);
   if (body.length !== calls.length) {
+    // The first row without a call, or the line after the last row when rows are missing.
+    const line = body[calls.length]?.line ?? (rows[rows.length - 1]?.line ?? 0) + 1;
     throw new BundleError(
       'invalid-data',
-      `${entry} has ${body.length} rows but its thread records ${calls.length} model calls.`,
+      `${entry} line ${line}: ${body.length} data rows, but its thread records ${calls.length} model calls (one row per call).`,
       entry,
+      line,
     );
   }
   body.forEach((row, index) => {

@@ -640,3 +640,285 @@ describe('refused with a clear reason and no change at all', () => {
     );
   });
 });
+
+/** Replaces a file entry and its manifest size, so only its content is under test. */
+function replaceFile(bytes: Uint8Array, entry: string, content: string) {
+  const data = strToU8(content);
+  const withManifest = editManifest(bytes, (m) => {
+    const meta = (m.files as { entry: string; size: number }[]).find((f) => f.entry === entry)!;
+    meta.size = data.length;
+  });
+  return rezip(withManifest, (entries) => {
+    entries[entry] = data;
+  });
+}
+
+const MEMORY_ENTRY = 'files/memories/memory.json';
+
+/** A memory.json with one fact whose fields are replaced by raw JSON text (as a hostile file has). */
+function memoryJsonWith(factFields: string, factsRaw?: string) {
+  const facts =
+    factsRaw ??
+    `[\n    {\n      "id": "f1",\n      "content": "Likes tabs",\n      "category": "preference",\n      ${factFields}\n    }\n  ]`;
+  return `{\n  "version": "1.0",\n  "facts": ${facts}\n}\n`;
+}
+
+describe('files with a schema are validated in the read step', () => {
+  const variants: { name: string; text: string; field: RegExp; line: number }[] = [
+    {
+      name: 'Infinity (1e999 parses to it)',
+      text: memoryJsonWith('"confidence": 1e999'),
+      field: /facts\[0\]\.confidence: expected a number between 0 and 1/,
+      line: 8,
+    },
+    {
+      name: 'negative Infinity (-1e999)',
+      text: memoryJsonWith('"confidence": -1e999'),
+      field: /facts\[0\]\.confidence: expected a number between 0 and 1/,
+      line: 8,
+    },
+    {
+      name: '"NaN" as a string',
+      text: memoryJsonWith('"confidence": "NaN"'),
+      field: /facts\[0\]\.confidence: expected a number between 0 and 1/,
+      line: 8,
+    },
+    {
+      name: '"Infinity" as a string',
+      text: memoryJsonWith('"confidence": "Infinity"'),
+      field: /facts\[0\]\.confidence: expected a number between 0 and 1/,
+      line: 8,
+    },
+    {
+      name: 'confidence out of range (1.5)',
+      text: memoryJsonWith('"confidence": 1.5'),
+      field: /facts\[0\]\.confidence: expected a number between 0 and 1/,
+      line: 8,
+    },
+    {
+      name: 'confidence below range (-0.1)',
+      text: memoryJsonWith('"confidence": -0.1'),
+      field: /facts\[0\]\.confidence: expected a number between 0 and 1/,
+      line: 8,
+    },
+    {
+      name: 'confidence as a numeric string ("0.9")',
+      text: memoryJsonWith('"confidence": "0.9"'),
+      field: /facts\[0\]\.confidence: expected a number between 0 and 1/,
+      line: 8,
+    },
+    {
+      name: 'confidence missing',
+      text: memoryJsonWith('"source": "manual"'),
+      field: /facts\[0\]\.confidence: missing \(expected a number between 0 and 1\)/,
+      line: 4,
+    },
+    {
+      name: 'facts as an object',
+      text: memoryJsonWith('', '{}'),
+      field: /facts: expected an array of facts/,
+      line: 3,
+    },
+    {
+      name: 'facts as an object keyed by id',
+      text: memoryJsonWith(
+        '',
+        '{ "f1": { "id": "f1", "content": "x", "category": "preference", "confidence": 0.9 } }',
+      ),
+      field: /facts: expected an array of facts/,
+      line: 3,
+    },
+    {
+      name: 'an unknown category',
+      text: memoryJsonWith('"confidence": 0.5, "category": "secret"').replace(
+        '"category": "preference",',
+        '',
+      ),
+      field: /facts\[0\]\.category: expected one of preference/,
+      line: 8,
+    },
+    {
+      name: 'the whole file an array',
+      text: '[]\n',
+      field: /line 1, column 1: expected an object\./,
+      line: 1,
+    },
+  ];
+
+  for (const variant of variants) {
+    it(`memory.json with ${variant.name}: refused, naming file, line and field; nothing applied`, async () => {
+      const { bytes } = await sampleBundle();
+      const hostile = replaceFile(bytes, MEMORY_ENTRY, variant.text);
+      const error = await expectRefused(hostile, 'invalid-data', variant.field);
+      expect(error.message).toContain('files/memories/memory.json (/memories/memory.json)');
+      expect(error.message).toMatch(new RegExp(`line ${variant.line}, column \\d+: `));
+      expect(error).toMatchObject({ entry: MEMORY_ENTRY, line: variant.line });
+      // The merge a user would pick by default refuses just the same.
+      await expect(
+        importBundle(hostile, fixture().target, { mode: 'keep-both' }),
+      ).rejects.toMatchObject({ code: 'invalid-data', entry: MEMORY_ENTRY });
+    });
+  }
+
+  it('memory.json that is not JSON at all (a bare NaN literal): refused with the line', async () => {
+    const { bytes } = await sampleBundle();
+    const hostile = replaceFile(bytes, MEMORY_ENTRY, memoryJsonWith('"confidence": NaN'));
+    const error = await expectRefused(
+      hostile,
+      'invalid-json',
+      /^files\/memories\/memory\.json \(\/memories\/memory\.json\) is not valid JSON: line 8, column \d+: NaN and Infinity are not allowed/,
+    );
+    expect(error.line).toBe(8);
+  });
+
+  it('a valid memory.json, and an empty one, are imported', async () => {
+    const { bytes } = await sampleBundle();
+    const target = fixture();
+    await importBundle(replaceFile(bytes, MEMORY_ENTRY, ''), target.target, { mode: 'replace' });
+    expect((await target.user.read('/memory.json'))?.content).toBe('');
+    const ok = memoryJsonWith('"confidence": 1');
+    await importBundle(replaceFile(bytes, MEMORY_ENTRY, ok), target.target, { mode: 'replace' });
+    expect((await target.user.read('/memory.json'))?.content).toBe(ok);
+  });
+
+  it('a memory.json elsewhere is an ordinary file (only /memories/memory.json is fact memory)', async () => {
+    const { bytes } = await sampleBundle();
+    const target = fixture();
+    await importBundle(
+      addFile(bytes, 'files/workspaces/default/notes/memory.json', strToU8('{"facts": {}}')),
+      target.target,
+      { mode: 'keep-both' },
+    );
+    expect((await target.workspace.read('/notes/memory.json'))?.content).toBe('{"facts": {}}');
+  });
+
+  it('settings.json: the refusal names the line and field of each bad value', async () => {
+    const { bytes } = await sampleBundle();
+    const broken = rezip(bytes, (e) => {
+      const settings = JSON.parse(text(e['settings.json']!));
+      settings.facts.confidenceWeight = 0.123456;
+      settings.provider = 'evil';
+      // JSON.stringify cannot write Infinity; a hand-made file can (1e999 parses to it).
+      e['settings.json'] = strToU8(JSON.stringify(settings, null, 2).replace('0.123456', '1e999'));
+    });
+    const error = await expectRefused(
+      broken,
+      'settings',
+      /^settings\.json has values out of range or invalid: line 2, column \d+: provider: .*; line \d+, column \d+: facts\.confidenceWeight: /,
+    );
+    expect(error).toMatchObject({ entry: 'settings.json', line: 2 });
+  });
+
+  it('threads: a bad message line names the file, the line and the field', async () => {
+    const { bytes } = await sampleBundle();
+    const broken = rezip(bytes, (e) => {
+      const lines = text(e['threads/t1.jsonl']!).split('\n');
+      const message = JSON.parse(lines[4]!);
+      message.createdAt = 'yesterday';
+      lines[4] = JSON.stringify(message);
+      e['threads/t1.jsonl'] = strToU8(lines.join('\n'));
+    });
+    const error = await expectRefused(
+      broken,
+      'invalid-data',
+      /^threads\/t1\.jsonl line 5: invalid message \(createdAt: /,
+    );
+    expect(error).toMatchObject({ entry: 'threads/t1.jsonl', line: 5 });
+  });
+
+  it('metrics: a missing or an extra row names the file and the line', async () => {
+    const { bytes } = await sampleBundle();
+    const csv = (e: Record<string, Uint8Array>) => text(e['metrics/t1.csv']!);
+    await expectRefused(
+      rezip(bytes, (e) => {
+        const rows = csv(e).split('\r\n');
+        e['metrics/t1.csv'] = strToU8([...rows.slice(0, 3), rows[2], ''].join('\r\n'));
+      }),
+      'invalid-data',
+      /^metrics\/t1\.csv line 4: 3 data rows, but its thread records 2 model calls/,
+    );
+    await expectRefused(
+      rezip(bytes, (e) => {
+        const rows = csv(e).split('\r\n');
+        e['metrics/t1.csv'] = strToU8([...rows.slice(0, 2), ''].join('\r\n'));
+      }),
+      'invalid-data',
+      /^metrics\/t1\.csv line 3: 1 data rows, but its thread records 2 model calls/,
+    );
+    await expectRefused(
+      rezip(bytes, (e) => {
+        e['metrics/t1.csv'] = strToU8(csv(e).replace(',128000,', ',lots,'));
+      }),
+      'invalid-data',
+      /^metrics\/t1\.csv line 2: context_window is "lots"/,
+    );
+  });
+});
+
+describe('thread strategy state (state.strategy)', () => {
+  const withStrategy = (strategy: unknown) => async (f: Fixture) => {
+    await f.threads.put(
+      sampleThread('t1', {
+        state: { agentsMd: { loaded: [], stale: [] }, strategy } as Thread['state'],
+      }),
+    );
+  };
+
+  it('a plain { id, settings, data } object is imported as is', async () => {
+    const strategy = {
+      id: 'rolling-summary',
+      settings: { keepTurns: 4 },
+      data: { processed: 3, store: { summary: 'so far' } },
+    };
+    const { bytes } = await sampleBundle(withStrategy(strategy));
+    const target = fixture();
+    await importBundle(bytes, target.target, { mode: 'keep-both' });
+    expect(target.threads.threads.get('t1')!.state.strategy).toEqual(strategy);
+  });
+
+  const bad: { name: string; strategy: unknown; field: RegExp }[] = [
+    { name: 'null', strategy: null, field: /state\.strategy: expected a JSON object/ },
+    { name: 'an array', strategy: [], field: /state\.strategy: expected a JSON object/ },
+    { name: 'a string', strategy: 'rag', field: /state\.strategy: expected a JSON object/ },
+    {
+      name: 'no id',
+      strategy: { settings: {}, data: {} },
+      field: /state\.strategy\.id: expected the strategy id/,
+    },
+    {
+      name: 'a numeric id',
+      strategy: { id: 7, settings: {}, data: {} },
+      field: /state\.strategy\.id: expected the strategy id/,
+    },
+    {
+      name: 'settings as an array',
+      strategy: { id: 'rag', settings: [], data: {} },
+      field: /state\.strategy\.settings: expected a JSON object of strategy settings/,
+    },
+    {
+      name: 'data missing',
+      strategy: { id: 'rag', settings: {} },
+      field: /state\.strategy\.data: missing \(expected a JSON object of strategy data\)/,
+    },
+    {
+      name: 'data as null',
+      strategy: { id: 'rag', settings: {}, data: null },
+      field: /state\.strategy\.data: expected a JSON object of strategy data/,
+    },
+  ];
+  for (const variant of bad) {
+    it(`a strategy state that is ${variant.name} is refused with file, line and field`, async () => {
+      const { bytes } = await sampleBundle();
+      const broken = rezip(bytes, (e) => {
+        const lines = text(e['threads/t1.jsonl']!).split('\n');
+        const header = JSON.parse(lines[0]!);
+        header.state.strategy = variant.strategy;
+        lines[0] = JSON.stringify(header);
+        e['threads/t1.jsonl'] = strToU8(lines.join('\n'));
+      });
+      const error = await expectRefused(broken, 'invalid-data', variant.field);
+      expect(error.message).toMatch(/^threads\/t1\.jsonl line 1: invalid thread header/);
+      expect(error).toMatchObject({ entry: 'threads/t1.jsonl', line: 1 });
+    });
+  }
+});

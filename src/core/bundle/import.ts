@@ -29,7 +29,11 @@ import {
   type EntryKind,
 } from './schema';
 import { Pacer, type BundleTarget, type ProgressCallback, type RestorableFileStore } from './types';
+import { checkMemoryJson, parseSettingsEntry } from './validate';
 import { readZipDirectory, readZipEntry, type ZipEntry } from './zip';
+
+/** /memories/memory.json, as a path inside the user-level store. */
+const MEMORY_JSON_STORE_PATH = '/memory.json';
 
 // ---------------------------------------------------------------------------------------------
 // 1. Validate
@@ -150,6 +154,9 @@ export async function readBundle(
             entry.name,
           );
         }
+        // A file with a schema of its own is refused here, not found broken after the import.
+        if (kind.kind === 'memories-file' && kind.path === MEMORY_JSON_STORE_PATH)
+          checkMemoryJson(text, entry.name, `/memories${kind.path}`);
         files.push({
           entry: entry.name,
           area: kind.kind === 'memories-file' ? 'memories' : 'workspace',
@@ -186,16 +193,7 @@ export async function readBundle(
         metrics.set(kind.id, { entry: entry.name, text });
         break;
       case 'settings': {
-        const value = parseJsonAt(text, entry.name);
-        const parsed = parseSettings(value);
-        if (!parsed.ok) {
-          throw new BundleError(
-            'settings',
-            `settings.json has values out of range or invalid: ${parsed.problems.join('; ')}.`,
-            entry.name,
-          );
-        }
-        settings = parsed.settings;
+        settings = parseSettingsEntry(text, entry.name);
         break;
       }
     }

@@ -303,6 +303,38 @@ export const contextEventSchema = z.looseObject({
   detail: z.string(),
 });
 
+/** A plain JSON object (not an array, not null). */
+const jsonObject = (what: string) =>
+  z.record(z.string(), z.unknown(), {
+    error: (issue) =>
+      issue.input === undefined ? `missing (expected ${what})` : `expected ${what}`,
+  });
+
+/**
+ * A context strategy's state in a thread (`state.strategy`): `{ id, settings, data }`. Only the
+ * shape is checked here; the strategy validates its own settings and data when it loads them.
+ */
+export const strategyStateSchema = z.looseObject(
+  {
+    id: z
+      .string({ error: 'expected the strategy id (a string)' })
+      .min(1, { error: 'expected a non-empty strategy id' })
+      .max(200, { error: 'expected a strategy id of at most 200 characters' }),
+    settings: jsonObject('a JSON object of strategy settings'),
+    data: jsonObject('a JSON object of strategy data'),
+  },
+  {
+    error: (issue) =>
+      `expected a JSON object { id, settings, data }${issue.input === null ? ', not null' : ''}`,
+  },
+);
+
+/** Thread state: any keys (middleware keeps its own), with a checked shape for known ones. */
+export const threadStateSchema = z.looseObject(
+  { strategy: strategyStateSchema.optional() },
+  { error: 'expected a JSON object' },
+);
+
 export const threadHeaderSchema = z.looseObject({
   type: z.literal('thread'),
   format: z.literal(THREAD_FORMAT),
@@ -312,7 +344,7 @@ export const threadHeaderSchema = z.looseObject({
   workspace: z.string().min(1).max(64),
   createdAt: timestamp(),
   updatedAt: timestamp(),
-  state: z.record(z.string(), z.unknown()),
+  state: threadStateSchema,
   memoryEdits: z.array(memoryEditSchema),
   events: z.array(contextEventSchema).optional(),
 });
