@@ -19,6 +19,8 @@ export interface TokenBreakdown {
   toolResults?: number;
   /** Tool schemas. */
   tools: number;
+  /** Blocks a context strategy added, by section name ("Running summary", "Retrieved"…). */
+  strategy?: Record<string, number>;
   total: number;
 }
 
@@ -30,7 +32,12 @@ export type ContextEventKind =
   | 'memory-loaded'
   | 'memory-refreshed'
   | 'memory-edited'
-  | 'facts-updated';
+  | 'facts-updated'
+  | 'strategy-changed' // the thread's context strategy or its settings changed
+  | 'strategy-step' // a strategy made an extra model call (summary merge, extraction…)
+  | 'strategy-step-failed' // a strategy step failed; its memory is unchanged
+  | 'strategy-evicted' // a strategy store passed its cap; the oldest entries were dropped
+  | 'strategy-note'; // promotion to long-term memory, catch-up after a switch…
 
 /** Something that changed what the model sees, shown as a marker on the token chart. */
 export interface ContextEvent {
@@ -45,6 +52,8 @@ export interface ContextEvent {
   path?: string;
   /** The thread message it concerns. */
   messageId?: string;
+  /** An extra model call made by a context strategy, counted apart from the chat's calls. */
+  step?: { kind: string; inputTokens: number; outputTokens: number; offline: boolean };
   detail: string;
 }
 

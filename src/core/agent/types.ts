@@ -92,6 +92,8 @@ export interface ModelRequest {
 export interface RequestSection {
   name: string;
   text: string;
+  /** 'strategy' for the blocks a context strategy added (counted by name in the breakdown). */
+  kind?: 'strategy';
 }
 
 /** What comes back from one model call. */

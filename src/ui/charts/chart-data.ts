@@ -5,7 +5,7 @@ import type {
   TokenBreakdown,
 } from '../../core/agent/thread';
 
-export type SectionKey = Exclude<keyof TokenBreakdown, 'total'>;
+export type SectionKey = Exclude<keyof TokenBreakdown, 'total' | 'strategy'>;
 
 export const SECTION_KEYS: SectionKey[] = [
   'system',
@@ -46,6 +46,11 @@ export const EVENT_LABELS: Record<ContextEventKind, string> = {
   'memory-refreshed': 'AGENTS.md memory refreshed',
   'memory-edited': 'AGENTS.md memory edited',
   'facts-updated': 'Facts updated',
+  'strategy-changed': 'Context strategy changed',
+  'strategy-step': 'Strategy model call',
+  'strategy-step-failed': 'Strategy step failed (memory unchanged)',
+  'strategy-evicted': 'Strategy store capped (oldest dropped)',
+  'strategy-note': 'Strategy note',
 };
 
 export const fmt = (n: number) => n.toLocaleString('en-US');

@@ -1,0 +1,55 @@
+// Compression: each turn compressed by the model to one core-fact sentence; context = all of them
+// (seed 003, strategy 8).
+
+import { z } from 'zod';
+import { block } from '../blocks';
+import { compressionRequest, readCompressed } from '../steps';
+import { dialogue } from '../turns';
+import type { ContextStrategy } from '../types';
+
+export const MAX_COMPRESSED = 1_000;
+
+const schema = z.object({}).strict();
+const dataSchema = z.object({
+  facts: z.array(z.object({ text: z.string(), turn: z.number().int().min(0) })),
+});
+export type CompressionData = z.infer<typeof dataSchema>;
+
+export const compression: ContextStrategy<z.infer<typeof schema>, CompressionData> = {
+  id: 'compression',
+  label: 'Compression',
+  description:
+    'Compresses every turn into one core-fact sentence with a model call and sends only those sentences.',
+  schema,
+  defaults: {},
+  fields: [],
+  sections: ['Compressed facts'],
+  usesModel: true,
+  initialData: () => ({ facts: [] }),
+  parseData: (raw) => dataSchema.safeParse(raw).data,
+  build: ({ data }) => ({
+    messages: [],
+    blocks: data.facts.length
+      ? [block('Compressed facts', data.facts.map((f) => `- ${f.text}`).join('\n'))]
+      : [],
+    report: { keptTurns: [] },
+  }),
+  async update({ turn, data, step, signal }) {
+    const answer = await step(compressionRequest(dialogue(turn)), signal);
+    const facts = [...data.facts, { text: readCompressed(answer.text), turn: turn.index }];
+    const dropped = facts.length - MAX_COMPRESSED;
+    return {
+      data: { facts: dropped > 0 ? facts.slice(dropped) : facts },
+      ...(dropped > 0
+        ? {
+            notes: [
+              {
+                kind: 'strategy-evicted' as const,
+                detail: `Compressed facts are capped at ${MAX_COMPRESSED}: the oldest was dropped.`,
+              },
+            ],
+          }
+        : {}),
+    };
+  },
+};

@@ -1,0 +1,63 @@
+// Memory-augmented: a sliding window (2 turns) plus one-sentence facts ("memory tokens") the model
+// extracts after each turn; "No important fact." adds nothing (seed 003, strategy 5).
+
+import { z } from 'zod';
+import { block } from '../blocks';
+import { factExtractionRequest, readFact } from '../steps';
+import { dialogue, lastTurns, messagesOf } from '../turns';
+import type { ContextStrategy } from '../types';
+import { windowField, windowTurns } from './sliding-window';
+
+const schema = z.object({ windowTurns }).strict();
+
+/** Facts kept at most; past it the oldest are dropped and an event says so. */
+export const MAX_MEMORY_TOKENS = 300;
+
+const dataSchema = z.object({
+  facts: z.array(z.object({ text: z.string(), turn: z.number().int().min(0) })),
+});
+export type MemoryAugmentedData = z.infer<typeof dataSchema>;
+
+export const memoryAugmented: ContextStrategy<z.infer<typeof schema>, MemoryAugmentedData> = {
+  id: 'memory-augmented',
+  label: 'Memory-augmented',
+  description:
+    'A short window plus one-sentence facts the model extracts after each turn: key facts survive the window.',
+  schema,
+  defaults: { windowTurns: 2 },
+  fields: [windowField],
+  sections: ['Memory tokens'],
+  usesModel: true,
+  initialData: () => ({ facts: [] }),
+  parseData: (raw) => dataSchema.safeParse(raw).data,
+  build: ({ turns, settings, data }) => {
+    const kept = lastTurns(turns, settings.windowTurns);
+    return {
+      messages: messagesOf(kept),
+      blocks: data.facts.length
+        ? [block('Memory tokens', data.facts.map((f) => `- ${f.text}`).join('\n'))]
+        : [],
+      report: { keptTurns: kept.map((t) => t.index) },
+    };
+  },
+  async update({ turn, data, step, signal }) {
+    const answer = await step(factExtractionRequest(dialogue(turn)), signal);
+    const fact = readFact(answer.text);
+    if (!fact) return { data };
+    const facts = [...data.facts, { text: fact, turn: turn.index }];
+    const dropped = facts.length - MAX_MEMORY_TOKENS;
+    return {
+      data: { facts: dropped > 0 ? facts.slice(dropped) : facts },
+      ...(dropped > 0
+        ? {
+            notes: [
+              {
+                kind: 'strategy-evicted' as const,
+                detail: `Memory tokens are capped at ${MAX_MEMORY_TOKENS}: the oldest was dropped.`,
+              },
+            ],
+          }
+        : {}),
+    };
+  },
+};

@@ -1,0 +1,36 @@
+// Sequential: every past turn, as it was (seed 003, strategy 1). Deep Agents is the same build with
+// the compaction middleware after it.
+
+import { z } from 'zod';
+import { messagesOf } from '../turns';
+import type { ContextStrategy } from '../types';
+
+const schema = z.object({}).strict();
+
+function everything(
+  id: 'sequential' | 'deep-agents',
+): ContextStrategy<z.infer<typeof schema>, null> {
+  return {
+    id,
+    label: id === 'sequential' ? 'Sequential' : 'Deep Agents',
+    description:
+      id === 'sequential'
+        ? 'Sends the whole conversation every time: complete, and its cost grows with every turn.'
+        : 'The whole conversation, with Deep Agents compaction: large results offloaded, old file inputs truncated, older history summarized near the window.',
+    schema,
+    defaults: {},
+    fields: [],
+    sections: [],
+    usesModel: false,
+    initialData: () => null,
+    parseData: () => null,
+    build: ({ turns }) => ({
+      messages: messagesOf(turns),
+      blocks: [],
+      report: { keptTurns: turns.map((t) => t.index) },
+    }),
+  };
+}
+
+export const sequential = everything('sequential');
+export const deepAgents = everything('deep-agents');

@@ -1,0 +1,251 @@
+// The thread's context strategy as middleware: before each model call it builds the history part of
+// the request (past turns kept as messages, blocks in the system prompt, each a named section);
+// after a turn completes it lets the strategy update its state (through the injected step function
+// when it needs a model). Its state lives in thread state under `strategy` and is saved with it.
+
+import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
+import type { ContextEvent } from '../agent/thread';
+import type { ModelMessage, ModelRequest, RequestSection } from '../agent/types';
+import { errorText } from '../agent/loop';
+import { preamble } from './blocks';
+import { getStrategy, normalizeSelection } from './registry';
+import { STEP_LABELS } from './steps';
+import { isComplete, pastAndCurrent, splitTurns, userText } from './turns';
+import type {
+  BuiltContext,
+  StepFn,
+  StrategyEnv,
+  StrategySelection,
+  StrategyThreadState,
+  Turn,
+} from './types';
+
+export const STRATEGY_STATE_KEY = 'strategy';
+/** Request sections that a strategy added carry this kind, so token accounting can name them. */
+export const STRATEGY_SECTION_KIND = 'strategy';
+/** At most this many past turns are processed at once for a model-backed strategy (a switch mid-thread). */
+export const MAX_CATCH_UP_TURNS = 12;
+
+export interface StrategyMiddlewareOptions {
+  /** The thread's choice, read before every model call (a switch takes effect at the next call). */
+  selection: () => StrategySelection;
+  step: StepFn;
+  env: StrategyEnv;
+  /** Build only: no updates, no model steps (the Context inspector's preview). */
+  preview?: boolean;
+  now?: () => number;
+}
+
+export function getStrategyState(state: ThreadState): StrategyThreadState | undefined {
+  const raw = state[STRATEGY_STATE_KEY] as StrategyThreadState | undefined;
+  if (!raw || typeof raw !== 'object') return undefined;
+  return raw;
+}
+
+/** A fresh state for a selection (no turns processed yet). */
+export function initialStrategyState(selection: StrategySelection): StrategyThreadState {
+  return {
+    id: selection.id,
+    settings: structuredClone(selection.settings),
+    data: { processed: 0, store: getStrategy(selection.id).initialData() },
+  };
+}
+
+/**
+ * The thread's strategy state as stored, checked: an unknown id, bad settings or a store that does
+ * not match the strategy's shape (an edited bundle) start that strategy afresh.
+ */
+export function loadStrategyState(state: ThreadState): StrategyThreadState | undefined {
+  const raw = getStrategyState(state);
+  if (!raw) return undefined;
+  const selection = normalizeSelection(raw);
+  if (selection.id !== raw.id) return undefined;
+  const strategy = getStrategy(selection.id);
+  const data = raw.data as Partial<StrategyThreadState['data']> | undefined;
+  const store = strategy.parseData(data?.store);
+  const processed = data?.processed;
+  if (store === undefined) return initialStrategyState(selection);
+  return {
+    id: selection.id,
+    settings: selection.settings,
+    data: {
+      processed: typeof processed === 'number' && processed >= 0 ? Math.floor(processed) : 0,
+      store: store ?? strategy.initialData(),
+      ...(data?.lastCall ? { lastCall: data.lastCall } : {}),
+    },
+  };
+}
+
+type EventInput = Omit<ContextEvent, 'id' | 'at'>;
+
+export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Middleware {
+  const now = options.now ?? Date.now;
+  /** The messages of the turn that completed in this run (set when the model answers without tools). */
+  let completed: ModelMessage[] | undefined;
+
+  const emit = (context: RunContext, event: EventInput) =>
+    context.emit({ type: 'context-event', event });
+
+  /** The state for the current selection; a switch is recorded on the timeline. */
+  function current(context: RunContext): StrategyThreadState {
+    const selection = normalizeSelection(options.selection());
+    const stored = loadStrategyState(context.state);
+    let state = stored;
+    if (!state || state.id !== selection.id) {
+      state = initialStrategyState(selection);
+      if (stored) {
+        emit(context, {
+          kind: 'strategy-changed',
+          detail: `Context strategy: ${getStrategy(stored.id).label} → ${getStrategy(selection.id).label}. The thread's messages are all kept; the new strategy starts from them.`,
+        });
+      }
+    } else if (JSON.stringify(state.settings) !== JSON.stringify(selection.settings)) {
+      state = { ...state, settings: structuredClone(selection.settings) };
+      emit(context, {
+        kind: 'strategy-changed',
+        detail: `${getStrategy(selection.id).label} settings changed: ${describeSettings(selection)}.`,
+      });
+    }
+    context.state[STRATEGY_STATE_KEY] = state;
+    return state;
+  }
+
+  /** Lets the strategy take in the turns it has not seen, oldest first. */
+  async function process(
+    context: RunContext,
+    state: StrategyThreadState,
+    turns: readonly Turn[],
+  ): Promise<void> {
+    const strategy = getStrategy(state.id);
+    if (state.data.processed >= turns.length) return;
+    if (!strategy.update) {
+      state.data.processed = turns.length;
+      return;
+    }
+    const unseen = turns.length - state.data.processed;
+    if (strategy.usesModel && unseen > MAX_CATCH_UP_TURNS) {
+      const skipTo = turns.length - MAX_CATCH_UP_TURNS;
+      emit(context, {
+        kind: 'strategy-note',
+        detail: `${strategy.label} starts from turn ${skipTo + 1}: turns ${state.data.processed + 1}–${skipTo} were not processed (at most ${MAX_CATCH_UP_TURNS} turns are caught up at once, to bound extra model calls).`,
+      });
+      state.data.processed = skipTo;
+    }
+    for (let i = state.data.processed; i < turns.length; i++) {
+      if (context.signal.aborted) return;
+      const turn = turns[i]!;
+      const seen = turns.slice(0, i + 1);
+      const step: StepFn = async (request, signal) => {
+        const result = await options.step(request, signal);
+        emit(context, {
+          kind: 'strategy-step',
+          detail: `${strategy.label}: ${STEP_LABELS[request.kind]} after turn ${turn.index + 1}${result.offline ? ' (offline stand-in, not a language model)' : ''}, ${result.inputTokens} tokens in, ${result.outputTokens} out.`,
+          step: {
+            kind: request.kind,
+            inputTokens: result.inputTokens,
+            outputTokens: result.outputTokens,
+            offline: result.offline,
+          },
+        });
+        return result;
+      };
+      try {
+        const result = await strategy.update({
+          turn,
+          turns: seen,
+          settings: state.settings,
+          data: state.data.store,
+          step,
+          env: options.env,
+          signal: context.signal,
+        });
+        state.data.store = result.data;
+        for (const note of result.notes ?? [])
+          emit(context, { kind: note.kind, detail: note.detail });
+      } catch (error) {
+        if (context.signal.aborted) return;
+        emit(context, {
+          kind: 'strategy-step-failed',
+          detail: `${strategy.label} could not take in turn ${turn.index + 1}: ${errorText(error)}. Its memory is unchanged and the conversation goes on with it.`,
+        });
+      }
+      state.data.processed = i + 1;
+    }
+  }
+
+  return {
+    name: 'Context strategy',
+    async beforeAgent() {
+      completed = undefined;
+    },
+    async wrapModelCall(request, next, context) {
+      const state = current(context);
+      const strategy = getStrategy(state.id);
+      const { past, current: turn } = pastAndCurrent(request.messages);
+      if (!options.preview) await process(context, state, past);
+
+      const query = userText({ index: past.length, messages: turn });
+      let built: BuiltContext;
+      try {
+        built = await strategy.build({
+          turns: past,
+          query,
+          settings: state.settings,
+          data: state.data.store,
+          env: options.env,
+        });
+      } catch (error) {
+        emit(context, {
+          kind: 'strategy-step-failed',
+          detail: `${strategy.label} could not build the context: ${errorText(error)}. This call carries the whole conversation instead.`,
+        });
+        built = {
+          messages: past.flatMap((t) => t.messages),
+          blocks: [],
+          report: { keptTurns: past.map((t) => t.index) },
+        };
+      }
+      state.data.lastCall = { ...built.report, query, at: now() };
+
+      const response = await next(withStrategy(request, strategy.label, built, turn));
+      if (!response.message.toolCalls?.length) completed = [...request.messages, response.message];
+      return response;
+    },
+    async afterAgent(context) {
+      if (options.preview || !completed) return;
+      const turns = splitTurns(completed);
+      completed = undefined;
+      const state = getStrategyState(context.state);
+      if (!state || !isComplete(turns[turns.length - 1]!)) return;
+      await process(context, state, turns);
+    },
+  };
+}
+
+/** The request with the strategy's history: kept turns, then the current turn; blocks appended. */
+export function withStrategy(
+  request: ModelRequest,
+  label: string,
+  built: BuiltContext,
+  currentTurn: readonly ModelMessage[],
+): ModelRequest {
+  const messages = [...built.messages, ...currentTurn];
+  if (built.blocks.length === 0) return { ...request, messages };
+  const sections: RequestSection[] = built.blocks.map((b) => ({
+    name: b.section,
+    text: b.text,
+    kind: STRATEGY_SECTION_KIND,
+  }));
+  const system = [request.system, preamble(label), ...built.blocks.map((b) => b.text)].join('\n\n');
+  return { ...request, system, messages, sections: [...(request.sections ?? []), ...sections] };
+}
+
+function describeSettings(selection: StrategySelection): string {
+  const strategy = getStrategy(selection.id);
+  return strategy.fields
+    .map((field) => {
+      const value = selection.settings[field.key];
+      return `${field.label} ${Array.isArray(value) ? value.join(', ') : String(value)}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,86 @@
+// The ten context strategies, by id, and how a thread's choice is validated.
+
+import type { ContextStrategy, StrategyField, StrategyId, StrategySelection } from './types';
+import { STRATEGY_IDS } from './types';
+import { deepAgents, sequential } from './kinds/sequential';
+import { slidingWindow } from './kinds/sliding-window';
+import { summarization } from './kinds/summarization';
+import { retrieval } from './kinds/retrieval';
+import { memoryAugmented } from './kinds/memory-augmented';
+import { hierarchical } from './kinds/hierarchical';
+import { graph } from './kinds/graph';
+import { compression } from './kinds/compression';
+import { paging } from './kinds/paging';
+
+// Each strategy has its own settings type; the registry holds them behind the common shape.
+type AnyStrategy = ContextStrategy<Record<string, unknown>, unknown>;
+
+export const STRATEGIES: Record<StrategyId, AnyStrategy> = {
+  'deep-agents': deepAgents,
+  sequential,
+  'sliding-window': slidingWindow,
+  summarization,
+  retrieval,
+  'memory-augmented': memoryAugmented,
+  hierarchical,
+  graph,
+  compression,
+  paging,
+} as unknown as Record<StrategyId, AnyStrategy>;
+
+export const STRATEGY_LIST: AnyStrategy[] = STRATEGY_IDS.map((id) => STRATEGIES[id]);
+
+export const DEFAULT_STRATEGY: StrategyId = 'deep-agents';
+
+export function isStrategyId(value: unknown): value is StrategyId {
+  return typeof value === 'string' && (STRATEGY_IDS as readonly string[]).includes(value);
+}
+
+export function getStrategy(id: StrategyId): AnyStrategy {
+  return STRATEGIES[id];
+}
+
+export function defaultSelection(id: StrategyId = DEFAULT_STRATEGY): StrategySelection {
+  return { id, settings: structuredClone(getStrategy(id).defaults) };
+}
+
+function rangeOf(field: StrategyField | undefined): string {
+  if (!field) return '';
+  if (field.kind === 'number') return ` (valid range: ${field.min} to ${field.max})`;
+  if (field.kind === 'select') return ` (one of: ${field.options.map((o) => o.label).join(', ')})`;
+  if (field.kind === 'list') return ' (a comma-separated list of 1 to 50 words)';
+  return '';
+}
+
+/**
+ * Validates a strategy's settings. Missing keys take the defaults (settings saved before a key
+ * existed); a value out of range is refused with the field's label and its valid range.
+ */
+export function parseStrategySettings(
+  id: StrategyId,
+  raw: Record<string, unknown>,
+): { ok: true; settings: Record<string, unknown> } | { ok: false; problems: string[] } {
+  const strategy = getStrategy(id);
+  const result = strategy.schema.safeParse({ ...strategy.defaults, ...raw });
+  if (result.success) return { ok: true, settings: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '');
+      const field = strategy.fields.find((f) => f.key === key);
+      return `${strategy.label}: ${field?.label ?? (key || 'settings')} — ${issue.message}${rangeOf(field)}.`;
+    }),
+  };
+}
+
+/** A selection read from storage or a bundle: unknown ids and bad settings fall back to defaults. */
+export function normalizeSelection(raw: unknown): StrategySelection {
+  if (!raw || typeof raw !== 'object') return defaultSelection();
+  const { id, settings } = raw as { id?: unknown; settings?: unknown };
+  if (!isStrategyId(id)) return defaultSelection();
+  const parsed = parseStrategySettings(
+    id,
+    settings && typeof settings === 'object' ? (settings as Record<string, unknown>) : {},
+  );
+  return parsed.ok ? { id, settings: parsed.settings } : defaultSelection(id);
+}
