@@ -42,7 +42,8 @@ export interface TextTokenizer {
 }
 
 /** Every section of one model call's input; absent optional sections of TokenBreakdown are 0. */
-export type RequestTokenBreakdown = Required<TokenBreakdown>;
+export type RequestTokenBreakdown = Required<Omit<TokenBreakdown, 'strategy'>> &
+  Pick<TokenBreakdown, 'strategy'>;
 
 /**
  * Fixed cost of each message on top of its text (role and separators). OpenAI's cookbook counts 3
@@ -391,6 +392,15 @@ export function countRequest(
   };
   const memory = take(memoryText);
   const facts = take(factsText);
+  let strategyTotal = 0;
+  let strategy: Record<string, number> | undefined;
+  for (const section of request.sections ?? []) {
+    if (section.kind !== 'strategy') continue;
+    const tokens = take(section.text);
+    strategy ??= {};
+    strategy[section.name] = (strategy[section.name] ?? 0) + tokens;
+    strategyTotal += tokens;
+  }
   const system = counter.count(rest);
 
   let summary = 0;
@@ -411,6 +421,7 @@ export function countRequest(
     messages,
     toolResults,
     tools,
-    total: system + memory + facts + summary + messages + toolResults + tools,
+    ...(strategy ? { strategy } : {}),
+    total: system + memory + facts + summary + messages + toolResults + tools + strategyTotal,
   };
 }
