@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DEFAULT_MEMORY_SOURCES } from './memory/agents-md';
 import { experimentToolListSchema } from './tools/experiment';
+import { STRATEGY_IDS } from './strategies/types';
 
 export const PROVIDER_IDS = ['demo', 'openai', 'anthropic'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -48,6 +49,13 @@ export const COMPACTION_PRESETS = {
   },
 } as const satisfies Record<string, CompactionSettings>;
 
+/**
+ * The context window the Stress preset also sets (as the window override): small enough that the
+ * Demo's long file writes and big computations produce offload, truncation and summarization within
+ * a few messages.
+ */
+export const STRESS_CONTEXT_WINDOW = 32_000;
+
 export const SIMILARITY_METHODS = ['tfidf', 'bm25', 'embeddings', 'hybrid'] as const;
 export type SimilarityMethod = (typeof SIMILARITY_METHODS)[number];
 
@@ -86,6 +94,18 @@ export const DEFAULT_FACTS_SETTINGS: FactsSettings = {
   embeddingModelBaseUrl: '',
 };
 
+/** Context strategies (SPEC section 10): the default for new threads and the model for their steps. */
+export const strategySettingsSchema = z.object({
+  default: z.enum(STRATEGY_IDS),
+  /** Model for strategy steps (summary merge, extraction…) on the same connection; empty: the chat model. */
+  memoryModel: z.string().max(200),
+});
+export type StrategySettings = z.infer<typeof strategySettingsSchema>;
+export const DEFAULT_STRATEGY_SETTINGS: StrategySettings = {
+  default: 'deep-agents',
+  memoryModel: '',
+};
+
 export const settingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
   openai: connectionSchema,
@@ -100,6 +120,7 @@ export const settingsSchema = z.object({
   facts: factsSchema.default(DEFAULT_FACTS_SETTINGS),
   /** User-defined tools with fixed or templated results, for staging scenarios. */
   experimentTools: experimentToolListSchema.default([]),
+  strategy: strategySettingsSchema.default(DEFAULT_STRATEGY_SETTINGS),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -115,6 +136,7 @@ export const DEFAULT_SETTINGS: Settings = {
   compaction: { ...COMPACTION_PRESETS.default },
   facts: { ...DEFAULT_FACTS_SETTINGS },
   experimentTools: [],
+  strategy: { ...DEFAULT_STRATEGY_SETTINGS },
 };
 
 /** Parses stored or imported settings; returns readable problems instead of throwing. */

@@ -6,8 +6,7 @@ import { runAgent } from '../core/agent/loop';
 import { previewNextRequest, type RequestPreview } from '../core/agent/preview';
 import { newId } from '../core/agent/ids';
 import { BASE_SYSTEM_PROMPT } from '../core/agent/prompt';
-import type { AgentEvent } from '../core/agent/events';
-import type { Middleware } from '../core/agent/middleware';
+import { createThreadRecorder, recoverDraft, type StreamingDraft } from '../core/agent/recorder';
 import type { Settings } from '../core/settings';
 import {
   summarize,
@@ -17,41 +16,50 @@ import {
   type Thread,
   type ThreadSummary,
 } from '../core/agent/thread';
-import type { Message, StreamEvent, ToolCall } from '../core/agent/types';
-import { createAgentsMdMiddleware, getAgentsMdState } from '../core/memory/agents-md';
-import { createFsTools, writesToPath } from '../core/fs/tools';
+import type { AgentEvent } from '../core/agent/events';
+import type { Message, ModelProvider } from '../core/agent/types';
+import { getAgentsMdState } from '../core/memory/agents-md';
+import { createFsTools } from '../core/fs/tools';
 import { FsError, type VirtualFs } from '../core/fs/types';
 import { resolveProfile } from '../core/providers/profiles';
 import {
-  countRequest,
   createApproximateCounter,
   encodingForModel,
   loadEncoder,
   type TokenCounter,
 } from '../core/context/tokens';
-import { createTruncationMiddleware } from '../core/context/truncation';
-import {
-  createSummarizationMiddleware,
-  summarizerFromProvider,
-  type SummarizeFn,
-} from '../core/context/summarization';
-import { createOffloadMiddleware } from '../core/context/offload';
+import { summarizerFromProvider, type SummarizeFn } from '../core/context/summarization';
 import { createExecuteTool } from '../core/tools/execute';
 import { createExperimentTool } from '../core/tools/experiment';
 import { createWorkerCodeRunner } from '../adapters/execute-runner';
 import type { Tool } from '../core/agent/tool';
+import {
+  buildPipeline,
+  getLayers,
+  LAYERS_STATE_KEY,
+  preferredRank,
+  type MemoryLayers,
+} from '../core/pipeline';
+import { defaultSelection, normalizeSelection } from '../core/strategies/registry';
+import { offlineStep } from '../core/strategies/offline';
+import { providerStep } from '../core/strategies/steps';
+import type { StepFn, StrategySelection } from '../core/strategies/types';
 import { createProviderFor } from './provider';
 import { getServices, WORKSPACE } from './services';
 import { connectionOf, useSettingsStore } from './settings';
 import { useFilesStore } from './files';
-import { factRankers, setFactsEventSink, useFactsStore } from './facts';
-import { createFactsMiddleware } from '../core/memory/facts/inject';
+import { factRankers, setFactsEventSink, strategyRankers, useFactsStore } from './facts';
 import { createMemoryLoader } from '../core/memory/facts/store';
 
-export interface StreamingToolCall {
-  id?: string;
-  name?: string;
-  arguments: string;
+export type StreamingToolCall = StreamingDraft['toolCalls'][number];
+
+/** Thread state key of the thread's chosen context strategy (the strategy's own state is `strategy`). */
+export const STRATEGY_CHOICE_KEY = 'strategyChoice';
+
+/** The strategy a thread uses: its stored choice, or the default for new threads. */
+export function strategyOf(thread: Thread | null, settings: Settings): StrategySelection {
+  const choice = thread?.state[STRATEGY_CHOICE_KEY];
+  return choice ? normalizeSelection(choice) : defaultSelection(settings.strategy.default);
 }
 
 interface ChatStore {
@@ -73,15 +81,28 @@ interface ChatStore {
   dismissError(): void;
   /** Records an event that happened outside a run (e.g. a fact update) on a thread. */
   appendThreadEvent(threadId: string, event: Omit<ContextEvent, 'id' | 'at'>): Promise<void>;
+  /** The strategy of the new thread that the next message starts (when no thread is open). */
+  pendingStrategy: StrategySelection | null;
+  /**
+   * Chooses the context strategy of the open thread (or of the next new thread). It takes effect at
+   * the next model call, mid-run included; the switch is recorded on the timeline then.
+   */
+  setStrategy(selection: StrategySelection): Promise<void>;
+  /** Turns the AGENTS.md / fact memory layers on or off for the open thread (from the next run). */
+  setLayers(layers: MemoryLayers): Promise<void>;
 }
 
 let abortController: AbortController | null = null;
+/** The running thread's working copy, so a strategy switch mid-run reaches the next model call. */
+let runningThread: Thread | null = null;
 /** Events for the running thread that arrived from outside the run (e.g. a fact update). */
 const lateEvents: ContextEvent[] = [];
 let saveChain: Promise<void> = Promise.resolve();
 
 function emptyThread(): Thread {
   const now = Date.now();
+  const { settings } = useSettingsStore.getState();
+  const pending = useChatStore.getState().pendingStrategy;
   return {
     id: newId('thread'),
     title: 'New thread',
@@ -89,7 +110,7 @@ function emptyThread(): Thread {
     createdAt: now,
     updatedAt: now,
     messages: [],
-    state: {},
+    state: { [STRATEGY_CHOICE_KEY]: pending ?? defaultSelection(settings.strategy.default) },
     calls: [],
     memoryEdits: [],
   };
@@ -117,6 +138,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
     thread: null,
     running: false,
     streaming: null,
+    pendingStrategy: null,
 
     async loadThreads() {
       set({ threads: await getServices().threads.list() });
@@ -125,12 +147,36 @@ export const useChatStore = create<ChatStore>((set, get) => {
     async openThread(id) {
       if (get().running) return;
       const thread = await getServices().threads.get(id);
-      if (thread) set({ thread, streaming: null });
+      if (!thread) return;
+      const recovered = recoverDraft(thread);
+      set({ thread, streaming: null, pendingStrategy: null });
+      if (recovered) await persist(thread);
     },
 
     newThread() {
       if (get().running) return;
-      set({ thread: null, streaming: null });
+      set({ thread: null, streaming: null, pendingStrategy: null });
+    },
+
+    async setStrategy(selection) {
+      const choice = normalizeSelection(selection);
+      const thread = get().thread;
+      if (!thread) {
+        set({ pendingStrategy: choice });
+        return;
+      }
+      if (runningThread?.id === thread.id) runningThread.state[STRATEGY_CHOICE_KEY] = choice;
+      const updated = { ...thread, state: { ...thread.state, [STRATEGY_CHOICE_KEY]: choice } };
+      set({ thread: updated });
+      if (!get().running) await persist(updated);
+    },
+
+    async setLayers(layers) {
+      const thread = get().thread;
+      if (!thread || get().running) return;
+      const updated = { ...thread, state: { ...thread.state, [LAYERS_STATE_KEY]: layers } };
+      set({ thread: updated });
+      await persist(updated);
     },
 
     dismissError() {
@@ -205,92 +251,29 @@ export const useChatStore = create<ChatStore>((set, get) => {
       }
 
       const { profile, counter } = await modelSetup(connection.model, settings);
-      const toolCalls = new Map<string, ToolCall>();
-      working.events ??= [];
-      const recordEvent = (event: Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent>) => {
-        working.events!.push({ id: newId('evt'), at: Date.now(), ...event });
-        publish();
-      };
-
+      const recorder = createThreadRecorder(working, {
+        provider: connection.provider,
+        model: connection.model,
+        contextWindow: profile.contextWindow,
+        triggerFraction: settings.compaction.triggerFraction,
+        counter,
+      });
+      let lastDraftSave = 0;
       const onEvent = (event: AgentEvent) => {
-        switch (event.type) {
-          case 'stream':
-            set({ streaming: applyStream(get().streaming, event.event) });
-            break;
-          case 'message':
-            if (event.message.role === 'assistant') {
-              set({ streaming: null });
-              for (const call of event.message.toolCalls ?? []) toolCalls.set(call.id, call);
-            }
-            appendMessage(event.message);
-            if (event.message.role === 'tool')
-              refreshFilesAfter(toolCalls.get(event.message.toolCallId));
-            break;
-          case 'model-call-start':
-            // Events since the last call changed what this call sees: they are placed at it.
-            for (const pending of working.events ?? []) pending.callId ??= event.callId;
-            working.calls.push({
-              callId: event.callId,
-              startedAt: event.startedAt,
-              provider: connection.provider,
-              model: connection.model,
-              contextWindow: profile.contextWindow,
-              triggerTokens: Math.round(
-                profile.contextWindow * settings.compaction.triggerFraction,
-              ),
-              estimate: countRequest(counter, event.request),
-            });
-            publish();
-            break;
-          case 'model-call-end': {
-            const record = working.calls.find((call) => call.callId === event.callId);
-            if (record) {
-              record.endedAt = event.endedAt;
-              if (event.usage) record.usage = event.usage;
-              if (event.error) record.error = event.error;
-            }
-            publish();
-            break;
-          }
-          case 'facts-ranked':
-            useFactsStore.getState().recordRanking(event);
-            break;
-          case 'context-event':
-            recordEvent(event.event);
-            // Offload and summarization write files outside tool calls: show them in the Files panel.
-            if (event.event.path) void useFilesStore.getState().notifyChanged([event.event.path]);
-            break;
-          case 'memory-loaded':
-            recordEvent({
-              kind: event.reason === 'initial' ? 'memory-loaded' : 'memory-refreshed',
-              detail:
-                event.sources.length === 0
-                  ? 'No AGENTS.md memory file exists yet.'
-                  : `Loaded ${event.sources.map((source) => source.path).join(', ')}.`,
-              path: event.sources[0]?.path,
-            });
-            break;
-          case 'memory-updated':
-            recordEvent({
-              kind: 'memory-edited',
-              path: event.path,
-              detail: `The agent changed ${event.path} (now version ${event.version}).`,
-            });
-            working.memoryEdits.push({
-              toolCallId: event.toolCallId,
-              path: event.path,
-              before: event.before,
-              after: event.after,
-              version: event.version,
-              at: Date.now(),
-            });
-            publish();
-            break;
-          default:
-            break;
+        const effects = recorder.apply(event);
+        if (effects.streaming !== undefined) set({ streaming: effects.streaming });
+        if (effects.factsRanked) useFactsStore.getState().recordRanking(effects.factsRanked);
+        if (effects.changed) publish();
+        if (effects.appended) void persist(working);
+        else if (event.type === 'stream' && Date.now() - lastDraftSave > 1_000) {
+          // Keep what has arrived, so a reload mid-stream loses nothing.
+          lastDraftSave = Date.now();
+          void persist(working);
         }
+        if (effects.filesChanged) void useFilesStore.getState().notifyChanged(effects.filesChanged);
       };
 
+      runningThread = working;
       try {
         const outcome = await runAgent({
           threadId: working.id,
@@ -299,10 +282,11 @@ export const useChatStore = create<ChatStore>((set, get) => {
           model: connection.model,
           systemPrompt: BASE_SYSTEM_PROMPT,
           tools: buildTools(settings),
-          middleware: buildMiddleware(settings, {
+          middleware: pipelineFor(working, {
             contextWindow: profile.contextWindow,
             counter,
             summarize: summarizerFromProvider(created.provider),
+            step: stepFor(connection, created.provider, counter),
           }),
           fs,
           state: working.state,
@@ -320,7 +304,8 @@ export const useChatStore = create<ChatStore>((set, get) => {
         }
       } finally {
         abortController = null;
-        working.events!.push(...lateEvents.splice(0));
+        runningThread = null;
+        for (const late of lateEvents.splice(0)) working.events!.push(late);
         set({ running: false, streaming: null });
         publish();
         await persist(working);
@@ -349,11 +334,14 @@ export const useChatStore = create<ChatStore>((set, get) => {
         model: connection.model,
         systemPrompt: BASE_SYSTEM_PROMPT,
         tools: buildTools(settings),
-        middleware: buildMiddleware(settings, {
+        middleware: pipelineFor(thread, {
           contextWindow: profile.contextWindow,
           counter,
           summarize: async () => {
             throw new Error('A preview never summarizes.');
+          },
+          step: async () => {
+            throw new Error('A preview never calls a model.');
           },
           preview: true,
         }),
@@ -409,39 +397,52 @@ function memoryLoader(fs: VirtualFs) {
   return sharedLoader.load;
 }
 
-/** The middleware of a run, in SPEC order: memory, facts, tool-input truncation, summarization. */
-function buildMiddleware(
-  settings: Settings,
-  run: { contextWindow: number; counter: TokenCounter; summarize: SummarizeFn; preview?: boolean },
-): Middleware[] {
+/** The thread's pipeline: memory layers, its context strategy and compaction (one core function). */
+function pipelineFor(
+  thread: Thread,
+  run: {
+    contextWindow: number;
+    counter: TokenCounter;
+    summarize: SummarizeFn;
+    step: StepFn;
+    preview?: boolean;
+  },
+) {
   const { fs } = getServices();
-  const compaction = () => useSettingsStore.getState().settings.compaction;
-  return [
-    createAgentsMdMiddleware({
-      sources: settings.memorySources,
-      refreshAfterEdits: settings.refreshMemoryAfterEdits,
+  const settings = () => useSettingsStore.getState().settings;
+  return buildPipeline({
+    settings,
+    // Read at every model call: a switch mid-run applies to the next call.
+    strategy: () => strategyOf(thread, settings()),
+    layers: getLayers(thread.state),
+    contextWindow: run.contextWindow,
+    counter: run.counter,
+    summarize: run.summarize,
+    step: run.step,
+    loadMemory: memoryLoader(fs),
+    factRankers,
+    onFactsInvalid: (message) => useFactsStore.setState({ invalid: message }),
+    rank: preferredRank(strategyRankers, () => {
+      const method = settings().facts.method;
+      return method === 'embeddings' || method === 'hybrid';
     }),
-    createFactsMiddleware({
-      settings: () => useSettingsStore.getState().settings.facts,
-      counter: run.counter,
-      loadMemory: memoryLoader(fs),
-      rankers: factRankers,
-      onInvalid: (message) => useFactsStore.setState({ invalid: message }),
-    }),
-    createTruncationMiddleware({
-      settings: compaction,
-      contextWindow: run.contextWindow,
-      counter: run.counter,
-    }),
-    createSummarizationMiddleware({
-      settings: compaction,
-      contextWindow: run.contextWindow,
-      counter: run.counter,
-      summarize: run.summarize,
-      ...(run.preview ? { preview: true } : {}),
-    }),
-    createOffloadMiddleware({ settings: compaction, counter: run.counter }),
-  ];
+    ...(run.preview ? { preview: true } : {}),
+  });
+}
+
+/**
+ * Strategy steps: the Demo answers them with the offline stand-ins (deterministic, extractive);
+ * a real provider answers with the "Memory model" when one is set, else the chat model.
+ */
+function stepFor(
+  connection: ReturnType<typeof connectionOf>,
+  provider: ModelProvider,
+  counter: TokenCounter,
+): StepFn {
+  const count = (text: string) => counter.count(text);
+  if (connection.provider === 'demo') return offlineStep(count);
+  const memoryModel = useSettingsStore.getState().settings.strategy.memoryModel.trim();
+  return providerStep(provider, memoryModel || connection.model, count);
 }
 
 /** The file tools, execute (a sandboxed worker) and the user's experiment tools. */
@@ -451,34 +452,6 @@ function buildTools(settings: Settings): Tool[] {
     createExecuteTool(createWorkerCodeRunner()),
     ...settings.experimentTools.map(createExperimentTool),
   ];
-}
-
-function refreshFilesAfter(call: ToolCall | undefined) {
-  if (!call) return;
-  let args: unknown;
-  try {
-    args = JSON.parse(call.arguments);
-  } catch {
-    return;
-  }
-  const path = writesToPath(call.name, args);
-  if (path) void useFilesStore.getState().notifyChanged([path]);
-}
-
-function applyStream(
-  current: ChatStore['streaming'],
-  event: StreamEvent,
-): NonNullable<ChatStore['streaming']> {
-  const next = current ?? { text: '', toolCalls: [] };
-  if (event.type === 'text-delta') return { ...next, text: next.text + event.text };
-  const toolCalls = [...next.toolCalls];
-  const existing = toolCalls[event.index] ?? { arguments: '' };
-  toolCalls[event.index] = {
-    id: event.id ?? existing.id,
-    name: event.name ?? existing.name,
-    arguments: existing.arguments + event.argumentsDelta,
-  };
-  return { ...next, toolCalls };
 }
 
 setFactsEventSink((threadId, kind, detail) => {

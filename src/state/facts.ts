@@ -72,20 +72,29 @@ export function setFactsEventSink(sink: typeof onThreadEvent) {
 }
 
 /** Rankers for the facts middleware; embeddings fall back to BM25 until the worker is ready. */
-export const factRankers: RankerResolver = createRankerResolver({
-  embedder: () => embedderClient,
-  status: () => {
-    const status = embedderClient?.status;
-    if (!status) return { state: 'off' };
-    return status.state === 'failed'
-      ? { state: 'failed', message: status.message }
-      : { state: status.state };
-  },
-  get cache() {
-    vectorCache ??= createVectorCache();
-    return vectorCache;
-  },
-});
+export const factRankers: RankerResolver = createAppRankers();
+/**
+ * The same rankers for the context strategies (retrieval, long-term, ranked page-in), as separate
+ * instances: each ranker caches its last document set, and facts and turns are different sets.
+ */
+export const strategyRankers: RankerResolver = createAppRankers();
+
+function createAppRankers(): RankerResolver {
+  return createRankerResolver({
+    embedder: () => embedderClient,
+    status: () => {
+      const status = embedderClient?.status;
+      if (!status) return { state: 'off' };
+      return status.state === 'failed'
+        ? { state: 'failed', message: status.message }
+        : { state: status.state };
+    },
+    get cache() {
+      vectorCache ??= createVectorCache();
+      return vectorCache;
+    },
+  });
+}
 
 const queue = createUpdateQueue<readonly Message[]>({
   delayMs: () => useSettingsStore.getState().settings.facts.debounceMs,

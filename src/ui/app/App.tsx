@@ -13,6 +13,7 @@ import { TokenReadout } from '../tokens/TokenReadout';
 import { FilesPanel } from '../files/FilesPanel';
 import { BundlePanel } from '../bundle/BundlePanel';
 import { SideTabs } from './SideTabs';
+import { StrategyPicker } from '../strategy/StrategyPicker';
 
 type StartState =
   { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
@@ -93,6 +94,7 @@ export function App() {
           <BundlePanel />
         </aside>
         <main className="chat-column">
+          <StrategyPicker />
           <Conversation />
           <Composer />
         </main>

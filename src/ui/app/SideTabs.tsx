@@ -4,11 +4,13 @@ import { useLayoutStore, type SideTab } from '../../state/layout';
 import { EditorPanel } from '../editor/EditorPanel';
 import { ContextInspector } from '../inspector/ContextInspector';
 import { FactsPanel } from '../facts/FactsPanel';
+import { StrategyPanel } from '../strategy/StrategyPanel';
 
 const TABS: { id: SideTab; label: string }[] = [
   { id: 'editor', label: 'Editor' },
   { id: 'context', label: 'Context' },
   { id: 'facts', label: 'Facts' },
+  { id: 'strategy', label: 'Strategy' },
 ];
 
 /** The right-hand panels: one shown at a time; opening a file brings the editor forward. */
@@ -67,6 +69,7 @@ export function SideTabs({
         {tab === 'editor' && <EditorPanel />}
         {tab === 'context' && <ContextInspector />}
         {tab === 'facts' && <FactsPanel />}
+        {tab === 'strategy' && <StrategyPanel />}
         {extra?.find((e) => e.id === tab)?.panel}
       </div>
     </div>

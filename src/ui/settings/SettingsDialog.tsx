@@ -6,6 +6,7 @@ import { useSettingsStore } from '../../state/settings';
 import { CompactionFields, parseCompactionDraft, toCompactionDraft } from './CompactionFields';
 import { FactsFields, parseFactsDraft, toFactsDraft } from './FactsFields';
 import { ExperimentToolsField, parseExperimentText } from './ExperimentToolsField';
+import { StrategyDefaultsField } from './StrategyDefaultsField';
 import './settings.css';
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -192,6 +193,10 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         </p>
         <CompactionFields draft={compaction} onChange={setCompaction} />
         <FactsFields draft={facts} onChange={setFacts} />
+        <StrategyDefaultsField
+          value={draft.strategy}
+          onChange={(strategy) => setDraft({ ...draft, strategy })}
+        />
         <ExperimentToolsField text={experimentText} onChange={setExperimentText} />
         {problems.length > 0 && (
           <ul role="alert" className="problems">

@@ -1,0 +1,194 @@
+// Event → thread: how the loop's events become the stored thread (messages, a metrics record per
+// model call, timeline events, memory edits, the streaming draft). Pure: the chat store only feeds
+// events in and saves what comes out, so the same recording serves the app and the tests.
+
+import type { AgentEvent } from './events';
+import { newId } from './ids';
+import type { ContextEvent, Thread } from './thread';
+import type { AssistantMessage, Message, StreamEvent, ToolCall } from './types';
+import { countRequest, type TokenCounter } from '../context/tokens';
+import { writesToPath } from '../fs/tools';
+
+export interface RecorderSetup {
+  provider: string;
+  model: string;
+  contextWindow: number;
+  /** Compaction trigger as a fraction of the window (for the chart's trigger line). */
+  triggerFraction: number;
+  counter: TokenCounter;
+  now?: () => number;
+}
+
+export interface StreamingDraft {
+  text: string;
+  toolCalls: { id?: string; name?: string; arguments: string }[];
+}
+
+/** What the store should do after an event besides saving the thread. */
+export interface RecordEffects {
+  /** The thread changed (publish it). */
+  changed: boolean;
+  /** A complete message was appended (save now). */
+  appended?: Message;
+  /** Files written outside the Files panel (refresh them there). */
+  filesChanged?: string[];
+  /** The streaming draft, or null when it landed as a message. */
+  streaming?: StreamingDraft | null;
+  /** Fact ranking for the Facts panel. */
+  factsRanked?: Extract<AgentEvent, { type: 'facts-ranked' }>;
+}
+
+/** Thread key of the partly streamed answer, kept so that a reload mid-stream loses nothing. */
+export const DRAFT_STATE_KEY = 'draft';
+
+export interface ThreadRecorder {
+  apply(event: AgentEvent): RecordEffects;
+  /** Adds a timeline event (placed at the next model call unless it names one). */
+  addEvent(event: Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent>): void;
+  /** The streamed text so far (null when nothing is streaming). */
+  draft(): StreamingDraft | null;
+}
+
+export function createThreadRecorder(thread: Thread, setup: RecorderSetup): ThreadRecorder {
+  const now = setup.now ?? Date.now;
+  const toolCalls = new Map<string, ToolCall>();
+  let streaming: StreamingDraft | null = null;
+  thread.events ??= [];
+
+  const addEvent: ThreadRecorder['addEvent'] = (event) => {
+    thread.events!.push({ id: newId('evt'), at: now(), ...event });
+  };
+
+  function apply(event: AgentEvent): RecordEffects {
+    switch (event.type) {
+      case 'stream':
+        streaming = applyStream(streaming, event.event);
+        thread.state[DRAFT_STATE_KEY] = { text: streaming.text, at: now() };
+        return { changed: false, streaming };
+      case 'message': {
+        const { message } = event;
+        thread.messages.push(message);
+        const effects: RecordEffects = { changed: true, appended: message };
+        if (message.role === 'assistant') {
+          streaming = null;
+          delete thread.state[DRAFT_STATE_KEY];
+          effects.streaming = null;
+          for (const call of message.toolCalls ?? []) toolCalls.set(call.id, call);
+        }
+        if (message.role === 'tool') {
+          const path = writtenPath(toolCalls.get(message.toolCallId));
+          if (path) effects.filesChanged = [path];
+        }
+        return effects;
+      }
+      case 'model-call-start':
+        // Events since the last call changed what this call sees: they are placed at it.
+        for (const pending of thread.events!) pending.callId ??= event.callId;
+        thread.calls.push({
+          callId: event.callId,
+          startedAt: event.startedAt,
+          provider: setup.provider,
+          model: setup.model,
+          contextWindow: setup.contextWindow,
+          triggerTokens: Math.round(setup.contextWindow * setup.triggerFraction),
+          estimate: countRequest(setup.counter, event.request),
+        });
+        return { changed: true };
+      case 'model-call-end': {
+        const record = thread.calls.find((call) => call.callId === event.callId);
+        if (record) {
+          record.endedAt = event.endedAt;
+          if (event.usage) record.usage = event.usage;
+          if (event.error) record.error = event.error;
+        }
+        return { changed: true };
+      }
+      case 'facts-ranked':
+        return { changed: false, factsRanked: event };
+      case 'context-event':
+        addEvent(event.event);
+        // Offload and summarization write files outside tool calls.
+        return { changed: true, ...(event.event.path ? { filesChanged: [event.event.path] } : {}) };
+      case 'memory-loaded':
+        addEvent({
+          kind: event.reason === 'initial' ? 'memory-loaded' : 'memory-refreshed',
+          detail:
+            event.sources.length === 0
+              ? 'No AGENTS.md memory file exists yet.'
+              : `Loaded ${event.sources.map((source) => source.path).join(', ')}.`,
+          ...(event.sources[0] ? { path: event.sources[0].path } : {}),
+        });
+        return { changed: true };
+      case 'memory-updated':
+        addEvent({
+          kind: 'memory-edited',
+          path: event.path,
+          detail: `The agent changed ${event.path} (now version ${event.version}).`,
+        });
+        thread.memoryEdits.push({
+          toolCallId: event.toolCallId,
+          path: event.path,
+          before: event.before,
+          after: event.after,
+          version: event.version,
+          at: now(),
+        });
+        return { changed: true };
+      default:
+        return { changed: false };
+    }
+  }
+
+  return { apply, addEvent, draft: () => streaming };
+}
+
+/**
+ * A thread saved while an answer was streaming (the page was closed or reloaded mid-stream): what
+ * had arrived becomes an assistant message marked as interrupted, with a notice saying so.
+ * Returns true when the thread changed.
+ */
+export function recoverDraft(thread: Thread, now: () => number = Date.now): boolean {
+  const draft = thread.state[DRAFT_STATE_KEY] as { text?: unknown } | undefined;
+  if (!draft) return false;
+  delete thread.state[DRAFT_STATE_KEY];
+  if (typeof draft.text !== 'string' || !draft.text) return true;
+  const partial: AssistantMessage = {
+    role: 'assistant',
+    id: newId('msg'),
+    content: draft.text,
+    createdAt: now(),
+    stopped: 'error',
+  };
+  thread.messages.push(partial, {
+    role: 'notice',
+    id: newId('msg'),
+    kind: 'info',
+    content:
+      'This answer was cut off when the page closed or reloaded while it was arriving; what had arrived is kept. Send a message to continue.',
+    createdAt: now(),
+  });
+  return true;
+}
+
+export function applyStream(current: StreamingDraft | null, event: StreamEvent): StreamingDraft {
+  const next = current ?? { text: '', toolCalls: [] };
+  if (event.type === 'text-delta') return { ...next, text: next.text + event.text };
+  const toolCalls = [...next.toolCalls];
+  const existing = toolCalls[event.index] ?? { arguments: '' };
+  toolCalls[event.index] = {
+    id: event.id ?? existing.id,
+    name: event.name ?? existing.name,
+    arguments: existing.arguments + event.argumentsDelta,
+  };
+  return { ...next, toolCalls };
+}
+
+/** The file a tool call wrote, for refreshing the Files panel. */
+function writtenPath(call: ToolCall | undefined): string | undefined {
+  if (!call) return undefined;
+  try {
+    return writesToPath(call.name, JSON.parse(call.arguments)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

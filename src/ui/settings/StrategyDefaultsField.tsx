@@ -1,0 +1,47 @@
+import type { StrategySettings } from '../../core/settings';
+import { getStrategy, STRATEGY_LIST } from '../../core/strategies/registry';
+import type { StrategyId } from '../../core/strategies/types';
+
+/** The strategy new threads start with, and the model that answers strategies' own steps. */
+export function StrategyDefaultsField({
+  value,
+  onChange,
+}: {
+  value: StrategySettings;
+  onChange: (value: StrategySettings) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>Context strategies</legend>
+      <label>
+        Default strategy for new threads
+        <select
+          value={value.default}
+          onChange={(e) => onChange({ ...value, default: e.target.value as StrategyId })}
+        >
+          {STRATEGY_LIST.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="hint">{getStrategy(value.default).description}</p>
+      <label>
+        Memory model
+        <input
+          value={value.memoryModel}
+          maxLength={200}
+          spellCheck={false}
+          placeholder="empty: the chat model"
+          onChange={(e) => onChange({ ...value, memoryModel: e.target.value })}
+        />
+      </label>
+      <p className="hint">
+        Answers the strategies&apos; own model calls (summary merge, fact and triple extraction,
+        compression) on the same connection. With the Demo provider they are answered by an offline,
+        extractive stand-in.
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import type { StrategyField, StrategyId, StrategySelection } from '../../core/strategies/types';
+import { getStrategy, parseStrategySettings } from '../../core/strategies/registry';
+import { parseInRange } from '../settings/NumberField';
+
+type Draft = Record<string, string | boolean>;
+
+function toDraft(selection: StrategySelection): Draft {
+  const draft: Draft = {};
+  for (const field of getStrategy(selection.id).fields) {
+    const value = selection.settings[field.key];
+    if (field.kind === 'boolean') draft[field.key] = value === true;
+    else if (field.kind === 'list') draft[field.key] = Array.isArray(value) ? value.join(', ') : '';
+    else draft[field.key] = value === undefined ? '' : String(value);
+  }
+  return draft;
+}
+
+/** The typed draft as settings, or the problems (each naming the field and its valid range). */
+export function parseDraft(
+  id: StrategyId,
+  draft: Draft,
+): { ok: true; settings: Record<string, unknown> } | { ok: false; problems: string[] } {
+  const strategy = getStrategy(id);
+  const settings: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const field of strategy.fields) {
+    const value = draft[field.key];
+    if (field.kind === 'number') {
+      const n = parseInRange(field.label, String(value ?? ''), {
+        min: field.min,
+        max: field.max,
+        integer: true,
+      });
+      if (typeof n === 'string') problems.push(n);
+      else settings[field.key] = n;
+    } else if (field.kind === 'list') {
+      settings[field.key] = String(value ?? '')
+        .split(',')
+        .map((word) => word.trim())
+        .filter(Boolean);
+    } else settings[field.key] = value;
+  }
+  if (problems.length) return { ok: false, problems };
+  return parseStrategySettings(id, settings);
+}
+
+/**
+ * A strategy's own settings, with their labels and valid ranges. Values are checked when applied;
+ * one out of range is refused with its range and nothing changes.
+ */
+export function StrategyFields(props: FieldsProps) {
+  // A new selection (another strategy, applied settings) starts a fresh draft.
+  return <FieldsForm key={JSON.stringify(props.selection)} {...props} />;
+}
+
+interface FieldsProps {
+  selection: StrategySelection;
+  onApply: (selection: StrategySelection) => void;
+  disabled?: boolean;
+}
+
+function FieldsForm({ selection, onApply, disabled }: FieldsProps) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(selection));
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const fields = getStrategy(selection.id).fields;
+  if (fields.length === 0) return null;
+  const dirty = JSON.stringify(draft) !== JSON.stringify(toDraft(selection));
+
+  const apply = () => {
+    const parsed = parseDraft(selection.id, draft);
+    if (!parsed.ok) {
+      setProblems(parsed.problems);
+      return;
+    }
+    setProblems([]);
+    onApply({ id: selection.id, settings: parsed.settings });
+  };
+
+  return (
+    <form
+      className="strategy-fields"
+      aria-label={`${getStrategy(selection.id).label} settings`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
+      {fields.map((field) => (
+        <FieldInput
+          key={field.key}
+          field={field}
+          value={draft[field.key] ?? ''}
+          disabled={disabled}
+          onChange={(value) => setDraft({ ...draft, [field.key]: value })}
+        />
+      ))}
+      <button type="submit" disabled={disabled || !dirty}>
+        Apply settings
+      </button>
+      {problems.length > 0 && (
+        <p role="alert" className="strategy-problems">
+          {problems.join(' ')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function FieldInput({
+  field,
+  value,
+  onChange,
+  disabled,
+}: {
+  field: StrategyField;
+  value: string | boolean;
+  onChange: (value: string | boolean) => void;
+  disabled?: boolean;
+}) {
+  const hint =
+    field.kind === 'number'
+      ? `${field.min}–${field.max}${field.help ? `. ${field.help}` : ''}`
+      : field.help;
+  if (field.kind === 'boolean') {
+    return (
+      <label className="check" title={field.help}>
+        <input
+          type="checkbox"
+          checked={value === true}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {field.label}
+      </label>
+    );
+  }
+  if (field.kind === 'select') {
+    return (
+      <label title={field.help}>
+        {field.label}
+        <select
+          value={String(value)}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  return (
+    <label title={hint}>
+      {field.label}
+      <input
+        value={String(value)}
+        inputMode={field.kind === 'number' ? 'numeric' : 'text'}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && <span className="hint">{hint}</span>}
+    </label>
+  );
+}
