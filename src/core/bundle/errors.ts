@@ -14,6 +14,7 @@ export type BundleErrorCode =
   | 'invalid-data' // parses, but does not match the schema (file and line given)
   | 'settings' // settings values out of range
   | 'changed' // the data changed between the preview and apply
+  | 'needs-choice' // a memory file differs and the preview's choice for it was not made
   | 'apply-failed' // writing failed (e.g. quota); everything was rolled back
   | 'rollback-failed' // writing failed and some of the rollback failed too
   | 'export-failed'; // the data cannot be exported as a bundle that imports again

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Thread } from '../agent/thread';
 import { InMemoryFileStore } from '../fs/memory-store';
+import { SAMPLE_FILES } from '../sample-workspace';
 import { DEFAULT_SETTINGS } from '../settings';
 import { BundleError, type BundleErrorCode } from './errors';
 import { exportBundle } from './export';
@@ -93,7 +94,12 @@ describe('round trip', () => {
       await f.user.write('/notes.md', 'lower');
     });
     const target = fixture();
-    const { plan, result } = await importBundle(bytes, target.target, { mode: 'keep-both' });
+    // This device remembers keys as the source did (a device-local choice a bundle never changes).
+    await target.settings.set({ ...DEFAULT_SETTINGS, rememberKey: true });
+    const { plan, result } = await importBundle(bytes, target.target, {
+      mode: 'keep-both',
+      importConnection: true,
+    });
     expect(plan.files.every((item) => item.status === 'added')).toBe(true);
     expect(result.files.added).toBe(9);
 
@@ -118,7 +124,7 @@ describe('round trip', () => {
   it('importing the same bundle twice changes nothing the second time', async () => {
     const { bytes } = await sampleBundle();
     const target = fixture();
-    await importBundle(bytes, target.target, { mode: 'keep-both' });
+    await importBundle(bytes, target.target, { mode: 'keep-both', importConnection: true });
     const before = await fingerprint(target);
     const { plan, result } = await importBundle(bytes, target.target, { mode: 'keep-both' });
     expect(plan.files.every((item) => item.action === 'skip')).toBe(true);
@@ -177,14 +183,21 @@ describe('preview and modes', () => {
     const bundle = await readBundle(bytes);
     const plan = await planImport(bundle, target.target, { mode: 'keep-both' });
     const byPath = Object.fromEntries(plan.files.map((f) => [f.displayPath, f]));
+    // A memory source that differs: nothing happens to it until the person chooses.
     expect(byPath['/memories/AGENTS.md']).toMatchObject({
       status: 'changed',
-      action: 'add-renamed',
-      renamedDisplayPath: '/memories/AGENTS (imported).md',
+      action: 'keep',
+      memory: { kind: 'agents-md', ask: true },
       local: { content: '# Prefs\n- I prefer spaces.\n' },
       incoming: { content: '# Prefs\n- I prefer tabs over spaces.\n' },
     });
-    expect(byPath['/memories/memory.json']!.status).toBe('added');
+    expect(byPath['/memories/AGENTS.md']!.memory!.choice).toBeUndefined();
+    expect(plan.undecided).toEqual(['/memories/AGENTS.md']);
+    expect(byPath['/memories/memory.json']).toMatchObject({
+      status: 'added',
+      action: 'add',
+      memory: { kind: 'memory-json' },
+    });
     expect(byPath['/notes/todo.md']).toMatchObject({ status: 'unchanged', action: 'skip' });
     expect(byPath['/memories/mine.md']).toMatchObject({ status: 'local-only', action: 'keep' });
     const threads = Object.fromEntries(plan.threads.map((t) => [t.id, t]));
@@ -197,9 +210,22 @@ describe('preview and modes', () => {
     expect(threads.local).toMatchObject({ status: 'local-only', action: 'keep' });
     expect(threads.elsewhere).toBeUndefined();
     expect(plan.settings.status).toBe('changed');
-    expect(plan.settings.changes).toEqual(
-      expect.arrayContaining([{ key: 'provider', from: '"demo"', to: '"anthropic"' }]),
-    );
+    // Where requests go is listed apart, and not imported unless asked for.
+    expect(plan.settings.connectionChanges).toEqual([
+      {
+        key: 'anthropic.baseURL',
+        from: '"https://api.anthropic.com"',
+        to: '"http://127.0.0.1:9/"',
+      },
+      { key: 'provider', from: '"demo"', to: '"anthropic"' },
+    ]);
+    expect(plan.settings.changes.map((c) => c.key)).toEqual(['compaction.triggerFraction']);
+    expect(plan.settings.connectionAction).toBe('keep');
+    expect(plan.settings.next).toMatchObject({
+      provider: 'demo',
+      anthropic: { baseURL: 'https://api.anthropic.com' },
+      compaction: { triggerFraction: 0.5 },
+    });
     // The device's "remember key" choice is not the bundle's to change.
     expect(plan.settings.changes.find((c) => c.key === 'rememberKey')).toBeUndefined();
     expect(plan.settings.next!.rememberKey).toBe(false);
@@ -208,7 +234,11 @@ describe('preview and modes', () => {
   it('merge, keep both: differing files and threads are imported beside yours', async () => {
     const { bytes } = await sampleBundle();
     const target = await divergedTarget(1);
-    await importBundle(bytes, target.target, { mode: 'keep-both' });
+    await importBundle(bytes, target.target, {
+      mode: 'keep-both',
+      importConnection: true,
+      memoryChoices: { '/memories/AGENTS.md': 'keep-both' },
+    });
     expect(await contents(target.user)).toMatchObject({
       '/AGENTS.md': '# Prefs\n- I prefer spaces.\n',
       '/AGENTS (imported).md': '# Prefs\n- I prefer tabs over spaces.\n',
@@ -232,12 +262,17 @@ describe('preview and modes', () => {
   it('merge, keep both: importing the same bundle again adds no second copy', async () => {
     const { bytes } = await sampleBundle();
     const target = await divergedTarget(1);
-    await importBundle(bytes, target.target, { mode: 'keep-both' });
+    const options = {
+      mode: 'keep-both',
+      importConnection: true,
+      memoryChoices: { '/memories/AGENTS.md': 'keep-both' },
+    } as const;
+    await importBundle(bytes, target.target, options);
     const before = await fingerprint(target);
-    const { plan } = await importBundle(bytes, target.target, { mode: 'keep-both' });
+    const { plan } = await importBundle(bytes, target.target, options);
     expect(plan.files.find((f) => f.displayPath === '/memories/AGENTS.md')).toMatchObject({
       action: 'skip',
-      note: 'already imported as /memories/AGENTS (imported).md',
+      note: expect.stringContaining('already imported as /memories/AGENTS (imported).md'),
     });
     expect(plan.threads.find((t) => t.id === 't1')).toMatchObject({ action: 'skip' });
     expect(await fingerprint(target)).toBe(before);
@@ -246,7 +281,11 @@ describe('preview and modes', () => {
   it('merge, keep both: settings stay when the user says so', async () => {
     const { bytes } = await sampleBundle();
     const target = await divergedTarget(1);
-    await importBundle(bytes, target.target, { mode: 'keep-both', importSettings: false });
+    await importBundle(bytes, target.target, {
+      mode: 'keep-both',
+      importSettings: false,
+      memoryChoices: { '/memories/AGENTS.md': 'keep-mine' },
+    });
     expect(target.settings.value).toEqual({ ...DEFAULT_SETTINGS, rememberKey: false });
   });
 
@@ -271,7 +310,10 @@ describe('preview and modes', () => {
   it('replace: the bundle replaces everything; what it does not hold is removed', async () => {
     const { bytes, source } = await sampleBundle();
     const target = await divergedTarget(1);
-    const { result } = await importBundle(bytes, target.target, { mode: 'replace' });
+    const { result } = await importBundle(bytes, target.target, {
+      mode: 'replace',
+      importConnection: true,
+    });
     expect(await contents(target.user)).toEqual(await contents(source.user));
     expect(await contents(target.workspace)).toEqual(await contents(source.workspace));
     // This workspace's threads are the bundle's; another workspace's thread is not touched.
@@ -346,9 +388,12 @@ describe('all or nothing', () => {
     threads.limit = 1;
     Object.assign(f, { threads }); // fingerprint reads f.threads
     const before = await fingerprint(f);
-    await expect(importBundle(bytes, f.target, { mode: 'keep-both' })).rejects.toMatchObject({
-      code: 'apply-failed',
-    });
+    await expect(
+      importBundle(bytes, f.target, {
+        mode: 'keep-both',
+        memoryChoices: { '/memories/AGENTS.md': 'take-theirs', '/AGENTS.md': 'take-theirs' },
+      }),
+    ).rejects.toMatchObject({ code: 'apply-failed' });
     expect(await fingerprint(f)).toBe(before);
   });
 
@@ -921,4 +966,233 @@ describe('thread strategy state (state.strategy)', () => {
       expect(error).toMatchObject({ entry: 'threads/t1.jsonl', line: 1 });
     });
   }
+});
+
+describe('memory sources: an import restores the memory the agent loads', () => {
+  const SAMPLE_AGENTS = SAMPLE_FILES.find((f) => f.path === '/memories/AGENTS.md')!.content;
+  const SAMPLE_PROJECT = SAMPLE_FILES.find((f) => f.path === '/AGENTS.md')!.content;
+
+  /** A browser on its first start: the sample workspace, as services.ts seeds it. */
+  async function freshBrowser(now?: () => number) {
+    const f = fixture(now ? { now } : {});
+    for (const file of SAMPLE_FILES) {
+      if (file.path.startsWith('/memories/'))
+        await f.user.write(file.path.slice('/memories'.length), file.content);
+      else await f.workspace.write(file.path, file.content);
+    }
+    return f;
+  }
+
+  it('the untouched sample is replaced by the bundle’s memory, in the default merge', async () => {
+    const { bytes, source } = await sampleBundle();
+    const target = await freshBrowser();
+    const { plan, result } = await importBundle(bytes, target.target, { mode: 'keep-both' });
+    expect(plan.undecided).toEqual([]);
+    for (const path of ['/memories/AGENTS.md', '/AGENTS.md']) {
+      expect(plan.files.find((f) => f.displayPath === path)).toMatchObject({
+        action: 'replace',
+        memory: { kind: 'agents-md', replacesSample: true },
+      });
+    }
+    // The files the agent loads hold the bundle's memory; no "(imported)" copy that nobody loads.
+    expect((await target.user.read('/AGENTS.md'))!.content).toBe(
+      (await source.user.read('/AGENTS.md'))!.content,
+    );
+    expect((await target.workspace.read('/AGENTS.md'))!.content).toBe('# Project\nweather-cli\n');
+    expect(await target.user.read('/AGENTS (imported).md')).toBeUndefined();
+    expect(await target.workspace.read('/AGENTS (imported).md')).toBeUndefined();
+    // Other sample files are ordinary files: merged as before.
+    expect((await target.workspace.read('/notes/todo.md'))!.content).toContain('TODO');
+    expect(await target.workspace.read('/notes/todo (imported).md')).toBeDefined();
+    expect(result.changedMemory.sort()).toEqual([
+      '/AGENTS.md',
+      '/memories/AGENTS.md',
+      '/memories/memory.json',
+    ]);
+  });
+
+  it('a sample with one character changed is the person’s memory: the preview asks', async () => {
+    const { bytes } = await sampleBundle();
+    const target = await freshBrowser();
+    await target.user.write('/AGENTS.md', `${SAMPLE_AGENTS}- Likes haiku.\n`);
+    const bundle = await readBundle(bytes);
+    const plan = await planImport(bundle, target.target, { mode: 'keep-both' });
+    expect(plan.undecided).toEqual(['/memories/AGENTS.md']);
+    expect(plan.files.find((f) => f.displayPath === '/AGENTS.md')!.memory).toMatchObject({
+      replacesSample: true,
+    });
+    // Applying without a choice refuses, and nothing changes.
+    const before = await fingerprint(target);
+    await expect(applyImport(bundle, plan, target.target)).rejects.toMatchObject({
+      code: 'needs-choice',
+      message: expect.stringMatching(/^Choose what to do with \/memories\/AGENTS\.md/),
+    });
+    expect(await fingerprint(target)).toBe(before);
+    expect((await target.workspace.read('/AGENTS.md'))!.content).toBe(SAMPLE_PROJECT);
+  });
+
+  /** A target whose memory the person wrote: AGENTS.md and memory.json both differ. */
+  async function modified(now?: () => number) {
+    const target = await freshBrowser(now);
+    await target.user.write('/AGENTS.md', '# Mine\n- I prefer spaces.\n');
+    const mine = JSON.stringify({
+      version: '1.0',
+      facts: [{ id: 'm1', content: 'Lives in Porto', category: 'context', confidence: 0.8 }],
+    });
+    await target.user.write('/memory.json', mine);
+    return { target, mine };
+  }
+
+  it('keep mine: yours stays, the bundle’s is not written anywhere', async () => {
+    const { bytes } = await sampleBundle();
+    const { target, mine } = await modified();
+    const before = (await target.user.read('/AGENTS.md'))!;
+    const { plan, result } = await importBundle(bytes, target.target, {
+      mode: 'keep-both',
+      memoryChoices: { '/memories/AGENTS.md': 'keep-mine', '/memories/memory.json': 'keep-mine' },
+    });
+    expect(plan.undecided).toEqual([]);
+    expect((await target.user.read('/AGENTS.md'))!).toEqual(before);
+    expect(before.content).toBe('# Mine\n- I prefer spaces.\n');
+    expect((await target.user.read('/memory.json'))!.content).toBe(mine);
+    expect(Object.keys(await contents(target.user)).sort()).toEqual(['/AGENTS.md', '/memory.json']);
+    expect(result.changedMemory).toEqual(['/AGENTS.md']); // the project sample was replaced
+  });
+
+  it('take theirs: the bundle’s memory replaces yours (your version stays in the history)', async () => {
+    const { bytes, source } = await sampleBundle();
+    const { target } = await modified();
+    const { result } = await importBundle(bytes, target.target, {
+      mode: 'keep-both',
+      memoryChoices: {
+        '/memories/AGENTS.md': 'take-theirs',
+        '/memories/memory.json': 'take-theirs',
+      },
+    });
+    expect((await target.user.read('/AGENTS.md'))!.content).toBe(
+      (await source.user.read('/AGENTS.md'))!.content,
+    );
+    expect((await target.user.read('/memory.json'))!.content).toBe(
+      (await source.user.read('/memory.json'))!.content,
+    );
+    const history = await target.user.history('/AGENTS.md');
+    expect(history.map((v) => v.content)).toContain('# Mine\n- I prefer spaces.\n');
+    expect(result.changedMemory.sort()).toEqual([
+      '/AGENTS.md',
+      '/memories/AGENTS.md',
+      '/memories/memory.json',
+    ]);
+  });
+
+  it('keep both: yours stays loaded, the bundle’s is saved renamed and said not to be loaded', async () => {
+    const { bytes, source } = await sampleBundle();
+    const { target } = await modified();
+    const { plan, result } = await importBundle(bytes, target.target, {
+      mode: 'keep-both',
+      memoryChoices: { '/memories/AGENTS.md': 'keep-both', '/memories/memory.json': 'keep-both' },
+    });
+    const agents = plan.files.find((f) => f.displayPath === '/memories/AGENTS.md')!;
+    expect(agents).toMatchObject({
+      action: 'add-renamed',
+      renamedDisplayPath: '/memories/AGENTS (imported).md',
+      memory: { choice: 'keep-both', ask: true },
+    });
+    expect(agents.note).toMatch(/does not load the renamed copy, only \/memories\/AGENTS\.md/);
+    expect((await target.user.read('/AGENTS.md'))!.content).toBe('# Mine\n- I prefer spaces.\n');
+    expect((await target.user.read('/AGENTS (imported).md'))!.content).toBe(
+      (await source.user.read('/AGENTS.md'))!.content,
+    );
+    expect(await target.user.read('/memory (imported).json')).toBeDefined();
+    expect(result.changedMemory).toEqual(['/AGENTS.md']);
+  });
+
+  it('prefer newer decides for the person until they choose; replace never asks', async () => {
+    const { bytes } = await sampleBundle();
+    const { target } = await modified(() => 1_000); // written long before the bundle
+    const bundle = await readBundle(bytes);
+    const newer = await planImport(bundle, target.target, { mode: 'prefer-newer' });
+    expect(newer.undecided).toEqual([]);
+    expect(newer.files.find((f) => f.displayPath === '/memories/AGENTS.md')).toMatchObject({
+      action: 'replace',
+      memory: { choice: 'take-theirs' },
+      note: 'the bundle’s copy is newer',
+    });
+    const overridden = await planImport(bundle, target.target, {
+      mode: 'prefer-newer',
+      memoryChoices: { '/memories/AGENTS.md': 'keep-mine' },
+    });
+    expect(overridden.files.find((f) => f.displayPath === '/memories/AGENTS.md')).toMatchObject({
+      action: 'keep',
+      memory: { choice: 'keep-mine' },
+    });
+    const replace = await planImport(bundle, target.target, { mode: 'replace' });
+    expect(replace.undecided).toEqual([]);
+    expect(replace.files.find((f) => f.displayPath === '/memories/AGENTS.md')!.action).toBe(
+      'replace',
+    );
+  });
+
+  it('a memory source named in settings is one too (here or in the bundle)', async () => {
+    const { bytes } = await sampleBundle(async (f) => {
+      await f.workspace.write('/docs/MEMORY.md', 'theirs');
+      await f.settings.set({
+        ...customSettings(),
+        memorySources: [...DEFAULT_SETTINGS.memorySources, '/docs/MEMORY.md'],
+      });
+    });
+    const target = await freshBrowser();
+    await target.workspace.write('/docs/MEMORY.md', 'mine');
+    const plan = await planImport(await readBundle(bytes), target.target, { mode: 'keep-both' });
+    expect(plan.undecided).toEqual(['/docs/MEMORY.md']);
+  });
+});
+
+describe('connection settings (provider, base URLs) are imported only when asked for', () => {
+  it('by default the other settings apply and the connection stays; ticked, it applies too', async () => {
+    const { bytes } = await sampleBundle();
+    const target = fixture();
+    await target.settings.set({ ...DEFAULT_SETTINGS, provider: 'openai', rememberKey: true });
+    const bundle = await readBundle(bytes);
+    for (const mode of ['keep-both', 'prefer-newer', 'replace'] as const) {
+      const plan = await planImport(bundle, target.target, { mode });
+      expect(plan.importConnection).toBe(false);
+      expect(plan.settings.connectionAction).toBe('keep');
+      expect(plan.settings.connectionChanges.map((c) => c.key)).toEqual([
+        'anthropic.baseURL',
+        'provider',
+      ]);
+    }
+    await importBundle(bytes, target.target, { mode: 'replace' });
+    expect(target.settings.value).toMatchObject({
+      provider: 'openai',
+      anthropic: { baseURL: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' },
+      compaction: { triggerFraction: 0.5 },
+      rememberKey: true,
+    });
+    const { plan } = await importBundle(bytes, target.target, {
+      mode: 'keep-both',
+      importConnection: true,
+    });
+    expect(plan.settings.connectionAction).toBe('apply');
+    expect(target.settings.value).toMatchObject({
+      provider: 'anthropic',
+      anthropic: { baseURL: 'http://127.0.0.1:9/' },
+    });
+  });
+
+  it('connection without the other settings', async () => {
+    const { bytes } = await sampleBundle();
+    const target = fixture();
+    await target.settings.set(DEFAULT_SETTINGS);
+    await importBundle(bytes, target.target, {
+      mode: 'keep-both',
+      importSettings: false,
+      importConnection: true,
+    });
+    expect(target.settings.value).toMatchObject({
+      provider: 'anthropic',
+      anthropic: { baseURL: 'http://127.0.0.1:9/' },
+      compaction: { triggerFraction: DEFAULT_SETTINGS.compaction.triggerFraction },
+    });
+  });
 });

@@ -29,6 +29,15 @@ import {
   type EntryKind,
 } from './schema';
 import { Pacer, type BundleTarget, type ProgressCallback, type RestorableFileStore } from './types';
+import {
+  isConnectionKey,
+  isUntouchedSample,
+  memoryKind,
+  memorySourcePaths,
+  withConnectionOf,
+  type MemoryChoice,
+  type MemorySourceInfo,
+} from './memory-sources';
 import { checkMemoryJson, parseSettingsEntry } from './validate';
 import { readZipDirectory, readZipEntry, type ZipEntry } from './zip';
 
@@ -331,6 +340,8 @@ export interface FilePlan {
   incoming?: { size: number; modifiedAt: number; content: string };
   /** Why an action was chosen, when it is not obvious ("yours is newer"). */
   note?: string;
+  /** Set when the file is a memory source (loaded by the agent as memory). */
+  memory?: MemorySourceInfo;
 }
 
 export interface ThreadPlan {
@@ -348,8 +359,11 @@ export interface SettingsPlan {
   inBundle: boolean;
   status: 'absent' | 'unchanged' | 'changed';
   action: 'apply' | 'keep';
-  /** Dotted keys that differ, values as JSON. */
+  /** Dotted keys that differ, values as JSON (connection settings are listed apart). */
   changes: { key: string; from: string; to: string }[];
+  /** Differences in where requests and the key go (provider, base URLs): imported only on request. */
+  connectionChanges: { key: string; from: string; to: string }[];
+  connectionAction: 'apply' | 'keep';
   /** The record apply will write (device-local keys kept from this device). */
   next?: Settings;
   note?: string;
@@ -358,6 +372,9 @@ export interface SettingsPlan {
 export interface ImportPlan {
   mode: ImportMode;
   importSettings: boolean;
+  importConnection: boolean;
+  /** Memory files (as displayed) that differ and still need a choice: apply refuses until then. */
+  undecided: string[];
   bundleWorkspace: string;
   targetWorkspace: string;
   files: FilePlan[];
@@ -372,6 +389,16 @@ export interface PlanOptions {
   mode: ImportMode;
   /** Merge modes only: apply the bundle's settings too (default true). Replace always does. */
   importSettings?: boolean;
+  /**
+   * Apply the bundle's provider and base URLs too (default false, in every mode): they decide
+   * where requests and the key are sent.
+   */
+  importConnection?: boolean;
+  /**
+   * Per memory file that differs (display path, e.g. "/memories/AGENTS.md"): what to do. Merge
+   * modes only; unset, keep-both leaves the choice open and prefer-newer takes the newer.
+   */
+  memoryChoices?: Readonly<Record<string, MemoryChoice>>;
 }
 
 export async function planImport(
@@ -380,6 +407,11 @@ export async function planImport(
   options: PlanOptions,
 ): Promise<ImportPlan> {
   const mode = options.mode;
+  const localRaw = await target.settings.get();
+  const localParsed = localRaw === undefined ? undefined : parseSettings(localRaw);
+  const localSettings = localParsed?.ok ? localParsed.settings : undefined;
+  const memorySources = memorySourcePaths(localSettings, bundle.settings);
+  const undecided: string[] = [];
   const files: FilePlan[] = [];
   for (const area of ['memories', 'workspace'] as const) {
     const store = area === 'memories' ? target.userStore : target.workspaceStore;
@@ -389,10 +421,61 @@ export async function planImport(
     const incoming = bundle.files.filter((f) => f.area === area);
     const incomingPaths = new Set(incoming.map((f) => f.path));
     const taken = new Set([...localPaths, ...incomingPaths]);
+
+    /** keep-both for a file that differs: beside yours under a new name (once). */
+    const besideYours = async (
+      file: BundleFile,
+      base: Pick<FilePlan, 'area' | 'path' | 'displayPath' | 'incoming' | 'memory'>,
+      local: NonNullable<FilePlan['local']>,
+    ): Promise<FilePlan> => {
+      const unloaded = base.memory
+        ? `; the agent does not load the renamed copy, only ${base.displayPath}`
+        : '';
+      // Imported beside yours before (the same bundle again)? Then there is nothing to add.
+      const copy = await findCopy(importedNames(file.path), localPaths, async (candidate) => {
+        return (await store.read(candidate))?.content === file.content;
+      });
+      if (copy) {
+        return {
+          ...base,
+          local,
+          status: 'unchanged',
+          action: 'skip',
+          note: `already imported as ${display(copy)}${unloaded}`,
+        };
+      }
+      const renamed = importedName(file.path, taken);
+      taken.add(renamed);
+      if (display(renamed).length > MAX_PATH_LENGTH) {
+        throw new BundleError(
+          'bad-path',
+          `${display(file.path)} cannot be imported beside yours: the new name would be too long.`,
+          file.entry,
+        );
+      }
+      return {
+        ...base,
+        local,
+        status: 'changed',
+        action: 'add-renamed',
+        renamedTo: renamed,
+        renamedDisplayPath: display(renamed),
+        ...(base.memory ? { note: `yours stays loaded${unloaded}` } : {}),
+      };
+    };
+
     for (const file of incoming) {
       const inc = { size: file.size, modifiedAt: file.modifiedAt, content: file.content };
       const record = localPaths.has(file.path) ? await store.read(file.path) : undefined;
-      const base = { area, path: file.path, displayPath: display(file.path), incoming: inc };
+      const displayPath = display(file.path);
+      const isMemory = memorySources.has(displayPath);
+      const base = {
+        area,
+        path: file.path,
+        displayPath,
+        incoming: inc,
+        ...(isMemory ? { memory: { kind: memoryKind(displayPath) } } : {}),
+      };
       if (!record) {
         files.push({ ...base, status: 'added', action: 'add' });
         continue;
@@ -403,12 +486,52 @@ export async function planImport(
         version: record.version,
         content: record.content,
       };
+      const newer = file.modifiedAt > record.modifiedAt;
       if (record.content === file.content) {
         files.push({ ...base, local, status: 'unchanged', action: 'skip' });
       } else if (mode === 'replace') {
         files.push({ ...base, local, status: 'changed', action: 'replace' });
+      } else if (base.memory) {
+        // A memory source: a renamed copy would never be loaded, so it is not merged blindly.
+        if (isUntouchedSample(displayPath, record.content)) {
+          files.push({
+            ...base,
+            memory: { ...base.memory, replacesSample: true },
+            local,
+            status: 'changed',
+            action: 'replace',
+            note: 'yours is the unchanged sample the app starts with',
+          });
+          continue;
+        }
+        const chosen = options.memoryChoices?.[displayPath];
+        // prefer-newer answers for the person until they choose; keep-both leaves it to them.
+        const byMode =
+          chosen === undefined && mode === 'prefer-newer'
+            ? {
+                choice: newer ? ('take-theirs' as const) : ('keep-mine' as const),
+                note: newer ? 'the bundle’s copy is newer' : 'yours is newer (or as new)',
+              }
+            : undefined;
+        const choice: MemoryChoice | undefined = chosen ?? byMode?.choice;
+        const memory = { ...base.memory, ask: true, ...(choice ? { choice } : {}) };
+        const note = byMode ? { note: byMode.note } : {};
+        if (choice === 'keep-both') {
+          files.push(await besideYours(file, { ...base, memory }, local));
+        } else if (choice === 'take-theirs') {
+          files.push({ ...base, memory, local, status: 'changed', action: 'replace', ...note });
+        } else {
+          if (!choice) undecided.push(displayPath);
+          files.push({
+            ...base,
+            memory,
+            local,
+            status: 'changed',
+            action: 'keep',
+            ...(choice ? note : { note: 'yours and the bundle’s differ: choose which to keep' }),
+          });
+        }
       } else if (mode === 'prefer-newer') {
-        const newer = file.modifiedAt > record.modifiedAt;
         files.push({
           ...base,
           local,
@@ -417,37 +540,7 @@ export async function planImport(
           note: newer ? 'the bundle’s copy is newer' : 'yours is newer (or as new)',
         });
       } else {
-        // Imported beside yours before (the same bundle again)? Then there is nothing to add.
-        const copy = await findCopy(importedNames(file.path), localPaths, async (candidate) => {
-          return (await store.read(candidate))?.content === file.content;
-        });
-        if (copy) {
-          files.push({
-            ...base,
-            local,
-            status: 'unchanged',
-            action: 'skip',
-            note: `already imported as ${display(copy)}`,
-          });
-          continue;
-        }
-        const renamed = importedName(file.path, taken);
-        taken.add(renamed);
-        if (display(renamed).length > MAX_PATH_LENGTH) {
-          throw new BundleError(
-            'bad-path',
-            `${display(file.path)} cannot be imported beside yours: the new name would be too long.`,
-            file.entry,
-          );
-        }
-        files.push({
-          ...base,
-          local,
-          status: 'changed',
-          action: 'add-renamed',
-          renamedTo: renamed,
-          renamedDisplayPath: display(renamed),
-        });
+        files.push(await besideYours(file, base, local));
       }
     }
     for (const info of localInfos) {
@@ -548,9 +641,9 @@ export async function planImport(
   }
   threads.sort((a, b) => compareStrings(a.title, b.title) || compareStrings(a.id, b.id));
 
-  const localRaw = await target.settings.get();
   const importSettings = mode === 'replace' ? true : (options.importSettings ?? true);
-  const settings = planSettings(bundle.settings, localRaw, importSettings);
+  const importConnection = options.importConnection ?? false;
+  const settings = planSettings(bundle.settings, localSettings, importSettings, importConnection);
 
   const zero = (): Record<ItemAction, number> => ({
     add: 0,
@@ -567,6 +660,8 @@ export async function planImport(
   return {
     mode,
     importSettings,
+    importConnection,
+    undecided,
     bundleWorkspace: bundle.manifest.workspace,
     targetWorkspace: target.workspace,
     files,
@@ -587,26 +682,39 @@ function retarget(thread: Thread, workspace: string): Thread {
 
 function planSettings(
   incoming: Settings | undefined,
-  localRaw: unknown,
-  wanted: boolean,
+  local: Settings | undefined,
+  wantSettings: boolean,
+  wantConnection: boolean,
 ): SettingsPlan {
   if (!incoming) {
-    return { inBundle: false, status: 'absent', action: 'keep', changes: [] };
+    return {
+      inBundle: false,
+      status: 'absent',
+      action: 'keep',
+      changes: [],
+      connectionChanges: [],
+      connectionAction: 'keep',
+    };
   }
-  const localParsed = localRaw === undefined ? undefined : parseSettings(localRaw);
-  const local = localParsed?.ok ? localParsed.settings : undefined;
-  // What describes this device (whether it keeps a key) is not the memory's to change.
-  const next: Settings = { ...incoming };
-  if (local)
-    for (const key of DEVICE_LOCAL_SETTINGS) (next as Record<string, unknown>)[key] = local[key];
   // Without stored settings the app runs on the defaults: that is what would change.
-  const changes = diffFlat(flatten(local ?? DEFAULT_SETTINGS), flatten(next));
-  const status = changes.length === 0 ? 'unchanged' : 'changed';
+  const base = local ?? DEFAULT_SETTINGS;
+  // What describes this device (whether it keeps a key) is not the memory's to change.
+  const theirs: Settings = { ...incoming };
+  for (const key of DEVICE_LOCAL_SETTINGS) (theirs as Record<string, unknown>)[key] = base[key];
+  // Where requests (and the key) go changes only when asked for, apart from the other settings.
+  let next: Settings = wantSettings ? withConnectionOf(theirs, base) : { ...base };
+  if (wantConnection) next = withConnectionOf(next, theirs);
+  const all = diffFlat(flatten(base), flatten(theirs));
+  const changes = all.filter((change) => !isConnectionKey(change.key));
+  const connectionChanges = all.filter((change) => isConnectionKey(change.key));
+  const differs = stableStringify(next) !== stableStringify(base);
   return {
     inBundle: true,
-    status,
-    action: wanted && (status === 'changed' || !local) ? 'apply' : 'keep',
+    status: all.length === 0 ? 'unchanged' : 'changed',
+    action: differs || (!local && (wantSettings || wantConnection)) ? 'apply' : 'keep',
     changes,
+    connectionChanges,
+    connectionAction: wantConnection && connectionChanges.length > 0 ? 'apply' : 'keep',
     next,
     note: local
       ? "'Remember key on this device' stays as set here; keys are never in a bundle."
@@ -702,6 +810,8 @@ export interface ApplyResult {
   changedPaths: string[];
   /** Thread ids written or removed. */
   changedThreads: string[];
+  /** Memory sources (as the app shows them) whose content the import changed. */
+  changedMemory: string[];
 }
 
 interface Step {
@@ -740,12 +850,21 @@ export async function applyImport(
   target: BundleTarget,
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
+  if (plan.undecided.length > 0) {
+    throw new BundleError(
+      'needs-choice',
+      `Choose what to do with ${plan.undecided.join(', ')} (keep yours, take the bundle’s, or keep both) before applying. Nothing was imported.`,
+    );
+  }
   const result: ApplyResult = {
     files: { added: 0, replaced: 0, renamed: 0, removed: 0 },
     threads: { added: 0, replaced: 0, renamed: 0, removed: 0 },
     settingsApplied: false,
     changedPaths: [],
     changedThreads: [],
+    changedMemory: plan.files
+      .filter((f) => f.memory && (f.action === 'add' || f.action === 'replace'))
+      .map((f) => f.displayPath),
   };
   const incomingFiles = new Map(bundle.files.map((f) => [`${f.area}:${f.path}`, f]));
   const incomingThreads = new Map(bundle.threads.map((t) => [t.id, retarget(t, target.workspace)]));
