@@ -6,9 +6,9 @@ import {
   type ModelRequest,
   type StreamEvent,
   type ToolCall,
-} from '../agent/types';
-import { formatMemoryBlock } from '../memory/agents-md';
-import { countRequest, loadEncoder } from '../context/tokens';
+} from '../../agent/types';
+import { formatMemoryBlock } from '../../memory/agents-md';
+import { countRequest, loadEncoder } from '../../context/tokens';
 import {
   DEMO_PROVIDER_NOTICE,
   DEMO_TAG,
@@ -17,7 +17,7 @@ import {
   parseAgentMemoryBlock,
   planDemoReply,
   type MemorySource,
-} from './demo';
+} from '.';
 
 const BASE = 'You are a helpful assistant.';
 const USER_MEMORY =
