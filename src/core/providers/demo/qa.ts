@@ -1,0 +1,141 @@
+// Questions answered from the AGENTS.md memory in the system prompt, naming the lines used.
+
+import { USER_MEMORY_PATH, type MemorySource } from './agents-md';
+import { withTag } from './text';
+
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been but by can could did do does for from had has have he her him his how i ' +
+    "i'm im if in into is it its me mine my myself no not of on or our she should so some tell than that the " +
+    'their them then there these they this those to too us was we were what whats when where which who whom ' +
+    'why will with would you your yours yourself about any anything everything something know knows remember ' +
+    'recall memory memories think please thanks show give let just also okay ok hi hello hey'
+  ).split(' '),
+);
+
+const GENERAL_MEMORY_QUESTION =
+  /\b(?:about me|know about|remember|memory|memories|prefer\w*|preferences?|likes?|favou?rites?|who am i|what do you know)\b/i;
+
+const GENERIC_TERMS =
+  /^(?:prefer\w*|likes?|liked|loves?|favou?rites?|preferences?|settings?|facts?|details?|things?|list|describe|stuff)$/;
+
+export function isHelpRequest(text: string): boolean {
+  return /^(?:help|commands|\?|what can you do|what do you do|how do (?:you|i) use (?:you|this|the demo))\b/i.test(
+    text.trim(),
+  );
+}
+
+export function isQuestion(text: string): boolean {
+  const trimmed = text.trim();
+  return (
+    trimmed.endsWith('?') ||
+    /^(?:what|who|where|when|why|how|which|whose|do|does|did|is|are|am|can|could|should|would|will|tell me|list my|describe)\b/i.test(
+      trimmed,
+    )
+  );
+}
+
+function terms(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? [];
+  const result: string[] = [];
+  for (const raw of words) {
+    const word = raw.replace(/['’](?:s|re|ve|d|ll|m|t)$/, '').replace(/['’]/g, '');
+    if (word.length < 2 || STOP_WORDS.has(word) || STOP_WORDS.has(raw)) continue;
+    if (!result.includes(word)) result.push(word);
+  }
+  return result;
+}
+
+/** Same word, same crude stem (tea/teas, use/used), or a shared prefix of 4+ letters covering
+ * all but 2 letters of the shorter word (prefers/preferences). */
+function sameWord(a: string, b: string): boolean {
+  if (a === b || stem(a) === stem(b)) return true;
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  return prefix >= 4 && prefix >= Math.min(a.length, b.length) - 2;
+}
+
+function stem(word: string): string {
+  for (const suffix of ['ing', 'ed', 'es', 's', 'd']) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3)
+      return word.slice(0, -suffix.length);
+  }
+  return word;
+}
+
+interface MemoryLine {
+  path: string;
+  line: number;
+  text: string;
+}
+
+function memoryLines(memory: MemorySource[]): MemoryLine[] {
+  const result: MemoryLine[] = [];
+  for (const source of memory) {
+    for (const [i, text] of source.content.split('\n').entries()) {
+      const trimmed = text.trim();
+      // Headings, rules and fences hold no facts worth quoting.
+      if (trimmed === '' || /^(?:#|---|\*\*\*|```|~~~)/.test(trimmed)) continue;
+      result.push({ path: source.path, line: i + 1, text: trimmed });
+    }
+  }
+  return result;
+}
+
+export function answerFromMemory(question: string, memory: MemorySource[]): string {
+  if (memory.length === 0) {
+    return withTag(
+      'No memory is loaded (my system prompt has no AGENTS.md content), so I cannot answer that from memory. Say "remember …" and I will save it.',
+    );
+  }
+  // Words like "prefer" say what kind of answer is wanted, not what it is about: "What are my
+  // preferences?" wants every preference, "What do I prefer for coffee?" the coffee lines.
+  const wanted = terms(question).filter((term) => !GENERIC_TERMS.test(term));
+  const lines = memoryLines(memory);
+
+  let used: MemoryLine[] = [];
+  let intro = 'From the memory in my system prompt, these lines share words with your question:';
+  if (wanted.length > 0) {
+    used = lines
+      .map((line, order) => {
+        const words = terms(line.text);
+        const score = wanted.filter((term) => words.some((word) => sameWord(term, word))).length;
+        return { line, order, score };
+      })
+      .filter((item) => item.score > 0)
+      .sort((a, b) => b.score - a.score || a.order - b.order)
+      .slice(0, 5)
+      .sort((a, b) => a.order - b.order)
+      .map((item) => item.line);
+  } else if (GENERAL_MEMORY_QUESTION.test(question)) {
+    const user = lines.filter((line) => line.path === USER_MEMORY_PATH);
+    const bullets = user.filter((line) => /^(?:[-*+]|\d+[.)])\s/.test(line.text));
+    used = (bullets.length > 0 ? bullets : user.length > 0 ? user : lines).slice(0, 10);
+    intro = 'Here is what my memory holds about you:';
+  }
+  if (used.length === 0) {
+    const looked = wanted.length > 0 ? ` for “${wanted.join(', ')}”` : '';
+    const sources = memory.map((source) => source.path).join(', ');
+    return withTag(
+      `I looked in my memory (${sources})${looked} and found nothing about that, so I can't say.`,
+    );
+  }
+  const quoted = used.map((line) => `- Used ${line.path} line ${line.line}: “${line.text}”`);
+  return withTag(`${intro}\n\n${quoted.join('\n')}`);
+}
+
+const TASK =
+  /^(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(write|compose|draft|create|generate|make|draw|paint|sing|translate|explain|summari[sz]e|rewrite|fix|debug|implement|code|build|design|plan|tell\s+me\s+(?:a|an|some)|give\s+me\s+(?:a|an|some))\b\s*(?:me\s+|us\s+)?(.*)$/i;
+
+/**
+ * A request for work only a language model can do ("write me a haiku", "explain closures"): the
+ * task in a few words, or undefined. Word overlap with memory would give a nonsense answer there.
+ */
+export function unsupportedTask(text: string): string | undefined {
+  const match = TASK.exec(text.trim().replace(/[?!.\s]+$/, ''));
+  if (!match) return undefined;
+  const verb = (match[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
+  const object = (match[2] ?? '').trim();
+  const phrase = `${verb}${object ? ` ${object}` : ''}`;
+  return phrase.length > 60 ? `${phrase.slice(0, 57)}…` : phrase;
+}
