@@ -1,4 +1,8 @@
-import { COMPACTION_PRESETS, type CompactionSettings } from '../../core/settings';
+import {
+  COMPACTION_PRESETS,
+  STRESS_CONTEXT_WINDOW,
+  type CompactionSettings,
+} from '../../core/settings';
 import { NumberField, parseInRange, type Range } from './NumberField';
 
 export type CompactionDraft = Record<keyof CompactionSettings, string>;
@@ -61,9 +65,15 @@ export function parseCompactionDraft(draft: CompactionDraft): {
 export function CompactionFields({
   draft,
   onChange,
+  contextWindow,
 }: {
   draft: CompactionDraft;
   onChange: (d: CompactionDraft) => void;
+  /**
+   * The dialog's context-window override: the Stress preset sets it to STRESS_CONTEXT_WINDOW (so
+   * the Demo's 128k window shows every mechanism within a few messages); Default clears that value.
+   */
+  contextWindow?: { text: string; set: (text: string) => void };
 }) {
   const preset = (Object.keys(COMPACTION_PRESETS) as (keyof typeof COMPACTION_PRESETS)[]).find(
     (name) =>
@@ -78,11 +88,18 @@ export function CompactionFields({
           value={preset ?? 'custom'}
           onChange={(e) => {
             const name = e.target.value as keyof typeof COMPACTION_PRESETS | 'custom';
-            if (name !== 'custom') onChange(toCompactionDraft(COMPACTION_PRESETS[name]));
+            if (name === 'custom') return;
+            onChange(toCompactionDraft(COMPACTION_PRESETS[name]));
+            if (name === 'stress') contextWindow?.set(String(STRESS_CONTEXT_WINDOW));
+            else if (contextWindow?.text.trim() === String(STRESS_CONTEXT_WINDOW))
+              contextWindow.set('');
           }}
         >
           <option value="default">Default (Deep Agents: 85% trigger)</option>
-          <option value="stress">Stress (triggers at 15%: many events)</option>
+          <option value="stress">
+            Stress ({STRESS_CONTEXT_WINDOW.toLocaleString('en-US')}-token window, 15% trigger: every
+            mechanism within a few messages)
+          </option>
           <option value="custom">Custom</option>
         </select>
       </label>

@@ -191,7 +191,11 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           Off: AGENTS.md is loaded once per thread, as Deep Agents does, and edits show up in the
           next thread.
         </p>
-        <CompactionFields draft={compaction} onChange={setCompaction} />
+        <CompactionFields
+          draft={compaction}
+          onChange={setCompaction}
+          contextWindow={{ text: contextWindowText, set: setContextWindowText }}
+        />
         <FactsFields draft={facts} onChange={setFacts} />
         <StrategyDefaultsField
           value={draft.strategy}
