@@ -70,8 +70,9 @@ export function CompactionFields({
   draft: CompactionDraft;
   onChange: (d: CompactionDraft) => void;
   /**
-   * The dialog's context-window override: the Stress preset sets it to STRESS_CONTEXT_WINDOW (so
-   * the Demo's 128k window shows every mechanism within a few messages); Default clears that value.
+   * The dialog's context-window override: the Stress preset sets an empty one to
+   * STRESS_CONTEXT_WINDOW (so the Demo's 128k window shows every mechanism within a few messages);
+   * Default clears that value.
    */
   contextWindow?: { text: string; set: (text: string) => void };
 }) {
@@ -90,8 +91,11 @@ export function CompactionFields({
             const name = e.target.value as keyof typeof COMPACTION_PRESETS | 'custom';
             if (name === 'custom') return;
             onChange(toCompactionDraft(COMPACTION_PRESETS[name]));
-            if (name === 'stress') contextWindow?.set(String(STRESS_CONTEXT_WINDOW));
-            else if (contextWindow?.text.trim() === String(STRESS_CONTEXT_WINDOW))
+            // An override the person typed is theirs: the preset fills the window only when empty.
+            if (name === 'stress') {
+              if (contextWindow?.text.trim() === '')
+                contextWindow.set(String(STRESS_CONTEXT_WINDOW));
+            } else if (contextWindow?.text.trim() === String(STRESS_CONTEXT_WINDOW))
               contextWindow.set('');
           }}
         >
