@@ -7,8 +7,13 @@ import { version as appVersion } from '../../package.json';
 // The zip code loads on first use: the chat does not wait for it.
 const exporter = () => import('../core/bundle/export');
 const importer = () => import('../core/bundle/import');
+/** memory.json as the app shows it (read on every model call, unlike AGENTS.md). */
+const MEMORY_JSON_DISPLAY_PATH = '/memories/memory.json';
 import { BundleError, formatBytes } from '../core/bundle/errors';
 import type { ApplyResult, ImportMode, ImportPlan, ParsedBundle } from '../core/bundle/import';
+import type { MemoryChoice } from '../core/bundle/memory-sources';
+import { getAgentsMdState } from '../core/memory/agents-md';
+import type { Thread } from '../core/agent/thread';
 import { BUNDLE_LIMITS } from '../core/bundle/schema';
 import type { BundleProgress, BundleTarget } from '../core/bundle/types';
 import { RestorableIdbFileStore, kvSettingsAccess } from '../adapters/idb-bundle';
@@ -41,11 +46,17 @@ interface BundleStore {
   plan: ImportPlan | null;
   mode: ImportMode;
   importSettings: boolean;
+  /** Provider and base URLs from the bundle: off unless the person ticks it (they move the key). */
+  importConnection: boolean;
+  /** Per memory file that differs (as displayed): the person's choice in the preview. */
+  memoryChoices: Record<string, MemoryChoice>;
   exportBundle(): Promise<Download | null>;
   exportPiece(kind: PieceKind): Promise<Download | null>;
   openFile(file: Blob & { name: string }): Promise<void>;
   setMode(mode: ImportMode): Promise<void>;
   setImportSettings(value: boolean): Promise<void>;
+  setImportConnection(value: boolean): Promise<void>;
+  setMemoryChoice(displayPath: string, choice: MemoryChoice): Promise<void>;
   apply(): Promise<ApplyResult | null>;
   cancel(): void;
   dismiss(): void;
@@ -110,16 +121,18 @@ export const useBundleStore = create<BundleStore>((set, get) => {
   const onProgress = (progress: BundleProgress) => set({ progress });
 
   let planSeq = 0;
-  const replan = async (mode: ImportMode, importSettings: boolean) => {
+  const planOptions = () => {
+    const { mode, importSettings, importConnection, memoryChoices } = get();
+    return { mode, importSettings, importConnection, memoryChoices };
+  };
+  const replan = async (choices: Partial<ReturnType<typeof planOptions>> = {}) => {
     const bundle = get().bundle;
     // The choice shows at once; the preview follows when the new plan is ready.
-    set({ mode, importSettings });
+    set(choices);
     if (!bundle) return;
     const seq = ++planSeq;
     try {
-      const plan = await (
-        await importer()
-      ).planImport(bundle, bundleTarget(), { mode, importSettings });
+      const plan = await (await importer()).planImport(bundle, bundleTarget(), planOptions());
       if (seq === planSeq && get().bundle === bundle) set({ plan, error: null });
     } catch (error) {
       if (seq === planSeq) set({ error: messageOf(error) });
@@ -137,6 +150,8 @@ export const useBundleStore = create<BundleStore>((set, get) => {
     plan: null,
     mode: 'keep-both',
     importSettings: true,
+    importConnection: false,
+    memoryChoices: {},
 
     async exportBundle() {
       if (busy()) return null;
@@ -207,6 +222,9 @@ export const useBundleStore = create<BundleStore>((set, get) => {
         progress: null,
         error: null,
         message: null,
+        // Each bundle starts unticked and undecided: a choice made for another file does not carry.
+        importConnection: false,
+        memoryChoices: {},
       });
       try {
         // Refuse before reading a huge file into memory.
@@ -218,10 +236,7 @@ export const useBundleStore = create<BundleStore>((set, get) => {
         }
         const bytes = new Uint8Array(await file.arrayBuffer());
         const bundle = await (await importer()).readBundle(bytes, { onProgress });
-        const { mode, importSettings } = get();
-        const plan = await (
-          await importer()
-        ).planImport(bundle, bundleTarget(), { mode, importSettings });
+        const plan = await (await importer()).planImport(bundle, bundleTarget(), planOptions());
         set({ phase: 'preview', bundle, plan, progress: null });
       } catch (error) {
         set({
@@ -235,22 +250,46 @@ export const useBundleStore = create<BundleStore>((set, get) => {
     },
 
     setMode(mode) {
-      return replan(mode, get().importSettings);
+      return replan({ mode });
     },
 
     setImportSettings(value) {
-      return replan(get().mode, value);
+      return replan({ importSettings: value });
+    },
+
+    setImportConnection(value) {
+      return replan({ importConnection: value });
+    },
+
+    setMemoryChoice(displayPath, choice) {
+      return replan({ memoryChoices: { ...get().memoryChoices, [displayPath]: choice } });
     },
 
     async apply() {
-      const { bundle, fileName, mode, importSettings } = get();
+      const { bundle, fileName, mode, importSettings, importConnection, memoryChoices } = get();
       let plan = get().plan;
       if (!bundle || !plan || get().phase !== 'preview') return null;
-      // Apply exactly what the chosen mode previews, even if a re-plan was still under way.
-      if (plan.mode !== mode || (mode !== 'replace' && plan.importSettings !== importSettings)) {
-        await replan(mode, importSettings);
+      // Apply exactly what the choices preview, even if a re-plan was still under way.
+      const choicesShown = (p: ImportPlan) =>
+        p.mode === mode &&
+        (mode === 'replace' || p.importSettings === importSettings) &&
+        p.importConnection === importConnection &&
+        p.files.every(
+          (f) =>
+            !f.memory?.ask ||
+            !memoryChoices[f.displayPath] ||
+            f.memory.choice === memoryChoices[f.displayPath],
+        );
+      if (!choicesShown(plan)) {
+        await replan();
         plan = get().plan;
-        if (!plan || plan.mode !== mode) return null;
+        if (!plan || !choicesShown(plan)) return null;
+      }
+      if (plan.undecided.length > 0) {
+        set({
+          error: `Choose what to do with ${plan.undecided.join(', ')} first: keep yours, take the bundle’s, or keep both.`,
+        });
+        return null;
       }
       if (useChatStore.getState().running) {
         set({
@@ -267,18 +306,16 @@ export const useBundleStore = create<BundleStore>((set, get) => {
         // recomputed so that "apply" again works against what is there now.
         set({ phase: 'preview', progress: null, error: messageOf(error) });
         if (error instanceof BundleError && error.code === 'changed')
-          await replan(get().mode, get().importSettings).then(() =>
-            set({ error: messageOf(error) }),
-          );
+          await replan().then(() => set({ error: messageOf(error) }));
         return null;
       }
-      await refreshApp(result);
+      const memoryNote = await refreshApp(result);
       set({
         phase: 'idle',
         progress: null,
         bundle: null,
         plan: null,
-        message: summary(result, fileName),
+        message: `${summary(result, fileName)}${memoryNote ? ` ${memoryNote}` : ''}`,
       });
       return result;
     },
@@ -294,8 +331,12 @@ export const useBundleStore = create<BundleStore>((set, get) => {
   };
 });
 
-/** After an import: threads, files and settings are reloaded so every view shows the result. */
-async function refreshApp(result: ApplyResult): Promise<void> {
+/**
+ * After an import: threads, files and settings are reloaded so every view shows the result, and
+ * the open thread is told about memory the import changed. Returns a sentence for the person about
+ * which threads carry the imported memory.
+ */
+async function refreshApp(result: ApplyResult): Promise<string> {
   const chat = useChatStore.getState();
   await chat.loadThreads().catch(() => undefined);
   const open = chat.thread?.id;
@@ -308,10 +349,64 @@ async function refreshApp(result: ApplyResult): Promise<void> {
     await useFilesStore.getState().notifyChanged(result.changedPaths);
   else await useFilesStore.getState().refresh();
   if (result.settingsApplied) {
-    // load() re-reads keys only when they are remembered; a key held in memory stays.
-    const keys = useSettingsStore.getState().apiKeys;
+    // load() re-reads keys only when they are remembered; a key held in memory stays, but only
+    // for a provider whose endpoint the import did not change (a key belongs to its endpoint).
+    const before = useSettingsStore.getState();
+    const keys = { ...before.apiKeys };
     await useSettingsStore.getState().load();
-    if (!useSettingsStore.getState().settings.rememberKey)
-      useSettingsStore.setState({ apiKeys: keys });
+    const after = useSettingsStore.getState();
+    const moved = (['openai', 'anthropic'] as const).filter(
+      (provider) => before.settings[provider].baseURL !== after.settings[provider].baseURL,
+    );
+    for (const provider of moved) keys[provider] = '';
+    if (moved.length > 0) {
+      // A remembered key for a moved endpoint is forgotten too: the person re-enters it.
+      const { kv } = getServices();
+      const stored = await kv.get<Record<string, unknown>>('apiKeys').catch(() => undefined);
+      if (stored && moved.some((provider) => provider in stored)) {
+        const kept = { ...stored };
+        for (const provider of moved) delete kept[provider];
+        await kv.set('apiKeys', kept).catch(() => undefined);
+      }
+    }
+    if (after.settings.rememberKey) {
+      const remembered = { ...after.apiKeys };
+      for (const provider of moved) remembered[provider] = '';
+      useSettingsStore.setState({ apiKeys: remembered });
+    } else useSettingsStore.setState({ apiKeys: keys });
   }
+  return refreshOpenThreadMemory(result);
+}
+
+/**
+ * AGENTS.md is loaded once per thread (Deep Agents): a new thread loads the imported memory. The
+ * open thread loaded its copy earlier; with "Refresh memory after edits" on it reloads before its
+ * next model call, as after an edit by the agent; with it off it keeps what it loaded.
+ * memory.json (facts) is read on every model call, so every thread gets it at once.
+ */
+async function refreshOpenThreadMemory(result: ApplyResult): Promise<string> {
+  const agentsMd = result.changedMemory.filter((path) => path !== MEMORY_JSON_DISPLAY_PATH);
+  if (result.changedMemory.length === 0) return '';
+  const restored = `Memory restored: ${result.changedMemory.join(', ')}.`;
+  if (agentsMd.length === 0) return `${restored} The next model call uses it.`;
+  const open = useChatStore.getState().thread;
+  const loaded = open ? getAgentsMdState(open.state) : undefined;
+  // A thread written by this import already holds the bundle's state; a thread that has not
+  // loaded memory yet loads it on its next message.
+  if (!open || !loaded || result.changedThreads.includes(open.id))
+    return `${restored} The next message loads it.`;
+  if (!useSettingsStore.getState().settings.refreshMemoryAfterEdits) {
+    return `${restored} New threads load it; the open thread keeps the memory it loaded (turn on “Refresh memory after edits” or start a new thread).`;
+  }
+  const stored = await getServices().threads.get(open.id);
+  if (!stored) return `${restored} New threads load it.`;
+  const state = structuredClone(stored.state);
+  const memory = getAgentsMdState(state);
+  if (memory) {
+    for (const path of agentsMd) if (!memory.stale.includes(path)) memory.stale.push(path);
+  }
+  const updated: Thread = { ...stored, state };
+  await getServices().threads.put(updated);
+  await useChatStore.getState().openThread(open.id);
+  return `${restored} The open thread reloads it before its next model call; new threads load it too.`;
 }

@@ -441,6 +441,7 @@ export async function planImport(
           local,
           status: 'unchanged',
           action: 'skip',
+          renamedDisplayPath: display(copy),
           note: `already imported as ${display(copy)}${unloaded}`,
         };
       }

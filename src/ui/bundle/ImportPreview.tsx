@@ -4,6 +4,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FilePlan, ImportMode, ItemAction, ThreadPlan } from '../../core/bundle/import';
+import type { MemoryChoice } from '../../core/bundle/memory-sources';
 import { formatBytes } from '../../core/bundle/errors';
 import { diffLines } from '../../core/text/diff';
 import { useBundleStore } from '../../state/bundle';
@@ -55,6 +56,7 @@ export function ImportPreview() {
   const error = useBundleStore((s) => s.error);
   const mode = useBundleStore((s) => s.mode);
   const importSettings = useBundleStore((s) => s.importSettings);
+  const importConnection = useBundleStore((s) => s.importConnection);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const applying = phase === 'applying';
@@ -66,12 +68,19 @@ export function ImportPreview() {
 
   if (!plan || !bundle) return null;
   const m = bundle.manifest;
-  const changes = plan.files.filter((f) => f.action !== 'skip' && f.action !== 'keep');
-  const untouched = plan.files.filter((f) => f.action === 'skip' || f.action === 'keep');
+  // Memory files that differ are decided one by one in their own section.
+  const asked = plan.files.filter((f) => f.memory?.ask);
+  const others = plan.files.filter((f) => !f.memory?.ask);
+  const changes = others.filter((f) => f.action !== 'skip' && f.action !== 'keep');
+  const untouched = others.filter((f) => f.action === 'skip' || f.action === 'keep');
   const threadChanges = plan.threads.filter((t) => t.action !== 'skip' && t.action !== 'keep');
   const threadsUntouched = plan.threads.filter((t) => t.action === 'skip' || t.action === 'keep');
   const nothingToDo =
-    changes.length === 0 && threadChanges.length === 0 && plan.settings.action !== 'apply';
+    changes.length === 0 &&
+    threadChanges.length === 0 &&
+    plan.settings.action !== 'apply' &&
+    asked.every((f) => f.action === 'keep' || f.action === 'skip');
+  const undecided = plan.undecided.length > 0;
 
   return (
     <dialog
@@ -118,14 +127,51 @@ export function ImportPreview() {
               void useBundleStore.getState().setImportSettings(event.target.checked)
             }
           />
-          <span>Import settings</span>
+          <span>
+            Import settings
+            <span className="mp-bundle-hint">All but the connection (provider and base URLs).</span>
+          </span>
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={importConnection}
+            disabled={plan.settings.connectionChanges.length === 0}
+            onChange={(event) =>
+              void useBundleStore.getState().setImportConnection(event.target.checked)
+            }
+          />
+          <span>
+            Import connection settings (provider, base URL)
+            <span className="mp-bundle-hint">
+              {plan.settings.connectionChanges.length === 0
+                ? 'The bundle’s connection is the same as yours.'
+                : 'They decide where your messages go. Off by default: a bundle should not redirect them. If a base URL changes, its API key is not sent there; you enter it again.'}
+            </span>
+          </span>
         </label>
       </fieldset>
 
       <p className="mp-bundle-summary" aria-live="polite">
         Files: {describeCounts(plan.counts)}. Threads: {describeCounts(plan.counts.threads)}.
         Settings: {plan.settings.action === 'apply' ? 'will be applied' : 'unchanged'}.
+        {plan.settings.connectionChanges.length > 0 &&
+          ` Connection: ${plan.settings.connectionAction === 'apply' ? 'will change' : 'yours is kept'}.`}
       </p>
+
+      {asked.length > 0 && (
+        <section aria-label="Memory files" className="mp-bundle-section">
+          <h3>Memory files</h3>
+          <p className="mp-bundle-hint">
+            The agent loads these files as memory, and they differ here and in the bundle. Choose
+            for each. “Keep both” saves the bundle’s copy under a new name, which the agent does not
+            load.
+          </p>
+          {asked.map((file) => (
+            <MemoryChoiceRow key={`${file.area}:${file.path}`} file={file} />
+          ))}
+        </section>
+      )}
 
       <section aria-label="Files to import" className="mp-bundle-section">
         <h3>Files</h3>
@@ -175,14 +221,35 @@ export function ImportPreview() {
 
       <section aria-label="Settings to import" className="mp-bundle-section">
         <h3>Settings</h3>
+        {plan.settings.connectionChanges.length > 0 && (
+          <>
+            <p className="mp-bundle-hint">
+              {plan.settings.connectionAction === 'apply'
+                ? 'Connection changes (where your messages go) will be applied:'
+                : 'Connection changes (where your messages go), not imported unless you tick “Import connection settings”:'}
+            </p>
+            <ul className="mp-bundle-list" aria-label="Connection changes">
+              {plan.settings.connectionChanges.map((change) => (
+                <li key={change.key} className="mp-bundle-connection">
+                  <span className="mp-bundle-badge">Connection</span> <code>{change.key}</code>:{' '}
+                  {change.from} → {change.to}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         {!plan.settings.inBundle ? (
           <p className="mp-bundle-hint">The bundle has no settings.</p>
         ) : plan.settings.changes.length === 0 ? (
-          <p className="mp-bundle-hint">The bundle’s settings are the same as yours.</p>
+          <p className="mp-bundle-hint">
+            {plan.settings.connectionChanges.length === 0
+              ? 'The bundle’s settings are the same as yours.'
+              : 'The other settings are the same as yours.'}
+          </p>
         ) : (
           <>
             <p className="mp-bundle-hint">
-              {plan.settings.action === 'apply'
+              {importSettings || mode === 'replace'
                 ? 'These settings will change:'
                 : 'These settings differ; yours are kept:'}{' '}
               {plan.settings.note}
@@ -215,12 +282,18 @@ export function ImportPreview() {
         <button
           type="button"
           className="mp-bundle-apply"
-          disabled={applying}
+          disabled={applying || undecided}
+          aria-describedby={undecided ? `${titleId}-undecided` : undefined}
           onClick={() => void useBundleStore.getState().apply()}
         >
           Apply import
         </button>
       </div>
+      {undecided && (
+        <p id={`${titleId}-undecided`} className="mp-bundle-hint">
+          Choose what to do with {plan.undecided.join(', ')} under “Memory files” to apply.
+        </p>
+      )}
       {nothingToDo && (
         <p className="mp-bundle-hint">
           Everything in the bundle is already here: applying changes nothing.
@@ -264,6 +337,11 @@ function FileRow({ file }: { file: FilePlan }) {
     <li className={`mp-bundle-item mp-bundle-${file.action}`}>
       <span className="mp-bundle-path">{file.displayPath}</span>{' '}
       <span className="mp-bundle-badge">{STATUS[file.status]}</span>{' '}
+      {file.memory && !file.memory.ask && (
+        <>
+          <span className="mp-bundle-badge mp-bundle-memory-badge">Memory</span>{' '}
+        </>
+      )}
       <span>
         {action}
         {file.note ? ` (${file.note})` : ''}
@@ -324,5 +402,55 @@ function ThreadRow({ thread }: { thread: ThreadPlan }) {
       </span>{' '}
       <span className="mp-bundle-size">{info ? `${info.messageCount} messages` : ''}</span>
     </li>
+  );
+}
+
+const MEMORY_CHOICES: { value: MemoryChoice; label: string }[] = [
+  { value: 'keep-mine', label: 'Keep mine' },
+  { value: 'take-theirs', label: 'Take theirs' },
+  { value: 'keep-both', label: 'Keep both' },
+];
+
+/** One memory file that differs: the three choices, what each does, and the diff. */
+function MemoryChoiceRow({ file }: { file: FilePlan }) {
+  const choice = file.memory?.choice;
+  const name = useId();
+  const what: Record<MemoryChoice, string> = {
+    'keep-mine': `Yours stays; the bundle’s ${file.memory?.kind === 'memory-json' ? 'facts are' : 'memory is'} not imported.`,
+    'take-theirs':
+      'The bundle’s replaces yours (yours stays in the file’s history) and is loaded by the agent.',
+    'keep-both': `Yours stays loaded; the bundle’s is saved as ${file.renamedDisplayPath ?? 'a renamed copy'}, which the agent does not load.`,
+  };
+  return (
+    <fieldset className="mp-bundle-memory">
+      <legend>
+        <span className="mp-bundle-path">{file.displayPath}</span>{' '}
+        <span className="mp-bundle-badge">
+          {choice ? MEMORY_CHOICES.find((c) => c.value === choice)!.label : 'Choose'}
+        </span>
+      </legend>
+      <div className="mp-bundle-choices">
+        {MEMORY_CHOICES.map((option) => (
+          <label key={option.value}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={choice === option.value}
+              onChange={() =>
+                void useBundleStore.getState().setMemoryChoice(file.displayPath, option.value)
+              }
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <p className="mp-bundle-hint" aria-live="polite">
+        {choice ? what[choice] : 'Not chosen yet.'}
+      </p>
+      <ul className="mp-bundle-list">
+        <FileRow file={file} />
+      </ul>
+    </fieldset>
   );
 }
