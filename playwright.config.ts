@@ -8,6 +8,8 @@ const dist = process.env.MP_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Playwright empties its output folder at start: side-by-side runs each get their own.
+  outputDir: process.env.MP_DIST ? `${process.env.MP_DIST}-results` : 'test-results',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
