@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { test, expect, openApp, sendMessage, configureProvider } from './fixtures';
+import type { RecordedRequest } from './fake-servers/common';
 
 const KEY = 'sk-ant-bundle-secret';
 
@@ -147,9 +148,11 @@ test('export a bundle, clear the site data, import it back: memory, threads and 
   // The preview says what would change, before anything does.
   const previewFiles = preview.getByRole('region', { name: 'Files to import' });
   await expect(previewFiles.getByText('/memories/memory.json')).toBeVisible();
+  // The fresh browser's AGENTS.md is the untouched sample: the bundle's memory replaces it, even
+  // in the default merge (a renamed copy would never be loaded by the agent).
   await expect(
     previewFiles.getByRole('listitem').filter({ hasText: '/memories/AGENTS.md' }),
-  ).toContainText('imported as /memories/AGENTS (imported).md');
+  ).toContainText('will be replaced (yours is the unchanged sample the app starts with)');
   await previewFiles
     .getByRole('listitem')
     .filter({ hasText: '/memories/AGENTS.md' })
@@ -161,9 +164,15 @@ test('export a bundle, clear the site data, import it back: memory, threads and 
   await expect(preview.getByRole('region', { name: 'Threads to import' })).toContainText(
     'remember that I prefer tabs over spaces',
   );
-  await expect(preview.getByRole('region', { name: 'Settings to import' })).toContainText(
-    'provider: "demo" → "anthropic"',
-  );
+  // Where messages go is a connection change: marked, and not imported unless ticked.
+  const connection = preview
+    .getByRole('region', { name: 'Settings to import' })
+    .getByRole('list', { name: 'Connection changes' });
+  await expect(connection).toContainText('Connection provider: "demo" → "anthropic"');
+  await expect(connection).toContainText('anthropic.baseURL');
+  const importConnection = preview.getByLabel('Import connection settings (provider, base URL)');
+  await expect(importConnection).not.toBeChecked();
+  await importConnection.check();
 
   await preview.getByLabel('Replace everything').check();
   await expect(
@@ -256,4 +265,202 @@ test('a corrupted, truncated or foreign file is refused with the reason, and the
   await expect(page.getByRole('region', { name: 'Editor' })).toContainText(
     'I prefer tabs over spaces',
   );
+});
+
+/** The system prompt of a recorded OpenAI chat completions request. */
+const systemOf = (request: RecordedRequest) =>
+  JSON.stringify(
+    (request.body.messages as { role: string; content: unknown }[] | undefined)?.find(
+      (m) => m.role === 'system',
+    )?.content ?? '',
+  );
+/** The last request whose last message is `text` (the facts updater sends others). */
+const requestFor = (requests: RecordedRequest[], text: string) =>
+  requests
+    .filter((r) =>
+      JSON.stringify((r.body.messages as unknown[] | undefined)?.at(-1)).includes(text),
+    )
+    .at(-1);
+
+test('export, import into a fresh browser with the default merge: the next model call carries the imported AGENTS.md memory', async ({
+  page,
+  browser,
+  openai,
+  requestedUrls,
+}, testInfo) => {
+  // The person's browser: the Demo remembers a preference in /memories/AGENTS.md.
+  await openApp(page);
+  await rememberTabs(page);
+  const zipPath = testInfo.outputPath('memory.zip');
+  await exportThroughUi(page, zipPath);
+
+  // A fresh browser (new context: empty IndexedDB), set up with an OpenAI-compatible server.
+  const fresh = await freshContext(browser, testInfo.project.use.baseURL, requestedUrls);
+  const page2 = await fresh.newPage();
+  await openApp(page2);
+  await configureProvider(page2, {
+    provider: 'OpenAI-compatible',
+    baseURL: openai.url,
+    apiKey: 'sk-fresh',
+    model: 'gpt-4o-mini',
+  });
+  // A thread open before the import has loaded the sample memory.
+  openai.enqueue({ text: 'Hello there.' });
+  await sendMessage(page2, 'first message before the import');
+  await expect(page2.getByRole('article', { name: 'Assistant' }).last()).toContainText('Hello');
+  const before = requestFor(openai.requests, 'first message before the import')!;
+  expect(systemOf(before)).toContain('Prefers concise answers with code examples.');
+  expect(systemOf(before)).not.toContain('I prefer tabs over spaces');
+
+  await page2.getByLabel('Import bundle', { exact: true }).setInputFiles(zipPath);
+  const preview = page2.getByRole('dialog', { name: 'Import preview' });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByLabel('Merge: keep both')).toBeChecked();
+  const agentsRow = preview
+    .getByRole('region', { name: 'Files to import' })
+    .getByRole('listitem')
+    .filter({ hasText: '/memories/AGENTS.md' });
+  await expect(agentsRow).toContainText('Memory');
+  await expect(agentsRow).toContainText('will be replaced');
+  // The bundle's provider (the Demo) is a connection change: listed, unticked, not applied.
+  await expect(
+    preview
+      .getByRole('region', { name: 'Settings to import' })
+      .getByRole('list', { name: 'Connection changes' }),
+  ).toContainText('provider: "openai" → "demo"');
+  await expect(
+    preview.getByLabel('Import connection settings (provider, base URL)'),
+  ).not.toBeChecked();
+  await preview.getByRole('button', { name: 'Apply import' }).click();
+  await expect(preview).toBeHidden();
+  const status = page2.getByRole('region', { name: 'Memory bundle' }).getByRole('status');
+  await expect(status).toContainText('Memory restored: /memories/AGENTS.md');
+  await expect(status).toContainText('The open thread reloads it before its next model call');
+  // No copy that nobody loads.
+  await expect(fileButton(page2, '/memories/AGENTS (imported).md')).toHaveCount(0);
+  // Still talking to the same server, with the key entered here.
+  await expect(page2.locator('.topbar')).toContainText('OpenAI');
+
+  // The open thread's next model call carries the imported memory.
+  openai.enqueue({ text: 'Tabs, noted.' });
+  await sendMessage(page2, 'second message in the same thread');
+  await expect(page2.getByRole('article', { name: 'Assistant' }).last()).toContainText('Tabs');
+  const same = requestFor(openai.requests, 'second message in the same thread')!;
+  expect(systemOf(same)).toContain('I prefer tabs over spaces');
+
+  // And a new thread loads it.
+  await page2.getByRole('button', { name: 'New thread' }).click();
+  openai.enqueue({ text: 'Tabs again.' });
+  await sendMessage(page2, 'a message in a new thread');
+  await expect(page2.getByRole('article', { name: 'Assistant' }).last()).toContainText('Tabs');
+  const next = requestFor(openai.requests, 'a message in a new thread')!;
+  expect(systemOf(next)).toContain('<agent_memory>');
+  expect(systemOf(next)).toContain('I prefer tabs over spaces');
+  expect(next.headers.authorization).toBe('Bearer sk-fresh');
+  await fresh.close();
+});
+
+test('memory the person changed is not overwritten silently: the preview asks per memory file', async ({
+  page,
+}, testInfo) => {
+  await openApp(page);
+  await rememberTabs(page);
+  const zipPath = testInfo.outputPath('tabs.zip');
+  await exportThroughUi(page, zipPath);
+  // Since the export, the memory here changed too.
+  await sendMessage(page, 'remember that I like haiku');
+  await expect(
+    page
+      .getByRole('region', { name: 'Conversation' })
+      .getByRole('group', { name: 'Memory updated: /memories/AGENTS.md' }),
+  ).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+  await page.getByLabel('Import bundle', { exact: true }).setInputFiles(zipPath);
+  const preview = page.getByRole('dialog', { name: 'Import preview' });
+  const memory = preview.getByRole('region', { name: 'Memory files' });
+  await expect(memory).toContainText('the agent does not load');
+  const agents = memory.getByRole('group', { name: /\/memories\/AGENTS\.md/ });
+  const apply = preview.getByRole('button', { name: 'Apply import' });
+  await expect(apply).toBeDisabled();
+  await expect(preview).toContainText('Choose what to do with /memories/AGENTS.md');
+
+  await agents.getByLabel('Keep both').check();
+  await expect(agents).toContainText(
+    'the bundle’s is saved as /memories/AGENTS (imported).md, which the agent does not load',
+  );
+  await agents.getByLabel('Keep mine').check();
+  await expect(agents).toContainText('Yours stays');
+  await agents.getByLabel('Take theirs').check();
+  await expect(agents).toContainText('The bundle’s replaces yours');
+  await expect(apply).toBeEnabled();
+  await apply.click();
+  await expect(preview).toBeHidden();
+  await expect(
+    page.getByRole('region', { name: 'Memory bundle' }).getByRole('status'),
+  ).toContainText('Memory restored: /memories/AGENTS.md');
+  await fileButton(page, '/memories/AGENTS.md').click();
+  const editor = page.getByRole('region', { name: 'Editor' });
+  await expect(editor).toContainText('I prefer tabs over spaces');
+  await expect(editor).not.toContainText('haiku');
+});
+
+/** The bundle with /memories/memory.json replaced by `content` (manifest size kept consistent). */
+function withMemoryJson(bytes: Uint8Array, content: string): Buffer {
+  const entries = unzipSync(bytes);
+  const data = new TextEncoder().encode(content);
+  const manifest = JSON.parse(new TextDecoder().decode(entries['manifest.json']));
+  manifest.files.find((f: { entry: string }) => f.entry === 'files/memories/memory.json').size =
+    data.length;
+  entries['manifest.json'] = new TextEncoder().encode(JSON.stringify(manifest));
+  entries['files/memories/memory.json'] = data;
+  return Buffer.from(zipSync(entries));
+}
+
+test('a bundle with a hostile memory.json is refused, naming the file, line and field; facts and files stay', async ({
+  page,
+}, testInfo) => {
+  await openApp(page);
+  await createMemoryJson(page);
+  const bytes = await exportThroughUi(page, testInfo.outputPath('facts.zip'));
+  await page.getByRole('tab', { name: 'Facts' }).click();
+  const facts = page.getByRole('region', { name: 'Facts' });
+  const list = facts.getByRole('list', { name: 'Facts list' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem', { name: 'Prefers tabs' })).toBeVisible();
+  const fileList = await files(page).getByRole('button').allTextContents();
+
+  const fact = (confidence: string) =>
+    `{\n  "version": "1.0",\n  "facts": [\n    {\n      "id": "f1",\n      "content": "Evil",\n      "category": "preference",\n      "confidence": ${confidence}\n    }\n  ]\n}\n`;
+  const variants = [
+    { name: 'infinity.zip', content: fact('1e999'), field: 'facts[0].confidence' },
+    { name: 'nan.zip', content: fact('"NaN"'), field: 'facts[0].confidence' },
+    { name: 'range.zip', content: fact('1.5'), field: 'facts[0].confidence' },
+    { name: 'object.zip', content: '{\n  "facts": {}\n}\n', field: 'facts: expected an array' },
+  ];
+  const input = page.getByLabel('Import bundle', { exact: true });
+  const alert = page.getByRole('region', { name: 'Memory bundle' }).getByRole('alert');
+  for (const variant of variants) {
+    await input.setInputFiles({
+      name: variant.name,
+      mimeType: 'application/zip',
+      buffer: withMemoryJson(bytes, variant.content),
+    });
+    await expect(alert).toContainText(`${variant.name} was not imported`);
+    await expect(alert).toContainText('files/memories/memory.json');
+    await expect(alert).toContainText(/line \d+, column \d+/);
+    await expect(alert).toContainText(variant.field);
+    await expect(alert).toContainText('Nothing was changed.');
+    await expect(page.getByRole('dialog', { name: 'Import preview' })).toHaveCount(0);
+  }
+
+  // Nothing changed: the same facts, the same files, the same memory.json.
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem', { name: 'Prefers tabs' })).toBeVisible();
+  await expect(facts).not.toContainText('Evil');
+  expect(await files(page).getByRole('button').allTextContents()).toEqual(fileList);
+  await page.getByRole('tab', { name: 'Editor' }).click();
+  await fileButton(page, '/memories/memory.json').click();
+  await expect(page.getByRole('region', { name: 'Editor' })).toContainText('Prefers tabs');
+  await expect(page.getByRole('region', { name: 'Editor' })).not.toContainText('Evil');
 });

@@ -413,7 +413,10 @@ const MEMORY_CHOICES: { value: MemoryChoice; label: string }[] = [
 
 /** One memory file that differs: the three choices, what each does, and the diff. */
 function MemoryChoiceRow({ file }: { file: FilePlan }) {
-  const choice = file.memory?.choice;
+  // The choice shows at once; the plan (and the text below) follows when it is ready.
+  const chosen = useBundleStore((s) => s.memoryChoices[file.displayPath]);
+  const choice = chosen ?? file.memory?.choice;
+  const planned = file.memory?.choice;
   const name = useId();
   const what: Record<MemoryChoice, string> = {
     'keep-mine': `Yours stays; the bundle’s ${file.memory?.kind === 'memory-json' ? 'facts are' : 'memory is'} not imported.`,
@@ -446,7 +449,7 @@ function MemoryChoiceRow({ file }: { file: FilePlan }) {
         ))}
       </div>
       <p className="mp-bundle-hint" aria-live="polite">
-        {choice ? what[choice] : 'Not chosen yet.'}
+        {planned ? what[planned] : 'Not chosen yet.'}
       </p>
       <ul className="mp-bundle-list">
         <FileRow file={file} />
