@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { executeWorkerSource, securityHeaders } from './scripts/vite-security.js';
 
 /**
  * @monaco-editor/loader ships a default `paths.vs` pointing at cdn.jsdelivr.net. We always hand it
@@ -37,7 +38,7 @@ function noOrtCdn(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), noMonacoCdn(), noOrtCdn()],
+  plugins: [react(), noMonacoCdn(), noOrtCdn(), executeWorkerSource(), securityHeaders()],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4000,

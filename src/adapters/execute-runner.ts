@@ -1,26 +1,58 @@
-// The browser CodeRunner for the execute tool: a fresh dedicated module worker per run (no state
-// leaks between runs), terminated when the run ends, at the time limit, when the output cap is
-// reached, or when the user presses Stop. See src/workers/execute.worker.ts for what the sandbox
-// blocks and what it cannot.
+// The browser CodeRunner for the execute tool. Each run gets a fresh sandbox: an iframe of
+// public/sandbox/execute.html sandboxed with allow-scripts only (an opaque origin: none of the
+// app's IndexedDB, caches, cookies or tabs), whose Content-Security-Policy allows no network at
+// all. The iframe starts the execute worker (src/workers/execute.worker.ts) from a blob: URL, so
+// the worker shares that origin and policy. Isolation is the browser's, not a list of blocked names.
+//
+// The page and the sandbox talk over a private MessageChannel. What comes back is untrusted: only
+// the four message shapes of ExecuteWorkerMessage are read, and only as output; 'started' counts
+// once (code cannot restart its own time limit). The run ends (the iframe is removed, which ends
+// the worker and any worker it started) when it finishes, at the time limit, at the output cap, or
+// when the user presses Stop.
+import workerSource from 'virtual:execute-worker-source';
 import type { CodeRunOptions, CodeRunResult, CodeRunner } from '../core/tools/execute';
-import type { ExecuteRunRequest, ExecuteWorkerMessage } from '../workers/execute.worker';
+import type { ExecuteWorkerMessage } from '../workers/execute.worker';
+
+/** Where the sandbox document is served (public/sandbox/execute.html). */
+export const SANDBOX_URL = `${import.meta.env.BASE_URL}sandbox/execute.html`;
+
+/** What the page sends the sandbox document: the worker to start and the code to run. */
+export interface SandboxRunRequest {
+  type: 'run';
+  source: string;
+  code: string;
+  maxOutputChars: number;
+}
 
 export interface WorkerRunnerOptions {
-  /** Creates the worker; defaults to the bundled execute worker. For tests. */
-  createWorker?: () => Worker;
-  /** How long the worker may take to load before the run counts as failed (default 10 s). */
+  /** How long the sandbox may take to load before the run counts as failed (default 10 s). */
   startupTimeoutMs?: number;
+  /** Where the sandbox iframe is attached (default document.body). For tests. */
+  container?: () => HTMLElement;
+}
+
+/** The message if it has one of the four shapes the worker sends; otherwise null. */
+export function readSandboxMessage(data: unknown): ExecuteWorkerMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as Record<string, unknown>;
+  switch (message.type) {
+    case 'started':
+      return { type: 'started' };
+    case 'capped':
+      return { type: 'capped' };
+    case 'output':
+      return typeof message.text === 'string' ? { type: 'output', text: message.text } : null;
+    case 'done':
+      if (message.error === undefined) return { type: 'done' };
+      return typeof message.error === 'string' ? { type: 'done', error: message.error } : null;
+    default:
+      return null;
+  }
 }
 
 export function createWorkerCodeRunner(options: WorkerRunnerOptions = {}): CodeRunner {
-  const createWorker =
-    options.createWorker ??
-    (() =>
-      new Worker(new URL('../workers/execute.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'execute sandbox',
-      }));
   const startupTimeoutMs = options.startupTimeoutMs ?? 10_000;
+  const container = options.container ?? (() => document.body);
 
   return {
     run(code: string, { timeoutMs, maxOutputChars, signal }: CodeRunOptions) {
@@ -32,21 +64,19 @@ export function createWorkerCodeRunner(options: WorkerRunnerOptions = {}): CodeR
         let output = '';
         let truncated = false;
         let settled = false;
+        let started = false;
         let timer: ReturnType<typeof setTimeout> | undefined;
-        let worker: Worker;
-        try {
-          worker = createWorker();
-        } catch (error) {
-          resolve({ output: '', error: `the sandbox could not start: ${describe(error)}` });
-          return;
-        }
+        const channel = new MessageChannel();
+        const frame = document.createElement('iframe');
 
         const finish = (result: Omit<CodeRunResult, 'output'>) => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
           signal.removeEventListener('abort', onAbort);
-          worker.terminate();
+          channel.port1.close();
+          // Removing the document ends its worker (and any worker the code started).
+          frame.remove();
           resolve({ output, ...(truncated ? { truncated: true } : {}), ...result });
         };
         const onAbort = () => finish({ aborted: true });
@@ -58,15 +88,16 @@ export function createWorkerCodeRunner(options: WorkerRunnerOptions = {}): CodeR
           startupTimeoutMs,
         );
 
-        worker.onmessage = (event: MessageEvent<ExecuteWorkerMessage>) => {
-          const message = event.data;
+        channel.port1.onmessage = (event: MessageEvent<unknown>) => {
+          const message = readSandboxMessage(event.data);
           switch (message?.type) {
             case 'started':
+              if (started) break;
+              started = true;
               clearTimeout(timer);
               timer = setTimeout(() => finish({ timedOut: true }), timeoutMs);
               break;
             case 'output': {
-              // The worker caps too; this keeps the page safe even if it did not.
               const room = maxOutputChars - output.length;
               if (message.text.length > room) {
                 output += message.text.slice(0, Math.max(0, room));
@@ -83,18 +114,40 @@ export function createWorkerCodeRunner(options: WorkerRunnerOptions = {}): CodeR
               finish(message.error === undefined ? {} : { error: message.error });
               break;
             default:
+              // Anything else is not output: ignored.
               break;
           }
         };
-        worker.onerror = (event: ErrorEvent) => {
-          event.preventDefault();
-          finish({ error: event.message || 'the sandbox failed to load.' });
-        };
-        worker.onmessageerror = () =>
+        channel.port1.onmessageerror = () =>
           finish({ error: 'the sandbox sent a message that could not be read.' });
 
-        const request: ExecuteRunRequest = { type: 'run', code, maxOutputChars };
-        worker.postMessage(request);
+        // allow-scripts only: no allow-same-origin, so the document's origin is opaque.
+        frame.setAttribute('sandbox', 'allow-scripts');
+        frame.setAttribute('aria-hidden', 'true');
+        frame.tabIndex = -1;
+        frame.title = 'execute sandbox';
+        frame.hidden = true;
+        frame.src = SANDBOX_URL;
+        frame.addEventListener(
+          'load',
+          () => {
+            if (settled) return;
+            const request: SandboxRunRequest = {
+              type: 'run',
+              source: workerSource,
+              code,
+              maxOutputChars,
+            };
+            // An opaque origin cannot be named as a target: '*' it is. Nothing secret is sent.
+            frame.contentWindow?.postMessage(request, '*', [channel.port2]);
+          },
+          { once: true },
+        );
+        try {
+          container().append(frame);
+        } catch (error) {
+          finish({ error: `the sandbox could not start: ${describe(error)}` });
+        }
       });
     },
   };

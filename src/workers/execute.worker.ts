@@ -1,23 +1,20 @@
-// The execute sandbox: one dedicated module worker per run (the page creates it, sends one 'run'
-// message, and terminates it when the run ends, times out or prints too much). The code runs as the
-// body of an async function with console.* captured; printed text streams to the page in chunks, so
-// a run stopped at the time limit still returns what it printed.
+// The execute sandbox's worker: it runs one piece of model-written code as the body of an async
+// function with console.* captured; printed text streams out in chunks, so a run stopped at the
+// time limit still returns what it printed.
 //
-// Isolation, honestly stated:
-// - A worker has no DOM and no access to the page's memory (API keys, stores): it sees only the
-//   code it is sent.
-// - Before the code runs, the network and storage APIs of the worker's global scope are replaced by
-//   stubs that throw, as non-configurable properties so the code cannot put them back: fetch,
-//   XMLHttpRequest, WebSocket, EventSource, WebTransport, importScripts, Worker, SharedWorker,
-//   BroadcastChannel (other tabs), indexedDB and caches (the app's own storage), navigator.storage
-//   (the origin private file system) and navigator.serviceWorker.
-// - Dynamic import() is syntax, not a property, so it cannot be replaced; and the page's
-//   Content-Security-Policy (a <meta> tag) does not apply to a worker loaded from a URL. So code is
-//   refused when it contains import(…), and code cannot be built from strings at run time (eval,
-//   the Function constructors and string timers throw), which would otherwise hide an import().
-//   This is a source check, not a proof: a CSP header served with the worker script
-//   (script-src 'self') is the real guarantee where the hosting allows headers.
-// - The code may hog a CPU core until the time limit, which then ends it (worker.terminate()).
+// Isolation is structural, not a list of blocked names (src/adapters/execute-runner.ts):
+// - This file is bundled into one classic script (scripts/vite-security.ts) that the page hands to
+//   public/sandbox/execute.html, a document in an iframe sandboxed WITHOUT allow-same-origin. The
+//   iframe starts this worker from a blob: URL, so the worker has the iframe's opaque origin: the
+//   app's IndexedDB, caches, cookies and other tabs (BroadcastChannel) do not exist for it.
+// - The iframe document's Content-Security-Policy (default-src 'none'; connect-src 'none'; script
+//   only its own inline script and eval; worker-src blob:) is inherited by this worker and by any
+//   worker it starts: fetch, XHR, WebSocket, EventSource, importScripts and import() are refused
+//   by the browser, whatever path the code finds to them (prototypes, constructors, nested workers).
+// - The only way out is postMessage to the iframe, which relays it to the page over a private
+//   MessagePort; the page accepts only the four message shapes below and uses them as output.
+// - The page removes the iframe when the run ends, at the time limit, when the output cap is
+//   reached or on Stop, which ends this worker and any worker it started.
 
 import { OutputCollector, formatConsoleArgs, formatValue } from '../core/tools/sandbox-output';
 
@@ -44,12 +41,11 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
-// Kept before the code runs: the code itself gets a postMessage that does nothing.
+// Kept before the code runs (the code can post too, but only to the iframe, which relays it to a
+// page that treats it as output).
 const post = scope.postMessage.bind(scope);
 const FLUSH_CHARS = 16_384;
 const FLUSH_MS = 50;
-/** import( as a call, comments allowed before the parenthesis; not a method named import. */
-const DYNAMIC_IMPORT = /(?<![.\w$])import\s*(?:\/\*[\s\S]*?\*\/\s*|\/\/[^\n]*\n\s*)*\(/;
 
 let started = false;
 scope.onmessage = (event) => {
@@ -98,12 +94,6 @@ async function run({ code, maxOutputChars }: ExecuteRunRequest): Promise<void> {
   });
   setInterval(flush, FLUSH_MS);
 
-  if (DYNAMIC_IMPORT.test(code)) {
-    finish(
-      'the code uses import(), which the execute sandbox does not allow: code may not load modules or reach the network.',
-    );
-    return;
-  }
   type AsyncBody = (console: Console) => Promise<unknown>;
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
     ...args: string[]
@@ -115,8 +105,6 @@ async function run({ code, maxOutputChars }: ExecuteRunRequest): Promise<void> {
     finish(describeError(error));
     return;
   }
-  // Only now: the body above was the last code built from a string.
-  lockDown(sandboxConsole);
   post({ type: 'started' });
   try {
     await body(sandboxConsole);
@@ -167,73 +155,6 @@ function makeConsole(print: (...args: unknown[]) => void): Console {
     clear: () => {},
   };
   return sandbox as unknown as Console;
-}
-
-function blocked(name: string, why = 'no network or storage access') {
-  return function blockedApi(): never {
-    throw new Error(`${name} is not available in the execute sandbox (${why}).`);
-  };
-}
-
-/** Replaces network and storage entry points with throwing stubs that cannot be put back. */
-function lockDown(sandboxConsole: Console): void {
-  const global = globalThis as unknown as Record<string, unknown>;
-  const seal = (target: object, name: string, value: unknown) => {
-    try {
-      Object.defineProperty(target, name, {
-        value,
-        writable: false,
-        configurable: false,
-        enumerable: false,
-      });
-    } catch {
-      // Already non-configurable in this browser: it stays whatever it was.
-    }
-  };
-  for (const name of [
-    'fetch',
-    'XMLHttpRequest',
-    'WebSocket',
-    'WebSocketStream',
-    'EventSource',
-    'WebTransport',
-    'importScripts',
-    'Worker',
-    'SharedWorker',
-    'BroadcastChannel',
-  ])
-    seal(global, name, blocked(name));
-  // No code from strings: it could hold an import() the source check above never saw.
-  const noStringCode = blocked(
-    'Building code from a string (eval, new Function, a string timer)',
-    'it could load code from the network',
-  );
-  for (const fn of [function () {}, async function () {}, function* () {}, async function* () {}])
-    seal(Object.getPrototypeOf(fn), 'constructor', noStringCode);
-  seal(global, 'Function', noStringCode);
-  seal(global, 'eval', noStringCode);
-  for (const name of ['setTimeout', 'setInterval'] as const) {
-    const original = global[name] as (handler: unknown, ...rest: unknown[]) => number;
-    seal(global, name, (handler: unknown, ...rest: unknown[]) => {
-      if (typeof handler !== 'function') return noStringCode();
-      return original.call(globalThis, handler, ...rest);
-    });
-  }
-  seal(global, 'indexedDB', undefined);
-  seal(global, 'caches', undefined);
-  seal(global, 'postMessage', () => {});
-  seal(global, 'console', sandboxConsole);
-  // navigator.storage / serviceWorker are getters on the prototype: replace them there.
-  const navigatorProto = Object.getPrototypeOf(global.navigator ?? {}) as object | null;
-  if (navigatorProto) {
-    for (const name of ['storage', 'serviceWorker']) {
-      try {
-        Object.defineProperty(navigatorProto, name, { get: () => undefined, configurable: false });
-      } catch {
-        // not present or not configurable
-      }
-    }
-  }
 }
 
 /** "Name: message", with the line in the code when the engine tells it (V8: <anonymous>:L:C). */
