@@ -92,7 +92,10 @@ test('the side panels work from the keyboard (arrow keys move between tabs)', as
   await expect(page.getByRole('tab', { name: 'Context' })).toBeFocused();
   await expect(page.getByRole('region', { name: 'Context' })).toBeVisible();
   await page.keyboard.press('End');
+  await expect(page.getByRole('region', { name: 'Strategy' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('region', { name: 'Facts' })).toBeVisible();
+  await page.keyboard.press('End');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Editor' })).toBeFocused();
   await expect(page.getByRole('region', { name: 'Editor' })).toBeVisible();

@@ -13,19 +13,18 @@ export function StrategyDefaultsField({
   return (
     <fieldset>
       <legend>Context strategies</legend>
-      <label>
-        Default strategy for new threads
-        <select
-          value={value.default}
-          onChange={(e) => onChange({ ...value, default: e.target.value as StrategyId })}
-        >
-          {STRATEGY_LIST.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <label htmlFor="default-strategy">Default strategy for new threads</label>
+      <select
+        id="default-strategy"
+        value={value.default}
+        onChange={(e) => onChange({ ...value, default: e.target.value as StrategyId })}
+      >
+        {STRATEGY_LIST.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.label}
+          </option>
+        ))}
+      </select>
       <p className="hint">{getStrategy(value.default).description}</p>
       <label>
         Memory model

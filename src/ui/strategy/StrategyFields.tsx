@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { StrategyField, StrategyId, StrategySelection } from '../../core/strategies/types';
 import { getStrategy, parseStrategySettings } from '../../core/strategies/registry';
 import { parseInRange } from '../settings/NumberField';
@@ -138,32 +138,77 @@ function FieldInput({
   }
   if (field.kind === 'select') {
     return (
-      <label title={field.help}>
-        {field.label}
-        <select
-          value={String(value)}
-          disabled={disabled}
-          onChange={(e) => onChange(e.target.value)}
-        >
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField field={field} value={String(value)} onChange={onChange} disabled={disabled} />
     );
   }
   return (
-    <label title={hint}>
-      {field.label}
+    <TextField
+      field={field}
+      hint={hint}
+      value={String(value)}
+      onChange={onChange}
+      disabled={disabled}
+    />
+  );
+}
+
+function TextField({
+  field,
+  hint,
+  value,
+  onChange,
+  disabled,
+}: {
+  field: StrategyField;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{field.label}</label>
       <input
-        value={String(value)}
+        id={id}
+        value={value}
         inputMode={field.kind === 'number' ? 'numeric' : 'text'}
         disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
-      {hint && <span className="hint">{hint}</span>}
-    </label>
+      {hint && (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function SelectField({
+  field,
+  value,
+  onChange,
+  disabled,
+}: {
+  field: Extract<StrategyField, { kind: 'select' }>;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
+  // Labelled by id: a wrapping label would read every option as part of the name.
+  const id = useId();
+  return (
+    <div className="field" title={field.help}>
+      <label htmlFor={id}>{field.label}</label>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {field.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

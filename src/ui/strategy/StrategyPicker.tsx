@@ -23,9 +23,10 @@ export function StrategyPicker() {
 
   return (
     <div className="strategy-picker">
-      <label className="strategy-select">
-        Context strategy
+      <div className="strategy-select">
+        <label htmlFor="context-strategy">Context strategy</label>
         <select
+          id="context-strategy"
           value={selection.id}
           onChange={(e) => void setStrategy(defaultSelection(e.target.value as StrategyId))}
         >
@@ -35,7 +36,7 @@ export function StrategyPicker() {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <p className="strategy-description">
         {strategy.description}
         {strategy.usesModel && settings.provider === 'demo' && (
