@@ -256,6 +256,77 @@ describe('byte-pair counting', () => {
     60_000,
   );
 
+  // Texts that take each path of bpe.ts: one-token pieces, cached pieces, short merges (linear
+  // scans), long merges (the heap), multi-byte characters, lone surrogates.
+  function hardTexts(seed: number): string[] {
+    let state = seed;
+    const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = (from: number, to: number) =>
+      String.fromCodePoint(from + Math.floor(next() * (to - from)));
+    const run = (length: number, make: () => string) => Array.from({ length }, make).join('');
+    const texts: string[] = [
+      '这是一个很长的中文句子没有任何标点符号用来测试长片段的合并是否与参考实现完全一致',
+      '日本語の文章も同じように数えられるかどうかを確かめるためのとても長いテキストです。',
+      '한국어 문장도 확인합니다. 띄어쓰기가 있는 텍스트와없는텍스트를모두확인합니다',
+      '🎉🎉🎉 emoji 👩‍👩‍👧‍👦 family, flags 🇫🇷🇯🇵, skin 👍🏽 and text',
+      'x'.repeat(1_500),
+      '='.repeat(700),
+      'ab'.repeat(600),
+      '0123456789'.repeat(40),
+      ' '.repeat(300) + 'word' + '\t'.repeat(50) + '\n'.repeat(30),
+      '\u00a0\u2003\u3000 unusual spaces \u200b zero width',
+      'lone surrogates \ud800 and \udfff inside',
+      btoa(run(900, () => pick(0, 256))),
+      run(400, () => pick(0x4e00, 0x9fff)),
+      run(300, () => pick(0x3040, 0x30ff)),
+      run(200, () => pick(0x1f300, 0x1faff)),
+      run(300, () => pick(0x20, 0x2fff)),
+    ];
+    for (let i = 0; i < 150; i++) {
+      const kinds = [
+        () => pick(0x4e00, 0x9fff),
+        () => pick(0x3040, 0x30ff),
+        () => pick(0x61, 0x7b),
+        () => ' ',
+        () => '\n',
+        () => pick(0x21, 0x30),
+        () => pick(0x1f600, 0x1f650),
+        () => pick(0xc0, 0x250),
+        () => pick(0x30, 0x3a),
+      ];
+      texts.push(
+        run(1 + Math.floor(next() * 300), () => {
+          const kind = kinds[Math.floor(next() * kinds.length)] ?? (() => 'a');
+          return kind();
+        }),
+      );
+    }
+    return texts;
+  }
+
+  it.each(['o200k_base', 'cl100k_base'] as EncodingName[])(
+    'gives exactly the counts of js-tiktoken on CJK, emoji, long runs and whitespace, cold and warm (%s)',
+    async (encoding) => {
+      const ranks = await loadRanks(encoding);
+      const reference = new Tiktoken(ranks);
+      const ours = createBpeTokenizer(ranks);
+      const texts = hardTexts(encoding === 'o200k_base' ? 3 : 5);
+      const expected = texts.map((text) => reference.encode(text, [], []).length);
+      for (let pass = 0; pass < 3; pass++) {
+        // Pass 0 is cold, pass 1 answers from the caches, pass 2 starts over.
+        if (pass === 2) ours.clearCache();
+        texts.forEach((text, i) =>
+          expect(ours.countTokens(text), `pass ${pass}: ${JSON.stringify(text)}`).toBe(expected[i]),
+        );
+      }
+      // All texts at once: pieces met in other texts, one long string.
+      expect(ours.countTokens(texts.join(''))).toBe(
+        reference.encode(texts.join(''), [], []).length,
+      );
+    },
+    120_000,
+  );
+
   it('counts a long run without spaces quickly (js-tiktoken takes minutes on this)', async () => {
     const counter = await loadEncoder('o200k_base');
     // 'x' * 1000 is 125 tokens in js-tiktoken: the run is merged into 8-byte tokens.
