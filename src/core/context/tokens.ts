@@ -3,15 +3,15 @@
 // they become their own chunks and stay out of the app's initial bundle. Pure TypeScript (no DOM):
 // runs in Node tests, the page and workers.
 //
-// Counting uses our own byte-pair merge over js-tiktoken's tables instead of Tiktoken.encode: the
-// library merges with string joins in quadratic time per piece, so one long run without spaces
-// (base64, minified code, "=" * 10,000 printed by a tool) took tens of seconds to minutes and froze
-// the page. The merge below gives exactly the same counts (tested against js-tiktoken) in
-// O(n log n) per piece.
+// Counting uses our own byte-pair merge over js-tiktoken's tables (bpe.ts) instead of
+// Tiktoken.encode: the library merges with string joins in quadratic time per piece, so one long run
+// without spaces (base64, minified code, "=" * 10,000 printed by a tool) took tens of seconds to
+// minutes and froze the page. bpe.ts gives exactly the same counts (tested against js-tiktoken).
 
 import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite';
 import type { TokenBreakdown } from '../agent/thread';
 import type { ModelMessage, ModelRequest } from '../agent/types';
+import { createBpeTokenizer } from './bpe';
 
 export type EncodingName = 'o200k_base' | 'cl100k_base';
 
@@ -109,134 +109,11 @@ export function loadRanks(encoding: EncodingName): Promise<TiktokenBPE> {
   return loaders[encoding]();
 }
 
-// ---- byte-pair counting -------------------------------------------------------------------------
+// ---- byte-pair counting ----------------------------------------------------------------------------
 
-/**
- * A counting-only tokenizer over a tiktoken rank table. Rank keys are the token's bytes as a
- * Latin-1 string (atob gives exactly that), so an ASCII piece is its own key: no encoding, no joins.
- * Special-token text is counted as plain text, like Tiktoken.encode(text, [], []).
- */
-export function createBpeTokenizer(bpe: TiktokenBPE): TextTokenizer {
-  const ranks = new Map<string, number>();
-  for (const line of bpe.bpe_ranks.split('\n')) {
-    if (!line) continue;
-    const parts = line.split(' ');
-    const offset = Number.parseInt(parts[1] ?? '0', 10);
-    for (let i = 2; i < parts.length; i++) ranks.set(atob(parts[i] ?? ''), offset + i - 2);
-  }
-  const pattern = new RegExp(bpe.pat_str, 'gu');
-
-  return {
-    countTokens(text: string): number {
-      let total = 0;
-      pattern.lastIndex = 0;
-      let match: RegExpExecArray | null;
-      while ((match = pattern.exec(text)) !== null) {
-        const piece = match[0];
-        if (piece.length === 0) {
-          pattern.lastIndex++;
-          continue;
-        }
-        const bytes = latin1Bytes(piece);
-        total += ranks.has(bytes) ? 1 : mergeCount(bytes, ranks);
-      }
-      return total;
-    },
-  };
-}
-
-const utf8 = new TextEncoder();
-
-/** The UTF-8 bytes of a piece as a Latin-1 string (the piece itself when it is ASCII). */
-function latin1Bytes(piece: string): string {
-  for (let i = 0; i < piece.length; i++) {
-    if (piece.charCodeAt(i) > 0x7f) {
-      const bytes = utf8.encode(piece);
-      let out = '';
-      for (let j = 0; j < bytes.length; j++) out += String.fromCharCode(bytes[j] ?? 0);
-      return out;
-    }
-  }
-  return piece;
-}
-
-/**
- * tiktoken's merge rule (repeatedly merge the adjacent pair with the lowest rank, the leftmost on
- * ties) with a binary heap of packed numbers (rank * n + start), and a per-part record of its
- * current pair rank so outdated heap entries are skipped. Returns the number of tokens.
- */
-function mergeCount(bytes: string, ranks: Map<string, number>): number {
-  const n = bytes.length;
-  if (n <= 1) return n;
-  const next = new Int32Array(n);
-  const prev = new Int32Array(n);
-  const end = new Int32Array(n);
-  const pairRank = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    next[i] = i + 1;
-    prev[i] = i - 1;
-    end[i] = i + 1;
-  }
-  const heap: number[] = [];
-  const push = (value: number) => {
-    let i = heap.length;
-    heap.push(value);
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const up = heap[parent] ?? 0;
-      if (up <= value) break;
-      heap[i] = up;
-      i = parent;
-    }
-    heap[i] = value;
-  };
-  const pop = (): number => {
-    const top = heap[0] ?? 0;
-    const last = heap.pop() ?? 0;
-    const size = heap.length;
-    if (size > 0) {
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        if (left >= size) break;
-        const right = left + 1;
-        let child = left;
-        if (right < size && (heap[right] ?? 0) < (heap[left] ?? 0)) child = right;
-        if ((heap[child] ?? 0) >= last) break;
-        heap[i] = heap[child] ?? 0;
-        i = child;
-      }
-      heap[i] = last;
-    }
-    return top;
-  };
-  const consider = (start: number) => {
-    const following = next[start] ?? n;
-    const rank = following < n ? ranks.get(bytes.slice(start, end[following])) : undefined;
-    pairRank[start] = rank ?? -1;
-    if (rank !== undefined) push(rank * n + start);
-  };
-  for (let i = 0; i < n - 1; i++) consider(i);
-
-  let parts = n;
-  while (heap.length > 0) {
-    const value = pop();
-    const start = value % n;
-    const rank = (value - start) / n;
-    if (pairRank[start] !== rank) continue; // outdated entry
-    const following = next[start] ?? n;
-    end[start] = end[following] ?? n;
-    const after = next[following] ?? n;
-    next[start] = after;
-    if (after < n) prev[after] = start;
-    pairRank[following] = -1;
-    parts--;
-    const before = prev[start] ?? -1;
-    if (before >= 0) consider(before);
-    consider(start);
-  }
-  return parts;
-}
+// The tokenizer itself (piece cache, numeric pair table, linear/heap merge) lives in bpe.ts.
+export { createBpeTokenizer };
+export type { BpeTokenizer } from './bpe';
 
 // ---- the counter --------------------------------------------------------------------------------
 
