@@ -712,7 +712,8 @@ function planSettings(
   return {
     inBundle: true,
     status: all.length === 0 ? 'unchanged' : 'changed',
-    action: differs || (!local && (wantSettings || wantConnection)) ? 'apply' : 'keep',
+    // Nothing is written when nothing would change (not even the defaults, where none are saved).
+    action: differs ? 'apply' : 'keep',
     changes,
     connectionChanges,
     connectionAction: wantConnection && connectionChanges.length > 0 ? 'apply' : 'keep',

@@ -155,6 +155,7 @@ export function ImportPreview() {
       <p className="mp-bundle-summary" aria-live="polite">
         Files: {describeCounts(plan.counts)}. Threads: {describeCounts(plan.counts.threads)}.
         Settings: {plan.settings.action === 'apply' ? 'will be applied' : 'unchanged'}.
+        {undecided && ` Memory files: ${plan.undecided.length} to choose.`}
         {plan.settings.connectionChanges.length > 0 &&
           ` Connection: ${plan.settings.connectionAction === 'apply' ? 'will change' : 'yours is kept'}.`}
       </p>
@@ -319,7 +320,8 @@ function describeCounts(counts: Record<ItemAction, number>): string {
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
-function FileRow({ file }: { file: FilePlan }) {
+/** One file of the plan; `compact` (inside a memory choice) leaves out what the choice says. */
+function FileRow({ file, compact = false }: { file: FilePlan; compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const action =
     file.action === 'add-renamed'
@@ -335,18 +337,22 @@ function FileRow({ file }: { file: FilePlan }) {
     file.status === 'changed' && file.local?.content !== undefined && file.incoming !== undefined;
   return (
     <li className={`mp-bundle-item mp-bundle-${file.action}`}>
-      <span className="mp-bundle-path">{file.displayPath}</span>{' '}
-      <span className="mp-bundle-badge">{STATUS[file.status]}</span>{' '}
-      {file.memory && !file.memory.ask && (
+      {!compact && (
         <>
-          <span className="mp-bundle-badge mp-bundle-memory-badge">Memory</span>{' '}
+          <span className="mp-bundle-path">{file.displayPath}</span>{' '}
+          <span className="mp-bundle-badge">{STATUS[file.status]}</span>{' '}
+          {file.memory && (
+            <>
+              <span className="mp-bundle-badge mp-bundle-memory-badge">Memory</span>{' '}
+            </>
+          )}
+          <span>
+            {action}
+            {file.note ? ` (${file.note})` : ''}
+          </span>{' '}
         </>
       )}
-      <span>
-        {action}
-        {file.note ? ` (${file.note})` : ''}
-      </span>{' '}
-      <span className="mp-bundle-size">{size}</span>
+      <span className="mp-bundle-size">{compact ? `Yours and the bundle’s: ${size}` : size}</span>
       {canDiff && (
         <>
           {' '}
@@ -452,7 +458,7 @@ function MemoryChoiceRow({ file }: { file: FilePlan }) {
         {planned ? what[planned] : 'Not chosen yet.'}
       </p>
       <ul className="mp-bundle-list">
-        <FileRow file={file} />
+        <FileRow file={file} compact />
       </ul>
     </fieldset>
   );
