@@ -13,6 +13,7 @@ import { TokenReadout } from '../tokens/TokenReadout';
 import { FilesPanel } from '../files/FilesPanel';
 import { BundlePanel } from '../bundle/BundlePanel';
 import { SideTabs } from './SideTabs';
+import { LayoutToggles, Workspace } from './Workspace';
 import { StrategyPicker } from '../strategy/StrategyPicker';
 
 type StartState =
@@ -73,6 +74,7 @@ export function App() {
             ? ' — scripted stand-in, not a language model'
             : ` · ${settings[settings.provider].model}`}
         </span>
+        <LayoutToggles />
         <div className="topbar-actions">
           <button type="button" onClick={newThread} disabled={running}>
             New thread
@@ -87,22 +89,25 @@ export function App() {
           {loadProblem}
         </p>
       )}
-      <div className="layout">
-        <aside className="sidebar">
-          <ThreadList />
-          <FilesPanel />
-          <BundlePanel />
-        </aside>
-        <main className="chat-column">
-          <StrategyPicker />
-          <Conversation />
-          <Composer />
-        </main>
-        <aside className="inspector-column">
-          <TokenReadout />
-          <SideTabs />
-        </aside>
-      </div>
+      <Workspace
+        sidebar={
+          <>
+            <ThreadList />
+            <FilesPanel />
+            <BundlePanel />
+          </>
+        }
+        chat={
+          <>
+            {/* The thread's header slot: the context strategy picker (more thread controls go here). */}
+            <StrategyPicker />
+            <Conversation />
+            <Composer />
+          </>
+        }
+        tokens={<TokenReadout />}
+        panels={<SideTabs />}
+      />
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
     </div>
   );

@@ -1,3 +1,9 @@
+// The token chart's data, pure: rows per model call (fixed sections and any named strategy
+// sections), the y-axis scale, the marks for the compaction trigger and the context window (on or
+// off the scale), event markers with a colour and shape per kind, and the context meter.
+// Colours: Okabe–Ito (distinct for the common colour-vision deficiencies), then Paul Tol's muted
+// scheme for named strategy sections.
+
 import type {
   ContextEvent,
   ContextEventKind,
@@ -5,6 +11,7 @@ import type {
   TokenBreakdown,
 } from '../../core/agent/thread';
 
+/** The fixed sections of a call's estimate (strategy sections are named, see strategyKey). */
 export type SectionKey = Exclude<keyof TokenBreakdown, 'total' | 'strategy'>;
 
 export const SECTION_KEYS: SectionKey[] = [
@@ -27,71 +34,296 @@ export const SECTION_LABELS: Record<SectionKey, string> = {
   tools: 'Tool schemas',
 };
 
+/** Okabe–Ito, one hue per section; grey for the fixed system prompt. */
 export const SECTION_COLORS: Record<SectionKey, string> = {
-  system: '#8a94a6',
-  memory: '#d4a017',
-  facts: '#ec4899',
-  summary: '#a3a3ff',
-  messages: '#3b82f6',
-  toolResults: '#f97316',
-  tools: '#84cc16',
+  system: '#BBBBBB',
+  memory: '#E69F00',
+  facts: '#CC79A7',
+  summary: '#009E73',
+  messages: '#56B4E9',
+  toolResults: '#D55E00',
+  tools: '#0072B2',
 };
 
-export const EVENT_LABELS: Record<ContextEventKind, string> = {
-  offload: 'Large tool result offloaded',
-  truncate: 'Old tool inputs truncated',
-  summarize: 'Conversation summarized',
-  'summarize-failed': 'Summarization failed (nothing dropped)',
-  'memory-loaded': 'AGENTS.md memory loaded',
-  'memory-refreshed': 'AGENTS.md memory refreshed',
-  'memory-edited': 'AGENTS.md memory edited',
-  'facts-updated': 'Facts updated',
-  'strategy-changed': 'Context strategy changed',
-  'strategy-step': 'Strategy model call',
-  'strategy-step-failed': 'Strategy step failed (memory unchanged)',
-  'strategy-evicted': 'Strategy store capped (oldest dropped)',
-  'strategy-note': 'Strategy note',
+/** Paul Tol's muted scheme: strategy sections, in this order for the names the app knows. */
+const STRATEGY_PALETTE = [
+  '#332288',
+  '#88CCEE',
+  '#44AA99',
+  '#117733',
+  '#999933',
+  '#DDCC77',
+  '#882255',
+  '#AA4499',
+  '#6699CC',
+  '#661100',
+];
+const KNOWN_STRATEGY_SECTIONS = [
+  'Window',
+  'Running summary',
+  'Retrieved',
+  'Memory tokens',
+  'Long-term',
+  'Graph facts',
+  'Compressed facts',
+  'Paged in',
+];
+
+/** Row key of a named strategy section ("Running summary" → "strategy:Running summary"). */
+export const strategyKey = (name: string) => `strategy:${name}`;
+
+export function strategyColor(name: string): string {
+  const known = KNOWN_STRATEGY_SECTIONS.indexOf(name);
+  if (known >= 0) return STRATEGY_PALETTE[known % STRATEGY_PALETTE.length]!;
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return STRATEGY_PALETTE[h % STRATEGY_PALETTE.length]!;
+}
+
+/** One stacked series: a fixed section or a named strategy section. */
+export interface Series {
+  key: string;
+  label: string;
+  color: string;
+}
+
+/** Series present in the rows, fixed sections first, then strategy sections by first appearance. */
+export function seriesOf(calls: readonly ModelCallRecord[]): Series[] {
+  const fixed = SECTION_KEYS.map((key) => ({
+    key,
+    label: SECTION_LABELS[key],
+    color: SECTION_COLORS[key],
+  }));
+  const names: string[] = [];
+  for (const call of calls)
+    for (const name of Object.keys(call.estimate.strategy ?? {}))
+      if (!names.includes(name)) names.push(name);
+  return [
+    ...fixed,
+    ...names.map((name) => ({ key: strategyKey(name), label: name, color: strategyColor(name) })),
+  ];
+}
+
+export type MarkerShape = 'circle' | 'square' | 'triangle' | 'diamond' | 'cross' | 'star' | 'wye';
+
+export interface EventStyle {
+  label: string;
+  color: string;
+  shape: MarkerShape;
+}
+
+const EVENT_STYLES: Partial<Record<ContextEventKind, EventStyle>> = {
+  offload: { label: 'Large tool result offloaded', color: '#0072B2', shape: 'square' },
+  truncate: { label: 'Old tool inputs truncated', color: '#E69F00', shape: 'triangle' },
+  summarize: { label: 'Conversation summarized', color: '#009E73', shape: 'diamond' },
+  'summarize-failed': {
+    label: 'Summarization failed (nothing dropped)',
+    color: '#D55E00',
+    shape: 'cross',
+  },
+  'memory-loaded': { label: 'AGENTS.md memory loaded', color: '#56B4E9', shape: 'circle' },
+  'memory-refreshed': { label: 'AGENTS.md memory refreshed', color: '#332288', shape: 'wye' },
+  'memory-edited': { label: 'AGENTS.md memory edited', color: '#CC79A7', shape: 'star' },
+  'facts-updated': { label: 'Facts updated', color: '#882255', shape: 'star' },
+  'strategy-changed': { label: 'Context strategy changed', color: '#117733', shape: 'wye' },
+  'strategy-step': { label: 'Strategy step (extra model call)', color: '#44AA99', shape: 'circle' },
+  'strategy-step-failed': {
+    label: 'Strategy step failed (memory unchanged)',
+    color: '#661100',
+    shape: 'cross',
+  },
+  'strategy-evicted': {
+    label: 'Strategy store evicted old entries',
+    color: '#999933',
+    shape: 'square',
+  },
+  'strategy-note': { label: 'Strategy note', color: '#6699CC', shape: 'triangle' },
 };
 
-export const fmt = (n: number) => n.toLocaleString('en-US');
+/** Colour, shape and label of an event kind; kinds added later get a readable default. */
+export function eventStyle(kind: string): EventStyle {
+  const known = EVENT_STYLES[kind as ContextEventKind];
+  if (known) return known;
+  const words = kind.replace(/[-_]+/g, ' ').trim();
+  return {
+    label: words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : 'Event',
+    color: '#555555',
+    shape: 'circle',
+  };
+}
+
+export const eventLabel = (kind: string) => eventStyle(kind).label;
+
+/** Labels of the kinds known today, by kind (use eventLabel for a default on unknown kinds). */
+export const EVENT_LABELS: Record<string, string> = Object.fromEntries(
+  Object.entries(EVENT_STYLES).map(([kind, style]) => [kind, style.label]),
+);
+
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Short tick labels: one decimal below ten thousand so neighbouring ticks never share a label. */
+export function compact(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n % 1_000_000 === 0 ? 0 : 1)}M`;
+  if (n >= 10_000) return `${Math.round(n / 1000)}k`;
+  if (n >= 1000) return `${(n / 1000).toFixed(n % 1000 === 0 ? 0 : 1)}k`;
+  return String(Math.round(n));
+}
 
 export interface ChartRow {
   call: number;
-  system: number;
-  memory: number;
-  facts: number;
-  summary: number;
-  messages: number;
-  toolResults: number;
-  tools: number;
+  /** Every series key (fixed sections and "strategy:Name") → tokens; absent sections are 0. */
+  [series: string]: number | unknown;
   total: number;
   contextWindow: number;
   trigger?: number;
   reported?: number;
-  /** y position of this call's event markers (the top of the stack). */
-  marker?: number;
+  /** Events at this call, in order. */
   events: ContextEvent[];
+  /** The largest compaction drop at this call: tokens before and after. */
+  drop?: { before: number; after: number };
 }
 
-export function buildRows(calls: ModelCallRecord[], events: ContextEvent[]): ChartRow[] {
+export function buildRows(
+  calls: readonly ModelCallRecord[],
+  events: readonly ContextEvent[],
+): ChartRow[] {
   return calls.map((call, index) => {
     const e = call.estimate;
     const here = events.filter((event) => event.callId === call.callId);
-    return {
+    const row: ChartRow = {
       call: index + 1,
-      system: e.system,
-      memory: e.memory,
-      facts: e.facts ?? 0,
-      summary: e.summary ?? 0,
-      messages: e.messages,
-      toolResults: e.toolResults ?? 0,
-      tools: e.tools,
       total: e.total,
       contextWindow: call.contextWindow,
-      trigger: call.triggerTokens,
-      reported: call.usage?.inputTokens,
-      marker: here.length > 0 ? e.total : undefined,
       events: here,
     };
+    for (const key of SECTION_KEYS) row[key] = e[key] ?? 0;
+    for (const [name, tokens] of Object.entries(e.strategy ?? {})) row[strategyKey(name)] = tokens;
+    if (call.triggerTokens !== undefined) row.trigger = call.triggerTokens;
+    if (call.usage) row.reported = call.usage.inputTokens;
+    for (const event of here) {
+      if (event.tokensBefore === undefined || event.tokensAfter === undefined) continue;
+      if (event.tokensBefore <= event.tokensAfter) continue;
+      const drop = event.tokensBefore - event.tokensAfter;
+      if (!row.drop || drop > row.drop.before - row.drop.after)
+        row.drop = { before: event.tokensBefore, after: event.tokensAfter };
+    }
+    return row;
   });
+}
+
+/** Section values of one row, for the tooltip: only the non-zero ones, in series order. */
+export function breakdownOf(row: ChartRow, series: readonly Series[]) {
+  return series
+    .map((s) => ({ ...s, tokens: typeof row[s.key] === 'number' ? (row[s.key] as number) : 0 }))
+    .filter((s) => s.tokens > 0);
+}
+
+const NICE_STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+
+/** A "nice" tick step at or above n: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten. */
+export function niceStep(n: number): number {
+  if (n <= 0) return 25;
+  const power = 10 ** Math.floor(Math.log10(n));
+  for (const step of NICE_STEPS) if (step * power >= n) return step * power;
+  return 10 * power;
+}
+
+/** Ticks on the y-axis: 0 and four equal nice steps. */
+export const Y_TICK_INTERVALS = 4;
+
+export interface Scale {
+  /** The y-axis top. */
+  max: number;
+  /** Tick values, 0 to max. */
+  ticks: number[];
+  /** The compaction trigger of the latest call, and whether it is on the scale. */
+  trigger?: { tokens: number; onScale: boolean };
+  window: { tokens: number; onScale: boolean };
+}
+
+/**
+ * The y-axis follows the data (estimates, reported input and compaction "before" figures, with
+ * headroom); the full scale also takes in the trigger and the window.
+ */
+export function scaleOf(rows: readonly ChartRow[], full: boolean): Scale {
+  let top = 0;
+  for (const row of rows) {
+    top = Math.max(top, row.total, row.reported ?? 0, row.drop?.before ?? 0);
+  }
+  const last = rows.at(-1);
+  const triggerTokens = last?.trigger;
+  const windowTokens = last?.contextWindow ?? 0;
+  if (full) top = Math.max(top, triggerTokens ?? 0, windowTokens);
+  const step = niceStep((full ? top : top * 1.15) / Y_TICK_INTERVALS);
+  const max = step * Y_TICK_INTERVALS;
+  return {
+    max,
+    ticks: Array.from({ length: Y_TICK_INTERVALS + 1 }, (_, i) => i * step),
+    ...(triggerTokens !== undefined
+      ? { trigger: { tokens: triggerTokens, onScale: triggerTokens <= max } }
+      : {}),
+    window: { tokens: windowTokens, onScale: windowTokens <= max },
+  };
+}
+
+/** "compaction at 108,800 · 94% away" for a trigger above the scale. */
+export function offScaleLabel(what: string, tokens: number, current: number): string {
+  const away = tokens > 0 ? Math.max(0, (tokens - current) / tokens) : 0;
+  return `${what} at ${fmt(tokens)} · ${Math.round(away * 100)}% away`;
+}
+
+export interface Meter {
+  /** Tokens in the last call's input. */
+  used: number;
+  /** Where compaction starts (the trigger), or the window when there is none. */
+  limit: number;
+  limitKind: 'compaction' | 'window';
+  /** Tokens left before the limit (0 when past it). */
+  remaining: number;
+  /** Typical growth of the input per user turn lately (undefined before two turns). */
+  perTurn?: number;
+  /** About how many more turns of that size fit (undefined without perTurn). */
+  turns?: number;
+}
+
+/**
+ * What is left at a glance: tokens before the next compaction, and roughly how many turns of the
+ * recent size that is. A turn's size is the growth of the input between the first calls of
+ * consecutive user turns (a turn may hold several calls); the last three turns are averaged.
+ * `turnStarts` are the indexes of the calls that opened a user turn (all calls when unknown).
+ */
+export function meterOf(
+  calls: readonly ModelCallRecord[],
+  turnStarts?: readonly number[],
+): Meter | undefined {
+  const last = calls.at(-1);
+  if (!last) return undefined;
+  const used = last.estimate.total;
+  const limit = last.triggerTokens ?? last.contextWindow;
+  const limitKind = last.triggerTokens !== undefined ? 'compaction' : 'window';
+  const remaining = Math.max(0, limit - used);
+  const starts = (turnStarts ?? calls.map((_, i) => i)).filter((i) => i >= 0 && i < calls.length);
+  const points = [...starts.map((i) => calls[i]!.estimate.total), used];
+  const growth: number[] = [];
+  for (let i = 1; i < points.length; i++) {
+    const delta = points[i]! - points[i - 1]!;
+    if (delta > 0) growth.push(delta);
+  }
+  const recent = growth.slice(-3);
+  if (recent.length === 0) return { used, limit, limitKind, remaining };
+  const perTurn = Math.round(recent.reduce((a, b) => a + b, 0) / recent.length);
+  return { used, limit, limitKind, remaining, perTurn, turns: Math.floor(remaining / perTurn) };
+}
+
+/** Indexes of the calls that opened a user turn: the first call at or after each user message. */
+export function turnStartsOf(
+  calls: readonly ModelCallRecord[],
+  userMessageTimes: readonly number[],
+): number[] {
+  const starts: number[] = [];
+  for (const time of userMessageTimes) {
+    const index = calls.findIndex((call) => call.startedAt >= time);
+    if (index >= 0 && !starts.includes(index)) starts.push(index);
+  }
+  return starts.sort((a, b) => a - b);
 }

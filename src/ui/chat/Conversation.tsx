@@ -6,6 +6,43 @@ import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
 import './chat.css';
 
+/** One suggestion per mechanism: each button sends its text as a message. */
+export const SUGGESTIONS: { text: string; shows: string }[] = [
+  {
+    text: 'Remember that I prefer tabs over spaces',
+    shows: 'AGENTS.md memory: an edit with a diff and an undo',
+  },
+  { text: 'What do you know about me?', shows: 'an answer from memory, naming the lines used' },
+  { text: 'Show me compaction', shows: 'a long file write: truncation, then summarization' },
+  { text: 'Show me offload', shows: 'a large tool result saved to a file' },
+  { text: 'Show me fact memory', shows: 'how facts are extracted and injected' },
+  { text: 'Read /notes/todo.md', shows: 'the file tools' },
+];
+
+function Suggestions() {
+  const send = useChatStore((s) => s.send);
+  const running = useChatStore((s) => s.running);
+  return (
+    <div className="empty-hint">
+      <p id="suggestions-title">Start a conversation, or try one of these:</p>
+      <ul aria-labelledby="suggestions-title" className="suggestions">
+        {SUGGESTIONS.map((suggestion) => (
+          <li key={suggestion.text}>
+            <button type="button" disabled={running} onClick={() => void send(suggestion.text)}>
+              {suggestion.text}
+            </button>
+            <span className="suggestion-shows">{suggestion.shows}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="suggestion-tip">
+        With the Demo, choose the Stress compaction preset in Settings to see offload, truncation
+        and summarization within a few messages.
+      </p>
+    </div>
+  );
+}
+
 export function Conversation() {
   const thread = useChatStore((s) => s.thread);
   const streaming = useChatStore((s) => s.streaming);
@@ -27,16 +64,7 @@ export function Conversation() {
 
   return (
     <section aria-label="Conversation" className="conversation">
-      {messages.length === 0 && !streaming && (
-        <div className="empty-hint">
-          <p>Start a conversation. Try:</p>
-          <ul>
-            <li>remember that I prefer tabs over spaces</li>
-            <li>what are my preferences?</li>
-            <li>read /notes/todo.md</li>
-          </ul>
-        </div>
-      )}
+      {messages.length === 0 && !streaming && <Suggestions />}
       {messages.map((message) => (
         <Fragment key={message.id}>
           {summaryStarts.has(message.id) && (

@@ -121,6 +121,7 @@ function ManagedDiffEditor({
         keepCurrentModifiedModel
         onMount={(editor) => {
           editorRef.current = editor;
+          revealFirstChange(editor);
         }}
         loading={<Loading what="diff" />}
         options={{
@@ -134,6 +135,34 @@ function ManagedDiffEditor({
       />
     </div>
   );
+}
+
+/**
+ * Opens a diff at its first change: once the diff is computed, the first changed line is scrolled
+ * into the middle of both sides and the cursor put there.
+ */
+function revealFirstChange(editor: MonacoDiffEditor) {
+  let done = false;
+  const reveal = () => {
+    const first = editor.getLineChanges()?.[0];
+    if (done || !first) return;
+    done = true;
+    subscription.dispose();
+    const modified = editor.getModifiedEditor();
+    // A pure deletion has no modified lines: its end line is 0 and it sits after the start line.
+    const line = Math.max(
+      1,
+      first.modifiedEndLineNumber === 0
+        ? first.modifiedStartLineNumber + 1
+        : first.modifiedStartLineNumber,
+    );
+    modified.revealLineInCenter(line);
+    modified.setPosition({ lineNumber: line, column: 1 });
+    const originalLine = Math.max(1, first.originalStartLineNumber);
+    editor.getOriginalEditor().revealLineInCenter(originalLine);
+  };
+  const subscription = editor.onDidUpdateDiff(reveal);
+  reveal();
 }
 
 /** Read-only Monaco diff (original on the left, modified on the right), loaded lazily. */

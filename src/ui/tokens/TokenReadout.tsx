@@ -1,8 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useChatStore } from '../../state/chat';
 import { useFilesStore } from '../../state/files';
 import type { ContextEvent, ModelCallRecord } from '../../core/agent/thread';
-import { EVENT_LABELS, SECTION_KEYS, SECTION_LABELS, buildRows, fmt } from '../charts/chart-data';
+import type { Message } from '../../core/agent/types';
+import {
+  buildRows,
+  eventStyle,
+  fmt,
+  meterOf,
+  offScaleLabel,
+  scaleOf,
+  seriesOf,
+  turnStartsOf,
+  type ChartRow,
+  type Meter,
+  type Series,
+} from '../charts/chart-data';
+import { MarkerIcon } from '../charts/MarkerIcon';
 import './tokens.css';
 
 // recharts is large: the chart loads after the chat is usable.
@@ -10,6 +24,14 @@ const TokenChart = lazy(() => import('../charts/TokenChart'));
 
 const NO_CALLS: ModelCallRecord[] = [];
 const NO_EVENTS: ContextEvent[] = [];
+const NO_MESSAGES: Message[] = [];
+
+// Kept in step with TokenChart's line colours (not imported: that module loads lazily).
+const LINE_KEYS = [
+  { label: 'Reported input', color: '#000000', dash: '' },
+  { label: 'Compaction trigger', color: '#D55E00', dash: '6 4' },
+  { label: 'Context window', color: '#555555', dash: '2 3' },
+];
 
 /** Opens what an event produced: the message it concerns, or the file it wrote. */
 export function revealEvent(event: ContextEvent) {
@@ -27,8 +49,29 @@ export function revealEvent(event: ContextEvent) {
 export function TokenReadout() {
   const calls = useChatStore((s) => s.thread?.calls) ?? NO_CALLS;
   const events = useChatStore((s) => s.thread?.events) ?? NO_EVENTS;
-  const [showWindow, setShowWindow] = useState(false);
+  const messages = useChatStore((s) => s.thread?.messages) ?? NO_MESSAGES;
+  const [fullScale, setFullScale] = useState(false);
   const last = calls[calls.length - 1];
+
+  const rows = useMemo(() => buildRows(calls, events), [calls, events]);
+  const series = useMemo(() => {
+    // Only sections that hold tokens somewhere in this thread.
+    return seriesOf(calls).filter((s) =>
+      rows.some((row) => typeof row[s.key] === 'number' && (row[s.key] as number) > 0),
+    );
+  }, [calls, rows]);
+  const scale = scaleOf(rows, fullScale);
+  const meter = useMemo(
+    () =>
+      meterOf(
+        calls,
+        turnStartsOf(
+          calls,
+          messages.filter((m) => m.role === 'user').map((m) => m.createdAt),
+        ),
+      ),
+    [calls, messages],
+  );
 
   return (
     <section aria-label="Token usage" className="token-readout">
@@ -38,27 +81,140 @@ export function TokenReadout() {
       ) : (
         <>
           <LastCall call={last} index={calls.length} />
-          <Suspense fallback={<p className="muted">Loading chart…</p>}>
-            <div className="chart-box" aria-hidden="true">
-              <TokenChart
-                rows={buildRows(calls, events)}
-                onEvent={revealEvent}
-                showWindow={showWindow}
-              />
-            </div>
-          </Suspense>
+          {meter && <ContextMeter meter={meter} />}
+          <div className="chart-area">
+            <OffScale rows={rows} scale={scale} />
+            <Suspense fallback={<p className="muted chart-loading">Loading chart…</p>}>
+              <div className="chart-box" aria-hidden="true">
+                <TokenChart rows={rows} series={series} scale={scale} onEvent={revealEvent} />
+              </div>
+            </Suspense>
+          </div>
+          {rows.length > 12 && (
+            <p className="chart-brush-caption muted">
+              Below the chart: drag either handle to zoom into a range of calls, drag the middle to
+              move it.
+            </p>
+          )}
+          <Legend series={series} rows={rows} />
           <label className="check">
             <input
               type="checkbox"
-              checked={showWindow}
-              onChange={(e) => setShowWindow(e.target.checked)}
+              checked={fullScale}
+              onChange={(e) => setFullScale(e.target.checked)}
             />
-            Show the context window line
+            Full scale (up to the compaction trigger and the context window)
           </label>
+          <CallSections call={last} />
           <EventList events={events} calls={calls} />
         </>
       )}
     </section>
+  );
+}
+
+/** Tokens left before the next compaction, and about how many turns of the recent size. */
+function ContextMeter({ meter }: { meter: Meter }) {
+  const share = meter.limit > 0 ? Math.min(1, meter.used / meter.limit) : 1;
+  const what = meter.limitKind === 'compaction' ? 'compaction' : 'the context window is full';
+  const text =
+    meter.remaining === 0
+      ? meter.limitKind === 'compaction'
+        ? `Past the compaction trigger (${fmt(meter.limit)}): the next call compacts.`
+        : `At the context window (${fmt(meter.limit)}).`
+      : `${fmt(meter.remaining)} tokens left before ${what}` +
+        (meter.turns !== undefined && meter.perTurn !== undefined
+          ? ` · about ${fmt(meter.turns)} turn${meter.turns === 1 ? '' : 's'} of ~${fmt(meter.perTurn)} tokens`
+          : '');
+  return (
+    <div className="context-meter">
+      <div
+        role="meter"
+        aria-label={
+          meter.limitKind === 'compaction' ? 'Context used before compaction' : 'Context used'
+        }
+        aria-valuemin={0}
+        aria-valuemax={meter.limit}
+        aria-valuenow={Math.min(meter.used, meter.limit)}
+        aria-valuetext={text}
+        className="meter-bar"
+      >
+        <span
+          className={share >= 0.9 ? 'meter-fill meter-high' : 'meter-fill'}
+          style={{ width: `${(share * 100).toFixed(1)}%` }}
+        />
+      </div>
+      <p className="meter-text">{text}</p>
+    </div>
+  );
+}
+
+/** The trigger and the window when the y-axis does not reach them, as readable labels. */
+function OffScale({ rows, scale }: { rows: ChartRow[]; scale: ReturnType<typeof scaleOf> }) {
+  const current = rows.at(-1)?.total ?? 0;
+  const notes: string[] = [];
+  if (scale.trigger && !scale.trigger.onScale)
+    notes.push(offScaleLabel('compaction', scale.trigger.tokens, current));
+  if (!scale.window.onScale && scale.window.tokens > 0)
+    notes.push(offScaleLabel('window', scale.window.tokens, current));
+  if (notes.length === 0) return null;
+  return (
+    <p className="chart-offscale" aria-label="Above the chart's scale">
+      {notes.map((note, i) => (
+        <span
+          key={note}
+          className={i === 0 && scale.trigger ? 'offscale-trigger' : 'offscale-window'}
+        >
+          ↑ {note}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function Legend({ series, rows }: { series: Series[]; rows: ChartRow[] }) {
+  const kinds = [...new Set(rows.flatMap((row) => row.events.map((event) => event.kind)))];
+  const hasDrop = rows.some((row) => row.drop);
+  return (
+    <ul className="chart-legend" aria-label="Chart legend">
+      {series.map((s) => (
+        <li key={s.key}>
+          <span className="swatch" style={{ background: s.color }} /> {s.label}
+        </li>
+      ))}
+      {LINE_KEYS.map((line) => (
+        <li key={line.label}>
+          <svg width="18" height="8" aria-hidden="true">
+            <line
+              x1="0"
+              y1="4"
+              x2="18"
+              y2="4"
+              stroke={line.color}
+              strokeWidth="2"
+              strokeDasharray={line.dash || undefined}
+            />
+          </svg>{' '}
+          {line.label}
+        </li>
+      ))}
+      {hasDrop && (
+        <li>
+          <svg width="10" height="12" aria-hidden="true">
+            <line x1="5" y1="0" x2="5" y2="12" stroke="#009E73" strokeWidth="3" />
+          </svg>{' '}
+          Compaction drop (before → after)
+        </li>
+      )}
+      {kinds.map((kind) => {
+        const style = eventStyle(kind);
+        return (
+          <li key={kind}>
+            <MarkerIcon shape={style.shape} color={style.color} /> {style.label}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -74,25 +230,28 @@ function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCall
         {events.length} event{events.length === 1 ? '' : 's'}
       </summary>
       <ol aria-label="Context events">
-        {events.map((event) => (
-          <li key={event.id}>
-            <button
-              type="button"
-              onClick={() => revealEvent(event)}
-              disabled={!event.messageId && !event.path}
-              title={event.detail}
-            >
-              <span className={`event-kind event-${event.kind}`}>◆</span> {EVENT_LABELS[event.kind]}{' '}
-              · {callNumber(event.callId)}
-              {event.tokensBefore !== undefined && event.tokensAfter !== undefined && (
-                <>
-                  {' '}
-                  · {fmt(event.tokensBefore)} → {fmt(event.tokensAfter)} tokens
-                </>
-              )}
-            </button>
-          </li>
-        ))}
+        {events.map((event) => {
+          const style = eventStyle(event.kind);
+          return (
+            <li key={event.id}>
+              <button
+                type="button"
+                onClick={() => revealEvent(event)}
+                disabled={!event.messageId && !event.path}
+                title={event.detail}
+              >
+                <MarkerIcon shape={style.shape} color={style.color} /> {style.label} ·{' '}
+                {callNumber(event.callId)}
+                {event.tokensBefore !== undefined && event.tokensAfter !== undefined && (
+                  <>
+                    {' '}
+                    · {fmt(event.tokensBefore)} → {fmt(event.tokensAfter)} tokens
+                  </>
+                )}
+              </button>
+            </li>
+          );
+        })}
       </ol>
     </details>
   );
@@ -103,21 +262,36 @@ function LastCall({ call, index }: { call: ModelCallRecord; index: number }) {
   const share = (n: number) =>
     `${Math.max(0, (n / contextWindow) * 100).toFixed(n / contextWindow < 0.01 ? 2 : 1)}%`;
   return (
-    <div>
-      <p className="headline">
-        Call {index}: <strong>{fmt(estimate.total)}</strong> estimated input tokens of a{' '}
-        {fmt(contextWindow)}-token context window ({share(estimate.total)})
-      </p>
+    <p className="headline">
+      Call {index}: <strong>{fmt(estimate.total)}</strong> estimated input tokens of a{' '}
+      {fmt(contextWindow)}-token context window ({share(estimate.total)})
+    </p>
+  );
+}
+
+/** The last call's sections in a table (the chart's tooltip shows any call's). */
+function CallSections({ call }: { call: ModelCallRecord }) {
+  const { estimate } = call;
+  const sections = seriesOf([call]);
+  const value = (key: string) =>
+    key.startsWith('strategy:')
+      ? (estimate.strategy?.[key.slice('strategy:'.length)] ?? 0)
+      : ((estimate[key as keyof typeof estimate] as number | undefined) ?? 0);
+  return (
+    <details className="call-table">
+      <summary>Sections of the last call</summary>
       <table>
         <tbody>
-          {SECTION_KEYS.filter((key) => (estimate[key] ?? 0) > 0 || key === 'memory').map((key) => (
-            <tr key={key}>
-              <th scope="row">
-                <span className={`swatch seg-${key}`} /> {SECTION_LABELS[key]}
-              </th>
-              <td>{fmt(estimate[key] ?? 0)}</td>
-            </tr>
-          ))}
+          {sections
+            .filter((s) => value(s.key) > 0 || s.key === 'memory')
+            .map((s) => (
+              <tr key={s.key}>
+                <th scope="row">
+                  <span className="swatch" style={{ background: s.color }} /> {s.label}
+                </th>
+                <td>{fmt(value(s.key))}</td>
+              </tr>
+            ))}
           <tr>
             <th scope="row">Reported by provider</th>
             <td>
@@ -132,6 +306,6 @@ function LastCall({ call, index }: { call: ModelCallRecord; index: number }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </details>
   );
 }
