@@ -5,6 +5,8 @@ import {
   forceLink,
   forceManyBody,
   forceSimulation,
+  forceX,
+  forceY,
   type SimulationLinkDatum,
   type SimulationNodeDatum,
 } from 'd3-force';
@@ -56,17 +58,22 @@ export function GraphView({
         'link',
         forceLink<Node, Link>(links)
           .id((n) => n.id.toLowerCase())
-          .distance(70),
+          .distance(75),
       )
-      .force('charge', forceManyBody().strength(-180))
+      .force('charge', forceManyBody().strength(-140).distanceMax(200))
       .force('center', forceCenter(WIDTH / 2, HEIGHT / 2))
-      .force('collide', forceCollide(24))
+      // Gravity keeps separate components (facts about different people) on the canvas.
+      .force('x', forceX(WIDTH / 2).strength(0.08))
+      .force('y', forceY(HEIGHT / 2).strength(0.12))
+      .force('collide', forceCollide(26))
       .stop()
       .tick(220);
-    const clamp = (v: number | undefined, max: number) => Math.max(16, Math.min(max - 16, v ?? 0));
+    const clamp = (v: number | undefined, low: number, high: number) =>
+      Math.max(low, Math.min(high, v ?? 0));
+    // Room for the labels, which sit to the right of their node.
     for (const n of list) {
-      n.x = clamp(n.x, WIDTH);
-      n.y = clamp(n.y, HEIGHT);
+      n.x = clamp(n.x, 16, WIDTH - 70);
+      n.y = clamp(n.y, 14, HEIGHT - 14);
     }
     return { nodes: list, links };
   }, [edges]);
@@ -99,7 +106,7 @@ export function GraphView({
           const isNew = link.edge.turn === newest;
           return (
             <g key={link.index} className={`edge${isUsed ? ' used' : ''}${isNew ? ' new' : ''}`}>
-              <line x1={s.x} y1={s.y} x2={t.x} y2={t.y} markerEnd="url(#arrow)" />
+              <line x1={s.x} y1={s.y} x2={t.x} y2={t.y} markerEnd="url(#graph-arrow)" />
               <text x={((s.x ?? 0) + (t.x ?? 0)) / 2} y={((s.y ?? 0) + (t.y ?? 0)) / 2 - 3}>
                 {link.edge.r}
               </text>

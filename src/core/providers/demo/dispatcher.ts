@@ -12,6 +12,15 @@ import { asksForSummary, conversationToSummarize, extractiveSummary } from './su
 import { hash, withTag } from './text';
 import type { DemoReply } from './types';
 
+/**
+ * The system prompt without the blocks injected into it (memory, facts, a context strategy's
+ * conversation memory): quoted conversation must not read as an instruction to summarize.
+ */
+function ownInstructions(system: string): string {
+  const cut = system.search(/<(agent_memory|memory|conversation_memory)[\s>]/);
+  return cut < 0 ? system : system.slice(0, cut);
+}
+
 /** Decides the reply from the request alone (pure: the same request gives the same reply). */
 export function planDemoReply(request: ModelRequest): DemoReply {
   // A fact-memory update: pure JSON for the updater, so no DEMO_TAG line.
@@ -21,7 +30,7 @@ export function planDemoReply(request: ModelRequest): DemoReply {
   const last = messages.at(-1);
 
   // A summarizer call: instructions in the system prompt, or in the last user message.
-  if (asksForSummary(request.system))
+  if (asksForSummary(ownInstructions(request.system)))
     return { content: extractiveSummary(conversationToSummarize(messages, false)) };
   if (!last) return { content: helpText() };
   if (last.role === 'user' && asksForSummary(last.content)) {
