@@ -14,8 +14,17 @@ import {
   createSummarizationMiddleware,
   renderMessage,
   summaryTranscript,
+  transcriptBlockTokens,
 } from './summarization';
-import { countRequest, isSummaryMessage, loadEncoder, type TokenCounter } from './tokens';
+import {
+  countRequest,
+  createBpeTokenizer,
+  isSummaryMessage,
+  loadEncoder,
+  loadRanks,
+  type EncodingName,
+  type TokenCounter,
+} from './tokens';
 import { assistant, keepsToolGroups, randomThread, seeded, toolGroup, user } from './test-threads';
 
 const SETTINGS: CompactionSettings = {
@@ -457,4 +466,98 @@ describe('summary transcript', () => {
     expect(request.messages[0]?.content.match(/<\/conversation>/g)).toHaveLength(1);
     expect(request.maxOutputTokens).toBe(4_096);
   });
+});
+
+describe('transcript block counts', () => {
+  // The transcript's budget is checked with count(heading) + count(text) where that is provably
+  // the same as counting the block: it must be exactly count(block) on every kind of text.
+  function messages(seed: number): ModelMessage[] {
+    let state = seed;
+    const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const starts = [
+      ' ',
+      '\n',
+      '\t',
+      '/',
+      '//',
+      '\u00a0',
+      '\u3000',
+      'a',
+      'Z',
+      '1',
+      '.',
+      ':',
+      '#',
+      '"',
+      '`',
+      '{',
+      '-',
+      '你',
+      'カ',
+      '\u0301',
+      '🎉',
+      "'s",
+      '<conversation>',
+      '</conversation>',
+      '\r\n',
+      '',
+    ];
+    const bodies = [
+      'plain words here',
+      '  two spaces',
+      'line\nline\n\n',
+      '/path/to/file.md',
+      '東京タワー。',
+      'x'.repeat(3_500),
+      'tail spaces   ',
+      '{"a": 1}',
+      "don't stop",
+      '123456',
+      '\ud83d lone',
+      '',
+    ];
+    const pick = (list: string[]) => list[Math.floor(next() * list.length)] ?? '';
+    const out: ModelMessage[] = [];
+    for (let i = 0; i < 400; i++) {
+      const content = pick(starts) + pick(bodies) + (next() < 0.3 ? pick(starts) : '');
+      const kind = Math.floor(next() * 5);
+      if (kind === 0) out.push({ role: 'user', id: `u${i}`, content, createdAt: 0 });
+      else if (kind === 1) out.push({ role: 'user', id: `summary_${i}`, content, createdAt: 0 });
+      else if (kind === 2) out.push({ role: 'assistant', id: `a${i}`, content, createdAt: 0 });
+      else if (kind === 3)
+        out.push({
+          role: 'assistant',
+          id: `a${i}`,
+          content,
+          toolCalls: [{ id: `c${i}`, name: 'write_file', arguments: JSON.stringify({ content }) }],
+          createdAt: 0,
+        });
+      else
+        out.push({
+          role: 'tool',
+          id: `t${i}`,
+          toolCallId: `call/${i}:x`,
+          toolName: next() < 0.5 ? 'execute' : 'read_file',
+          content,
+          ...(next() < 0.3 ? { isError: true } : {}),
+          createdAt: 0,
+        });
+    }
+    return out;
+  }
+
+  it.each(['o200k_base', 'cl100k_base'] as EncodingName[])(
+    'equal the count of the rendered block (%s)',
+    async (encoding) => {
+      const tokenizer = createBpeTokenizer(await loadRanks(encoding));
+      const count = (text: string) => tokenizer.countTokens(text);
+      for (const message of messages(encoding === 'o200k_base' ? 5 : 9)) {
+        const block = renderMessage(message, { maxChars: 3_000, maxArgChars: 1_000 });
+        expect(transcriptBlockTokens(message, block, count), JSON.stringify(block)).toBe(
+          count(block),
+        );
+      }
+    },
+    60_000,
+  );
 });

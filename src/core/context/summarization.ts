@@ -257,32 +257,63 @@ export function summaryTranscript(
   budget: number,
   path: string,
 ): string {
-  const blocks = messages.map((message) =>
-    neutraliseTranscriptTags(
-      renderMessage(message, {
-        maxChars: TRANSCRIPT_MESSAGE_CHARS,
-        maxArgChars: TRANSCRIPT_ARGUMENT_CHARS,
-      }),
-    ),
-  );
-  if (blocks.length === 0) return '';
-  const first = blocks[0] as string;
-  let used = count(first);
+  if (messages.length === 0) return '';
+  // Blocks are rendered from the end, only as far as the budget reaches (the summarized part of a
+  // long thread is far larger than the transcript).
+  const block = (i: number) =>
+    neutraliseTranscriptTags(renderMessage(messages[i] as ModelMessage, TRANSCRIPT_LIMITS));
+  const first = block(0);
+  let used = transcriptBlockTokens(messages[0] as ModelMessage, first, count);
   const tail: string[] = [];
-  for (let i = blocks.length - 1; i >= 1; i--) {
-    const block = blocks[i] as string;
-    const tokens = count(block);
+  for (let i = messages.length - 1; i >= 1; i--) {
+    const text = block(i);
+    const tokens = transcriptBlockTokens(messages[i] as ModelMessage, text, count);
     if (used + tokens > budget) {
       // A tool result without its call reads as noise: leave out whole groups.
-      while (tail.length > 0 && messages[blocks.length - tail.length]?.role === 'tool') tail.pop();
-      const omitted = blocks.length - tail.length - 1;
+      while (tail.length > 0 && messages[messages.length - tail.length]?.role === 'tool')
+        tail.pop();
+      const omitted = messages.length - tail.length - 1;
       const note = `[${omitted} message${omitted === 1 ? '' : 's'} left out here to fit; they are in ${path}.]`;
       return [first, note, ...tail.reverse()].join('\n\n');
     }
     used += tokens;
-    tail.push(block);
+    tail.push(text);
   }
   return [first, ...tail.reverse()].join('\n\n');
+}
+
+const TRANSCRIPT_LIMITS = {
+  maxChars: TRANSCRIPT_MESSAGE_CHARS,
+  maxArgChars: TRANSCRIPT_ARGUMENT_CHARS,
+} as const;
+
+/**
+ * Tokens of one transcript block (`block` is the message rendered with the transcript's limits),
+ * exactly count(block). When the block is a heading line followed by the message's own text, whole,
+ * the count is count(heading) + count(text): the text's count is already in the counter's cache
+ * (the request was counted message by message), so a long transcript costs hash lookups instead of
+ * tokenizing it again. That sum is exact: the heading ends with a newline (alone or after
+ * punctuation) and the text starts with a character that no split pattern can join to it (not
+ * whitespace, not "/"), so the encoding's split pieces, and therefore the merges, are those of the
+ * two parts. Anything else (clipped texts, tool calls, a rewritten tag) is counted whole.
+ */
+export function transcriptBlockTokens(
+  message: ModelMessage,
+  block: string,
+  count: (text: string) => number,
+): number {
+  const content = message.content;
+  if (
+    message.role !== 'assistant' || !message.toolCalls?.length
+      ? content.length > 0 &&
+        block.length > content.length &&
+        block.endsWith(content) &&
+        block.charCodeAt(block.length - content.length - 1) === 10 &&
+        !/^[\s/]/.test(content)
+      : false
+  )
+    return count(block.slice(0, block.length - content.length)) + count(content);
+  return count(block);
 }
 
 // ---- checking the answer ------------------------------------------------------------------------
@@ -394,11 +425,13 @@ export function renderMessage(
 }
 
 function longestRun(text: string, char: string): number {
+  let at = text.indexOf(char);
   let best = 0;
-  let run = 0;
-  for (const c of text) {
-    run = c === char ? run + 1 : 0;
-    if (run > best) best = run;
+  while (at >= 0) {
+    let end = at + 1;
+    while (text.startsWith(char, end)) end++;
+    if (end - at > best) best = end - at;
+    at = text.indexOf(char, end);
   }
   return best;
 }
