@@ -1,0 +1,80 @@
+// One arena run: several strategy selections over one transcript, one after another, sharing the
+// step answer cache. Used by the worker and the benchmark (the same code path).
+
+import type { TokenCounter } from '../context/tokens';
+import { summarizerFromProvider } from '../context/summarization';
+import { createDemoProvider } from '../providers/demo';
+import { offlineStep } from '../strategies/offline';
+import { getStrategy } from '../strategies/registry';
+import type { StepFn, StrategySelection } from '../strategies/types';
+import { cachedStep, createStepCache, type StepCache } from './cache';
+import { replayTranscript } from './replay';
+import type { StrategyRun } from './results';
+import type { Transcript } from './transcript';
+
+export interface ArenaEntry {
+  key: string;
+  label: string;
+  selection: StrategySelection;
+}
+
+export interface ArenaOptions {
+  transcript: Transcript;
+  entries: ArenaEntry[];
+  counter: TokenCounter;
+  model?: string;
+  /** Model-backed steps; the offline stand-ins when absent. */
+  step?: StepFn;
+  cache?: StepCache;
+  signal: AbortSignal;
+  onProgress?: (key: string, done: number, total: number) => void;
+  onResult?: (run: StrategyRun) => void;
+  maxContexts?: number;
+  yieldEvery?: number;
+}
+
+/** A label for a selection: the strategy's name, plus its settings when it differs from defaults. */
+export function selectionLabel(selection: StrategySelection): string {
+  const strategy = getStrategy(selection.id);
+  const changed = strategy.fields
+    .filter(
+      (f) =>
+        JSON.stringify(selection.settings[f.key]) !==
+        JSON.stringify((strategy.defaults as Record<string, unknown>)[f.key]),
+    )
+    .map((f) => {
+      const value = selection.settings[f.key];
+      return `${f.label.replace(/\s*\(.*\)$/, '')} ${Array.isArray(value) ? value.join(', ') : String(value)}`;
+    });
+  return changed.length ? `${strategy.label} (${changed.join('; ')})` : strategy.label;
+}
+
+export async function runArena(options: ArenaOptions): Promise<StrategyRun[]> {
+  const { counter } = options;
+  const cache = options.cache ?? createStepCache();
+  const inner = options.step ?? offlineStep((text) => counter.count(text));
+  const summarize = summarizerFromProvider(createDemoProvider());
+  const runs: StrategyRun[] = [];
+  for (const entry of options.entries) {
+    if (options.signal.aborted) break;
+    const stats = { hits: 0, misses: 0 };
+    const run = await replayTranscript({
+      transcript: options.transcript,
+      selection: entry.selection,
+      key: entry.key,
+      label: entry.label,
+      counter,
+      step: cachedStep(inner, cache, stats),
+      summarize,
+      ...(options.model ? { model: options.model } : {}),
+      signal: options.signal,
+      onProgress: (done, total) => options.onProgress?.(entry.key, done, total),
+      cacheStats: stats,
+      ...(options.maxContexts !== undefined ? { maxContexts: options.maxContexts } : {}),
+      ...(options.yieldEvery ? { yieldEvery: options.yieldEvery } : {}),
+    });
+    runs.push(run);
+    options.onResult?.(run);
+  }
+  return runs;
+}

@@ -1,0 +1,190 @@
+// A LoCoMo conversation (Maharana et al. 2024) as a transcript: `speaker_a` → user, `speaker_b` →
+// assistant (if the conversation opens with speaker_b, the roles swap, so every turn starts with a
+// user message); each `session_N` line becomes a message whose id is its `dia_id` and whose time is
+// the session's `session_N_date_time` (a minute per line), so date options work. Each `qa` entry
+// becomes a probe asked at the end, its `evidence` dia ids naming the messages. Adversarial
+// questions (category 5) have no answer in the conversation and are left out, as the LoCoMo
+// harness does for recall; evidence ids that name no line (typos in the data) are left out and
+// counted in the note.
+
+import type { ModelMessage } from '../agent/types';
+import { parseJsonAt } from '../bundle/jsonl';
+import { splitTurns } from '../strategies/turns';
+import { ArenaInputError } from './errors';
+import type { Probe, Transcript } from './transcript';
+
+const CATEGORIES: Record<number, string> = {
+  1: 'multi-hop',
+  2: 'temporal',
+  3: 'open-domain',
+  4: 'single-hop',
+  5: 'adversarial',
+};
+
+export function looksLikeLocomo(value: unknown): boolean {
+  return !!value && typeof value === 'object' && !Array.isArray(value) && 'speaker_a' in value;
+}
+
+export function transcriptFromLocomo(text: string, fileName: string): Transcript {
+  let value: unknown;
+  try {
+    value = parseJsonAt(text, fileName);
+  } catch (error) {
+    throw new ArenaInputError(error instanceof Error ? error.message : String(error));
+  }
+  return locomoTranscript(value, fileName);
+}
+
+export function locomoTranscript(value: unknown, fileName: string): Transcript {
+  const fail = (field: string, reason: string) =>
+    new ArenaInputError(`${fileName}: field ${field} ${reason}`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ArenaInputError(`${fileName}: expected a LoCoMo conversation object.`);
+  // The official file nests the conversation under `conversation`; the shared files are flat.
+  const root = value as Record<string, unknown>;
+  const conv = (
+    root.conversation && typeof root.conversation === 'object' ? root.conversation : root
+  ) as Record<string, unknown>;
+  const speakerA = conv.speaker_a;
+  const speakerB = conv.speaker_b;
+  if (typeof speakerA !== 'string' || !speakerA) throw fail('speaker_a', 'is missing.');
+  if (typeof speakerB !== 'string' || !speakerB) throw fail('speaker_b', 'is missing.');
+
+  const sessions = Object.keys(conv)
+    .map((key) => /^session_(\d+)$/.exec(key))
+    .filter((m): m is RegExpExecArray => !!m)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
+  if (sessions.length === 0) throw fail('session_1', 'is missing (no sessions).');
+
+  const messages: ModelMessage[] = [];
+  const ids = new Set<string>();
+  let userSpeaker: string | undefined;
+  for (const n of sessions) {
+    const key = `session_${n}`;
+    const lines = conv[key];
+    if (!Array.isArray(lines)) throw fail(key, 'must be a list of turns.');
+    const dateRaw = conv[`${key}_date_time`];
+    if (typeof dateRaw !== 'string') throw fail(`${key}_date_time`, 'is missing.');
+    const date = parseLocomoDate(dateRaw);
+    if (date === undefined)
+      throw fail(`${key}_date_time`, `is not a date: ${JSON.stringify(dateRaw)}.`);
+    lines.forEach((line: unknown, i) => {
+      const where = `${key}[${i}]`;
+      if (!line || typeof line !== 'object') throw fail(where, 'must be an object.');
+      const { speaker, dia_id: diaId, text } = line as Record<string, unknown>;
+      if (typeof speaker !== 'string') throw fail(`${where}.speaker`, 'is missing.');
+      if (speaker !== speakerA && speaker !== speakerB)
+        throw fail(
+          `${where}.speaker`,
+          `names neither speaker_a nor speaker_b (${JSON.stringify(speaker)}).`,
+        );
+      if (typeof diaId !== 'string' || !diaId) throw fail(`${where}.dia_id`, 'is missing.');
+      if (ids.has(diaId)) throw fail(`${where}.dia_id`, `repeats ${JSON.stringify(diaId)}.`);
+      if (typeof text !== 'string') throw fail(`${where}.text`, 'is missing.');
+      ids.add(diaId);
+      userSpeaker ??= speaker;
+      const createdAt = date + i * 60_000;
+      messages.push(
+        speaker === userSpeaker
+          ? { role: 'user', id: diaId, content: text, createdAt }
+          : { role: 'assistant', id: diaId, content: text, createdAt },
+      );
+    });
+  }
+  if (messages.length === 0) throw fail('session_1', 'has no turns.');
+
+  const qa = root.qa ?? conv.qa;
+  if (!Array.isArray(qa)) throw fail('qa', 'is missing (a list of questions with evidence).');
+  const turns = splitTurns(messages).length;
+  const probes: Probe[] = [];
+  let adversarial = 0;
+  let unknownIds = 0;
+  let dropped = 0;
+  qa.forEach((item: unknown, i) => {
+    const where = `qa[${i}]`;
+    if (!item || typeof item !== 'object') throw fail(where, 'must be an object.');
+    const q = item as Record<string, unknown>;
+    if (typeof q.question !== 'string' || !q.question.trim())
+      throw fail(`${where}.question`, 'is missing (a probe needs its question).');
+    if (!Array.isArray(q.evidence))
+      throw fail(`${where}.evidence`, 'is missing (a probe needs its evidence turn ids).');
+    if (q.category === 5) {
+      adversarial++;
+      return;
+    }
+    const evidence: string[] = [];
+    for (const raw of q.evidence) {
+      if (typeof raw !== 'string') throw fail(`${where}.evidence`, 'must list turn ids as text.');
+      for (const id of raw.split(/[;,\s]+/).filter(Boolean)) {
+        if (ids.has(id)) evidence.push(id);
+        else unknownIds++;
+      }
+    }
+    if (evidence.length === 0) {
+      dropped++;
+      return;
+    }
+    const answer = q.answer;
+    probes.push({
+      id: `q${i + 1}`,
+      question: q.question,
+      evidence: [...new Set(evidence)],
+      at: turns,
+      ...(typeof answer === 'string' || typeof answer === 'number'
+        ? { expected: String(answer) }
+        : {}),
+      ...(typeof q.category === 'number' && CATEGORIES[q.category]
+        ? { category: CATEGORIES[q.category] }
+        : {}),
+    });
+  });
+  const notes = [
+    `LoCoMo: ${userSpeaker} as the user, ${userSpeaker === speakerA ? speakerB : speakerA} as the assistant; ${sessions.length} sessions, ${messages.length} lines.`,
+    `${probes.length} probes asked after the last turn`,
+    adversarial
+      ? `${adversarial} adversarial questions left out (no answer in the conversation)`
+      : '',
+    unknownIds ? `${unknownIds} evidence ids that name no line left out` : '',
+    dropped ? `${dropped} questions without usable evidence left out` : '',
+  ].filter(Boolean);
+  return {
+    id: `locomo:${fileName}`,
+    title: `${fileName} (${speakerA} & ${speakerB})`,
+    source: 'locomo',
+    messages,
+    probes,
+    note: `${notes.join('; ')}.`,
+  };
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** "1:56 pm on 8 May, 2023" → epoch ms (UTC). */
+export function parseLocomoDate(text: string): number | undefined {
+  const m = /^\s*(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$/i.exec(
+    text,
+  );
+  if (!m) {
+    const fallback = Date.parse(text);
+    return Number.isFinite(fallback) ? fallback : undefined;
+  }
+  const month = MONTHS.indexOf(m[5]!.toLowerCase());
+  if (month < 0) return undefined;
+  let hour = Number(m[1]) % 12;
+  if (m[3]!.toLowerCase() === 'pm') hour += 12;
+  return Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]));
+}

@@ -1,0 +1,84 @@
+// A thread as a transcript: a past thread of the app, or the bundle's thread JSONL (the same parser
+// as bundle import). Probes may travel in the header line as `arenaProbes`:
+//   "arenaProbes": [{"question": "…", "answer": "…", "evidence": ["msg_…"], "at": 3}]
+// (`at`: the turn after which it is asked, default the last turn). Without them the arena measures
+// tokens only.
+
+import { isModelMessage } from '../agent/types';
+import type { Thread } from '../agent/thread';
+import { threadFromJsonl } from '../bundle/jsonl';
+import { splitTurns } from '../strategies/turns';
+import { ArenaInputError } from './errors';
+import type { Probe, Transcript } from './transcript';
+
+export function transcriptFromThread(
+  thread: Thread,
+  source: 'thread' | 'jsonl' = 'thread',
+): Transcript {
+  const messages = thread.messages.filter(isModelMessage);
+  const start = messages.findIndex((m) => m.role === 'user');
+  return {
+    id: `${source}:${thread.id}`,
+    title: thread.title || 'Untitled thread',
+    source,
+    messages: start > 0 ? messages.slice(start) : messages,
+    probes: [],
+    note:
+      start > 0 ? `${start} message(s) before the first user message were left out.` : undefined,
+  };
+}
+
+export function transcriptFromJsonl(text: string, fileName: string): Transcript {
+  let thread: Thread;
+  try {
+    thread = threadFromJsonl(text, fileName);
+  } catch (error) {
+    throw new ArenaInputError(error instanceof Error ? error.message : String(error));
+  }
+  const transcript = transcriptFromThread(thread, 'jsonl');
+  const header = JSON.parse(
+    text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')),
+  ) as {
+    arenaProbes?: unknown;
+  };
+  if (header.arenaProbes !== undefined)
+    transcript.probes = readProbes(header.arenaProbes, transcript, `${fileName} line 1`);
+  if (transcript.messages.length === 0)
+    throw new ArenaInputError(
+      `${fileName}: the thread has no user or assistant messages to replay.`,
+    );
+  return transcript;
+}
+
+function readProbes(raw: unknown, transcript: Transcript, where: string): Probe[] {
+  if (!Array.isArray(raw)) throw new ArenaInputError(`${where}: arenaProbes must be a list.`);
+  const ids = new Set(transcript.messages.map((m) => m.id));
+  const turns = splitTurns(transcript.messages).length;
+  return raw.map((item: unknown, i) => {
+    const field = (name: string) => `${where}: arenaProbes[${i}].${name}`;
+    if (!item || typeof item !== 'object')
+      throw new ArenaInputError(`${where}: arenaProbes[${i}] must be an object.`);
+    const p = item as Record<string, unknown>;
+    if (typeof p.question !== 'string' || !p.question.trim())
+      throw new ArenaInputError(`${field('question')} is missing (a probe needs its question).`);
+    if (!Array.isArray(p.evidence) || p.evidence.length === 0)
+      throw new ArenaInputError(`${field('evidence')} is missing (a list of message ids).`);
+    for (const id of p.evidence)
+      if (typeof id !== 'string' || !ids.has(id))
+        throw new ArenaInputError(
+          `${field('evidence')}: no message has the id ${JSON.stringify(id)}.`,
+        );
+    const at = p.at === undefined ? turns : p.at;
+    if (typeof at !== 'number' || !Number.isInteger(at) || at < 1 || at > turns)
+      throw new ArenaInputError(`${field('at')} must be a turn number from 1 to ${turns}.`);
+    if (p.answer !== undefined && typeof p.answer !== 'string' && typeof p.answer !== 'number')
+      throw new ArenaInputError(`${field('answer')} must be text.`);
+    return {
+      id: `p${i + 1}`,
+      question: p.question,
+      evidence: p.evidence as string[],
+      at,
+      ...(p.answer !== undefined ? { expected: String(p.answer) } : {}),
+    };
+  });
+}

@@ -1,0 +1,36 @@
+// Reading a transcript file: the bundle's thread JSONL or a LoCoMo conversation JSON, told apart by
+// their first line; over the size cap, or neither, it is refused with a reason.
+
+import { ArenaInputError, MAX_TRANSCRIPT_BYTES, MAX_TRANSCRIPT_LABEL } from './errors';
+import { transcriptFromLocomo } from './parse-locomo';
+import { transcriptFromJsonl } from './parse-thread';
+import { checkTranscript, type Transcript } from './transcript';
+
+export function parseTranscriptFile(
+  fileName: string,
+  text: string,
+  bytes = text.length,
+): Transcript {
+  if (bytes > MAX_TRANSCRIPT_BYTES)
+    throw new ArenaInputError(
+      `${fileName} is ${(bytes / 1024 / 1024).toFixed(1)} MB: transcripts of at most ${MAX_TRANSCRIPT_LABEL} can be replayed.`,
+    );
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (!trimmed)
+    throw new ArenaInputError(
+      `${fileName} is empty: expected a thread JSONL or a LoCoMo JSON file.`,
+    );
+  const firstLine = trimmed.split('\n', 1)[0]!;
+  let transcript: Transcript;
+  if (/^\{\s*"type"\s*:\s*"thread"/.test(firstLine) || fileName.endsWith('.jsonl'))
+    transcript = transcriptFromJsonl(trimmed, fileName);
+  else if (trimmed.startsWith('{') || trimmed.startsWith('['))
+    transcript = transcriptFromLocomo(trimmed, fileName);
+  else
+    throw new ArenaInputError(
+      `${fileName} line 1: not a thread JSONL (first line {"type":"thread",…}) or a LoCoMo conversation JSON.`,
+    );
+  const problems = checkTranscript(transcript);
+  if (problems.length) throw new ArenaInputError(`${fileName}: ${problems.slice(0, 3).join(' ')}`);
+  return transcript;
+}

@@ -1,0 +1,267 @@
+// The replay engine: one strategy selection over one transcript, turn by turn, through the app's own
+// agent loop and the one pipeline function (buildPipeline), with the memory layers off so only the
+// strategy differs. Per turn it measures the tokens each model call sends, by section, and the
+// strategy's extra model calls; after the turn a probe is asked at, it builds the request the
+// strategy would send for the probe's question (previewNextRequest, nothing sent) and scores whether
+// the probe's evidence is in it. Stopping keeps what was measured and marks the result partial.
+
+import { BASE_SYSTEM_PROMPT } from '../agent/prompt';
+import { previewNextRequest } from '../agent/preview';
+import { runAgent } from '../agent/loop';
+import type { ThreadState } from '../agent/middleware';
+import type { ModelMessage, ModelRequest, UserMessage } from '../agent/types';
+import { countRequest, type TokenCounter } from '../context/tokens';
+import type { SummarizeFn } from '../context/summarization';
+import { bm25Rank, buildPipeline } from '../pipeline';
+import { DEFAULT_SETTINGS, type Settings } from '../settings';
+import { createRankerResolver } from '../retrieval/rank';
+import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';
+import { createArenaFs } from './memory-fs';
+import { contextText, scoreProbe } from './evidence';
+import {
+  sectionsOf,
+  type ContextSnapshot,
+  type ProbeResult,
+  type StrategyRun,
+  type TurnResult,
+} from './results';
+import { transcriptTurns, type Probe, type Transcript } from './transcript';
+import {
+  replayTools,
+  scriptOf,
+  trailingMessages,
+  toolNames,
+  transcriptProvider,
+  type TurnScript,
+} from './transcript-provider';
+
+export const ARENA_LAYERS = { agentsMd: false, facts: false } as const;
+export const ARENA_CONTEXT_WINDOW = 128_000;
+
+export interface ReplayOptions {
+  transcript: Transcript;
+  selection: StrategySelection;
+  key: string;
+  label: string;
+  counter: TokenCounter;
+  /** Strategy steps (wrap with cachedStep to share answers). */
+  step: StepFn;
+  /** Deep Agents' summarization (the offline summarizer in the arena). */
+  summarize: SummarizeFn;
+  model?: string;
+  settings?: Settings;
+  contextWindow?: number;
+  rank?: StrategyEnv['rank'];
+  signal: AbortSignal;
+  /** After each turn: turns done, of the total. */
+  onProgress?: (done: number, total: number) => void;
+  /** Keep the context of at most this many probes (default: all). */
+  maxContexts?: number;
+  /** Cache hit/miss counters the step function updates (reported with the result). */
+  cacheStats?: { hits: number; misses: number };
+  /** Called between turns so a worker can take messages (Stop) during a long replay. */
+  yieldEvery?: number;
+}
+
+const EMPTY_USAGE_TURN = (turn: number): TurnResult => ({
+  turn,
+  calls: 0,
+  sections: {},
+  sent: 0,
+  cumulative: 0,
+  extraCalls: 0,
+  extraInput: 0,
+  extraOutput: 0,
+  failures: [],
+});
+
+export async function replayTranscript(options: ReplayOptions): Promise<StrategyRun> {
+  const started = performance.now();
+  const { transcript, counter, signal } = options;
+  const model = options.model ?? 'gpt-4o';
+  const settings = options.settings ?? DEFAULT_SETTINGS;
+  const turns = transcriptTurns(transcript);
+  const fs = createArenaFs();
+  const state: ThreadState = {};
+  let script: TurnScript = { answers: [], results: new Map(), messages: [], used: 0 };
+  const current = () => script;
+  let turnCalls: ModelRequest[] = [];
+  const provider = transcriptProvider(current, (request) => turnCalls.push(request));
+  const tools = replayTools(toolNames(transcript.messages), current);
+  const rank = options.rank ?? bm25Rank(createRankerResolver());
+  const common = {
+    settings: () => settings,
+    strategy: () => options.selection,
+    layers: { ...ARENA_LAYERS },
+    contextWindow: options.contextWindow ?? ARENA_CONTEXT_WINDOW,
+    counter,
+    summarize: options.summarize,
+    step: options.step,
+    loadMemory: async () => {
+      throw new Error('Fact memory is off in the arena.');
+    },
+    factRankers: createRankerResolver(),
+    rank,
+  };
+  const middleware = buildPipeline(common);
+  const previewMiddleware = buildPipeline({ ...common, preview: true });
+
+  // Where each transcript message sits, to store carried messages as references.
+  const indexById = new Map<string, number>();
+  const indexByCall = new Map<string, number>();
+  transcript.messages.forEach((m, i) => {
+    indexById.set(m.id, i);
+    if (m.role === 'tool') indexByCall.set(m.toolCallId, i);
+  });
+  const textById = new Map(transcript.messages.map((m) => [m.id, m.content]));
+  const probesAt = new Map<number, Probe[]>();
+  for (const probe of transcript.probes) {
+    const list = probesAt.get(probe.at) ?? [];
+    list.push(probe);
+    probesAt.set(probe.at, list);
+  }
+
+  const result: StrategyRun = {
+    key: options.key,
+    label: options.label,
+    selection: options.selection,
+    turns: [],
+    probes: [],
+    totalTurns: turns.length,
+    partial: false,
+    answeredBy: 'none',
+    cache: options.cacheStats ?? { hits: 0, misses: 0 },
+    wallMs: 0,
+  };
+  let offline = 0;
+  let online = 0;
+  let cumulative = 0;
+  let contexts = 0;
+  const maxContexts = options.maxContexts ?? Infinity;
+  const history: ModelMessage[] = [];
+
+  try {
+    for (const turn of turns) {
+      if (signal.aborted) break;
+      const [user, ...rest] = turn.messages;
+      if (!user) continue;
+      script = scriptOf(rest);
+      turnCalls = [];
+      const row = EMPTY_USAGE_TURN(turn.index + 1);
+      const appended: ModelMessage[] = [];
+      const outcome = await runAgent({
+        threadId: `arena-${options.key}`,
+        history: [...history, user],
+        provider,
+        model,
+        systemPrompt: BASE_SYSTEM_PROMPT,
+        tools,
+        middleware,
+        fs,
+        state,
+        signal,
+        emit: (event) => {
+          if (event.type === 'message' && event.message.role !== 'notice')
+            appended.push(event.message);
+          else if (event.type === 'context-event') {
+            const e = event.event;
+            if (e.step) {
+              row.extraCalls++;
+              row.extraInput += e.step.inputTokens;
+              row.extraOutput += e.step.outputTokens;
+              if (e.step.offline) offline++;
+              else online++;
+            } else if (e.kind === 'strategy-step-failed') row.failures.push(e.detail);
+          }
+        },
+      });
+      if (outcome.status === 'aborted' || signal.aborted) break;
+      for (const request of turnCalls) {
+        const breakdown = countRequest(counter, request);
+        row.calls++;
+        row.sent += breakdown.total;
+        for (const [name, value] of Object.entries(sectionsOf(breakdown)))
+          row.sections[name] = (row.sections[name] ?? 0) + value;
+      }
+      cumulative += row.sent;
+      row.cumulative = cumulative;
+      // Replayed answers that were not consumed (none, normally) stay as recorded.
+      const trailing = trailingMessages(script).filter(
+        (m) => m.role !== 'tool' || script.used === 0,
+      );
+      history.push(user, ...appended, ...trailing);
+      result.turns.push(row);
+
+      for (const probe of probesAt.get(turn.index + 1) ?? []) {
+        if (signal.aborted) break;
+        const question: UserMessage = {
+          role: 'user',
+          id: `probe_${probe.id}`,
+          content: probe.question,
+          createdAt: (history[history.length - 1]?.createdAt ?? 0) + 1,
+        };
+        const { request } = await previewNextRequest({
+          threadId: `arena-${options.key}`,
+          history: [...history, question],
+          model,
+          systemPrompt: BASE_SYSTEM_PROMPT,
+          tools,
+          middleware: previewMiddleware,
+          fs,
+          state,
+        });
+        const scored = scoreProbe(probe, contextText(request), (id) => textById.get(id));
+        const probeResult: ProbeResult = { probeId: probe.id, ...scored };
+        if (contexts < maxContexts) {
+          contexts++;
+          probeResult.context = snapshot(
+            request,
+            counter,
+            indexById,
+            indexByCall,
+            transcript.messages,
+          );
+        }
+        result.probes.push(probeResult);
+      }
+      options.onProgress?.(result.turns.length, turns.length);
+      if (options.yieldEvery && result.turns.length % options.yieldEvery === 0)
+        await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } catch (error) {
+    if (!signal.aborted) result.error = error instanceof Error ? error.message : String(error);
+  }
+  result.partial = result.turns.length < turns.length;
+  result.answeredBy = offline && online ? 'mixed' : online ? 'model' : offline ? 'offline' : 'none';
+  result.wallMs = performance.now() - started;
+  return result;
+}
+
+function snapshot(
+  request: ModelRequest,
+  counter: TokenCounter,
+  indexById: Map<string, number>,
+  indexByCall: Map<string, number>,
+  messages: readonly ModelMessage[],
+): ContextSnapshot {
+  const out: ContextSnapshot['messages'] = [];
+  // The last user message is the probe's question: not part of the carried context.
+  const carried = request.messages.slice(0, -1);
+  for (const message of carried) {
+    const index =
+      indexById.get(message.id) ??
+      (message.role === 'tool' ? indexByCall.get(message.toolCallId) : undefined);
+    const same = index !== undefined && messages[index]?.content === message.content;
+    const last = out[out.length - 1];
+    if (same && last && 'ref' in last && last.ref[1] === index - 1) last.ref[1] = index;
+    else if (same) out.push({ ref: [index, index] });
+    else out.push({ role: message.role, content: message.content });
+  }
+  return {
+    blocks: (request.sections ?? [])
+      .filter((s) => s.kind === 'strategy')
+      .map((s) => ({ section: s.name, text: s.text })),
+    messages: out,
+    tokens: countRequest(counter, request).total,
+  };
+}
