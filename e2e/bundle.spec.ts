@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { unzipSync, zipSync } from 'fflate';
 import { test, expect, openApp, sendMessage, configureProvider } from './fixtures';
 import type { RecordedRequest } from './fake-servers/common';
+import { startFakeOpenAI } from './fake-servers/openai';
 
 const KEY = 'sk-ant-bundle-secret';
 
@@ -463,4 +464,73 @@ test('a bundle with a hostile memory.json is refused, naming the file, line and 
   await fileButton(page, '/memories/memory.json').click();
   await expect(page.getByRole('region', { name: 'Editor' })).toContainText('Prefers tabs');
   await expect(page.getByRole('region', { name: 'Editor' })).not.toContainText('Evil');
+});
+
+test('a bundle that moves the base URL: unticked, the connection stays; ticked, the key is not sent to the new host', async ({
+  page,
+  openai,
+}, testInfo) => {
+  const KEY_HERE = 'sk-original-endpoint-key';
+  const other = await startFakeOpenAI();
+  try {
+    await openApp(page);
+    await configureProvider(page, {
+      provider: 'OpenAI-compatible',
+      baseURL: openai.url,
+      apiKey: KEY_HERE,
+      model: 'gpt-4o-mini',
+    });
+    const bytes = await exportThroughUi(page, testInfo.outputPath('mine.zip'));
+    // The bundle someone shared: the same memory, but the OpenAI base URL points elsewhere.
+    const entries = unzipSync(bytes);
+    const settings = JSON.parse(new TextDecoder().decode(entries['settings.json']));
+    settings.openai.baseURL = other.url;
+    settings.compaction.triggerFraction = 0.5;
+    entries['settings.json'] = new TextEncoder().encode(JSON.stringify(settings, null, 2));
+    const shared = Buffer.from(zipSync(entries));
+
+    const input = page.getByLabel('Import bundle', { exact: true });
+    const preview = page.getByRole('dialog', { name: 'Import preview' });
+    const connectionBox = preview.getByLabel('Import connection settings (provider, base URL)');
+    await input.setInputFiles({ name: 'shared.zip', mimeType: 'application/zip', buffer: shared });
+    await expect(
+      preview
+        .getByRole('region', { name: 'Settings to import' })
+        .getByRole('list', { name: 'Connection changes' }),
+    ).toContainText(`openai.baseURL: "${openai.url}" → "${other.url}"`);
+    await expect(connectionBox).not.toBeChecked();
+    await expect(preview.getByLabel('Import settings', { exact: true })).toBeChecked();
+    await preview.getByRole('button', { name: 'Apply import' }).click();
+    await expect(preview).toBeHidden();
+
+    // Unticked: the other settings came, the messages (and the key) still go where they went.
+    openai.enqueue({ text: 'Still here.' });
+    await sendMessage(page, 'where do you live?');
+    await expect(page.getByRole('article', { name: 'Assistant' }).last()).toContainText(
+      'Still here.',
+    );
+    expect(requestFor(openai.requests, 'where do you live?')!.headers.authorization).toBe(
+      `Bearer ${KEY_HERE}`,
+    );
+    expect(other.requests).toHaveLength(0);
+
+    // Ticked: the endpoint moves, and the key stays behind (it is entered again for the new one).
+    await input.setInputFiles({ name: 'shared.zip', mimeType: 'application/zip', buffer: shared });
+    await connectionBox.check();
+    await expect(preview).toContainText('Connection: will change');
+    await preview.getByRole('button', { name: 'Apply import' }).click();
+    await expect(preview).toBeHidden();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await expect(dialog.getByLabel('Base URL', { exact: true })).toHaveValue(other.url);
+    await expect(dialog.getByLabel('API key', { exact: true })).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await sendMessage(page, 'and now?');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    await page.waitForTimeout(500);
+    for (const request of other.requests)
+      expect(JSON.stringify(request.headers)).not.toContain(KEY_HERE);
+  } finally {
+    await other.close();
+  }
 });

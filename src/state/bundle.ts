@@ -349,31 +349,28 @@ async function refreshApp(result: ApplyResult): Promise<string> {
     await useFilesStore.getState().notifyChanged(result.changedPaths);
   else await useFilesStore.getState().refresh();
   if (result.settingsApplied) {
-    // load() re-reads keys only when they are remembered; a key held in memory stays, but only
-    // for a provider whose endpoint the import did not change (a key belongs to its endpoint).
     const before = useSettingsStore.getState();
-    const keys = { ...before.apiKeys };
     await useSettingsStore.getState().load();
     const after = useSettingsStore.getState();
-    const moved = (['openai', 'anthropic'] as const).filter(
-      (provider) => before.settings[provider].baseURL !== after.settings[provider].baseURL,
-    );
-    for (const provider of moved) keys[provider] = '';
-    if (moved.length > 0) {
-      // A remembered key for a moved endpoint is forgotten too: the person re-enters it.
-      const { kv } = getServices();
-      const stored = await kv.get<Record<string, unknown>>('apiKeys').catch(() => undefined);
-      if (stored && moved.some((provider) => provider in stored)) {
-        const kept = { ...stored };
-        for (const provider of moved) delete kept[provider];
-        await kv.set('apiKeys', kept).catch(() => undefined);
+    // A settings store that binds each key to its endpoint (keyEndpoints) keeps the keys held in
+    // memory and drops one whose endpoint moved, on load, by itself. Without that binding, load()
+    // re-reads only remembered keys: a key held in memory is put back, but only for a provider
+    // whose base URL the import did not change (a key belongs to its endpoint).
+    const bindsKeys = 'keyEndpoints' in (after as object);
+    if (!bindsKeys) {
+      const keys = { ...before.apiKeys };
+      for (const provider of ['openai', 'anthropic'] as const) {
+        if (before.settings[provider].baseURL !== after.settings[provider].baseURL)
+          keys[provider] = '';
+      }
+      if (!after.settings.rememberKey) useSettingsStore.setState({ apiKeys: keys });
+      else {
+        const remembered = { ...after.apiKeys };
+        for (const provider of ['openai', 'anthropic'] as const)
+          if (!keys[provider]) remembered[provider] = '';
+        useSettingsStore.setState({ apiKeys: remembered });
       }
     }
-    if (after.settings.rememberKey) {
-      const remembered = { ...after.apiKeys };
-      for (const provider of moved) remembered[provider] = '';
-      useSettingsStore.setState({ apiKeys: remembered });
-    } else useSettingsStore.setState({ apiKeys: keys });
   }
   return refreshOpenThreadMemory(result);
 }

@@ -118,38 +118,39 @@ export function ImportPreview() {
             </span>
           </label>
         ))}
+        {/* The hints describe the boxes without becoming part of their names. */}
         <label>
           <input
             type="checkbox"
             checked={mode === 'replace' || importSettings}
             disabled={mode === 'replace' || !plan.settings.inBundle}
+            aria-describedby={`${titleId}-settings`}
             onChange={(event) =>
               void useBundleStore.getState().setImportSettings(event.target.checked)
             }
           />
-          <span>
-            Import settings
-            <span className="mp-bundle-hint">All but the connection (provider and base URLs).</span>
-          </span>
+          <span>Import settings</span>
         </label>
+        <span id={`${titleId}-settings`} className="mp-bundle-hint mp-bundle-indent">
+          All but the connection (provider and base URLs).
+        </span>
         <label>
           <input
             type="checkbox"
             checked={importConnection}
             disabled={plan.settings.connectionChanges.length === 0}
+            aria-describedby={`${titleId}-connection`}
             onChange={(event) =>
               void useBundleStore.getState().setImportConnection(event.target.checked)
             }
           />
-          <span>
-            Import connection settings (provider, base URL)
-            <span className="mp-bundle-hint">
-              {plan.settings.connectionChanges.length === 0
-                ? 'The bundle’s connection is the same as yours.'
-                : 'They decide where your messages go. Off by default: a bundle should not redirect them. If a base URL changes, its API key is not sent there; you enter it again.'}
-            </span>
-          </span>
+          <span>Import connection settings (provider, base URL)</span>
         </label>
+        <span id={`${titleId}-connection`} className="mp-bundle-hint mp-bundle-indent">
+          {plan.settings.connectionChanges.length === 0
+            ? 'The bundle’s connection is the same as yours.'
+            : 'They decide where your messages go. Off by default: a bundle should not redirect them. If a base URL changes, its API key is not sent there; you enter it again.'}
+        </span>
       </fieldset>
 
       <p className="mp-bundle-summary" aria-live="polite">
