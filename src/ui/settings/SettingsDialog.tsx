@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '../../core/settings';
 import { validateProviderSettings } from '../../core/providers/settings-check';
 import { resolveProfile } from '../../core/providers/profiles';
-import { useSettingsStore } from '../../state/settings';
+import { keyEndpoint, keyMovedNotice, useSettingsStore } from '../../state/settings';
 import { CompactionFields, parseCompactionDraft, toCompactionDraft } from './CompactionFields';
 import { FactsFields, parseFactsDraft, toFactsDraft } from './FactsFields';
 import { ExperimentToolsField, parseExperimentText } from './ExperimentToolsField';
@@ -12,9 +12,13 @@ import './settings.css';
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const stored = useSettingsStore((s) => s.settings);
   const storedKeys = useSettingsStore((s) => s.apiKeys);
+  const keyEndpoints = useSettingsStore((s) => s.keyEndpoints);
+  const storedKeyNotice = useSettingsStore((s) => s.keyNotice);
   const save = useSettingsStore((s) => s.save);
   const [draft, setDraft] = useState<Settings>(stored);
   const [keys, setKeys] = useState(storedKeys);
+  /** Providers whose key was typed in this dialog (bound to the base URL it was typed for). */
+  const [entered, setEntered] = useState<{ openai?: boolean; anthropic?: boolean }>({});
   const [contextWindowText, setContextWindowText] = useState(
     stored.contextWindow?.toString() ?? '',
   );
@@ -34,6 +38,27 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const provider = draft.provider;
   const connection = provider === 'demo' ? null : draft[provider];
   const profile = resolveProfile(connection?.model ?? 'demo');
+  // A key belongs to the endpoint it was entered for: pointing the provider elsewhere empties the
+  // field (the key is not sent there) until the person types it again.
+  const boundTo = provider === 'demo' ? '' : keyEndpoints[provider];
+  const keyMoved =
+    provider !== 'demo' &&
+    !entered[provider] &&
+    keys[provider] !== '' &&
+    boundTo !== '' &&
+    boundTo !== keyEndpoint(draft, provider);
+  const keyFor = (p: 'openai' | 'anthropic') =>
+    !entered[p] && keyEndpoints[p] !== '' && keyEndpoints[p] !== keyEndpoint(draft, p)
+      ? ''
+      : keys[p];
+  const keyNotice =
+    provider === 'demo'
+      ? undefined
+      : keyMoved
+        ? keyMovedNotice(provider, boundTo, draft)
+        : keys[provider] === '' && !entered[provider]
+          ? storedKeyNotice
+          : undefined;
 
   const setProvider = (value: ProviderId) => setDraft({ ...draft, provider: value });
   const setConnection = (field: 'baseURL' | 'model', value: string) => {
@@ -58,7 +83,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         ...validateProviderSettings({
           provider,
           baseURL: draft[provider].baseURL,
-          apiKey: keys[provider],
+          apiKey: keyFor(provider),
           model: draft[provider].model,
         }).map((problem) => problem.message),
       );
@@ -85,7 +110,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           facts: factsResult.settings,
           experimentTools: experimentResult.tools,
         },
-        keys,
+        { openai: keyFor('openai'), anthropic: keyFor('anthropic') },
+        entered,
       );
       onClose();
     } catch (error) {
@@ -140,12 +166,20 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
               API key
               <input
                 type="password"
-                value={keys[provider]}
-                onChange={(event) => setKeys({ ...keys, [provider]: event.target.value })}
+                value={keyMoved ? '' : keys[provider]}
+                onChange={(event) => {
+                  setKeys({ ...keys, [provider]: event.target.value });
+                  setEntered({ ...entered, [provider]: true });
+                }}
                 autoComplete="off"
                 spellCheck={false}
               />
             </label>
+            {keyNotice && (
+              <p role="status" className="hint key-notice">
+                {keyNotice}
+              </p>
+            )}
             <label>
               Model
               <input
