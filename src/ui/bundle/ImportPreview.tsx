@@ -14,12 +14,12 @@ const MODES: { value: ImportMode; label: string; help: string }[] = [
   {
     value: 'keep-both',
     label: 'Merge: keep both',
-    help: 'Adds what is new. A file or thread that differs is imported beside yours under a new name; nothing of yours is overwritten.',
+    help: 'Adds what is new. A file or thread that differs is imported beside yours under a new name; nothing of yours is overwritten. Memory files the agent loads are the exception: the bundle’s replaces the untouched sample, otherwise you choose.',
   },
   {
     value: 'prefer-newer',
     label: 'Merge: prefer newer',
-    help: 'Adds what is new. Where both differ, the one modified last wins (files by modification time, threads by last update).',
+    help: 'Adds what is new. Where both differ, the one modified last wins (files by modification time, threads by last update); for memory files you can choose otherwise.',
   },
   {
     value: 'replace',
