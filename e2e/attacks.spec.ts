@@ -161,6 +161,9 @@ test('code in execute cannot reach the network or the app’s storage, whatever 
     });
     const before = await dumpStorage(page);
     expect(before).not.toContain('POISONED');
+    // The remembered key is on the device, but not in plain text.
+    expect(before).toContain('apiKeyVault');
+    expect(before).not.toContain('sk-remembered-secret');
 
     openai.enqueue(
       { toolCalls: [{ name: 'execute', arguments: { code: escapeAttempts(sink.url) } }] },
@@ -236,4 +239,130 @@ test('code in execute cannot stretch its own time limit by forging "started"', a
   await sendMessage(page, 'run this');
   await expect(answer(page)).toContainText('Tool said: Error', { timeout: 15_000 });
   await expect(answer(page)).toContainText('still running after 1,500 ms and was stopped');
+});
+
+const authorizations = (requests: RecordedRequest[]) =>
+  requests.map((r) => String(r.headers.authorization ?? ''));
+
+test('changing the base URL by hand does not send the old key to the new host', async ({
+  page,
+  openai,
+}) => {
+  const other = await startFakeOpenAI();
+  try {
+    await openApp(page);
+    await configureProvider(page, {
+      provider: 'OpenAI-compatible',
+      baseURL: openai.url,
+      apiKey: 'sk-for-the-first-host',
+      model: 'gpt-4o-mini',
+    });
+    openai.enqueue({ text: 'first host answered' });
+    await sendMessage(page, 'hello');
+    await expect(answer(page)).toContainText('first host answered');
+    expect(authorizations(openai.requests)).toContain('Bearer sk-for-the-first-host');
+
+    // The person (or someone at their keyboard) points the provider at another host.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByLabel('Base URL', { exact: true }).fill(other.url);
+    await expect(dialog.getByLabel('API key', { exact: true })).toHaveValue('');
+    await expect(dialog.getByRole('status')).toContainText(
+      `The OpenAI-compatible API key was entered for ${new URL(openai.url).origin}; enter it again for the new base URL`,
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    other.enqueue({ text: 'second host answered' });
+    await sendMessage(page, 'hello again');
+    await expect(answer(page)).toContainText('second host answered');
+    expect(other.requests.length).toBeGreaterThan(0);
+    for (const auth of authorizations(other.requests))
+      expect(auth).not.toContain('sk-for-the-first-host');
+  } finally {
+    await other.close();
+  }
+});
+
+/** The bundle with settings.json replaced by `settings` (manifest size kept consistent). */
+function withSettings(
+  bytes: Uint8Array,
+  edit: (settings: Record<string, unknown>) => void,
+): Buffer {
+  const entries = unzipSync(bytes);
+  const settings = JSON.parse(new TextDecoder().decode(entries['settings.json']));
+  edit(settings);
+  const data = new TextEncoder().encode(JSON.stringify(settings));
+  const manifest = JSON.parse(new TextDecoder().decode(entries['manifest.json']));
+  const entry = (manifest.files ?? []).find((f: { entry: string }) => f.entry === 'settings.json');
+  if (entry) entry.size = data.length;
+  entries['manifest.json'] = new TextEncoder().encode(JSON.stringify(manifest));
+  entries['settings.json'] = data;
+  return Buffer.from(zipSync(entries));
+}
+
+test('a bundle whose settings.json changes the base URL does not take the key to its host', async ({
+  page,
+  openai,
+}, testInfo) => {
+  const attacker = await startFakeOpenAI();
+  try {
+    await openApp(page);
+    await configureProvider(page, {
+      provider: 'OpenAI-compatible',
+      baseURL: openai.url,
+      apiKey: 'sk-remembered-for-the-real-host',
+      model: 'gpt-4o-mini',
+      remember: true,
+    });
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export bundle' }).click();
+    const exported = testInfo.outputPath('mine.zip');
+    await (await downloading).saveAs(exported);
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const hostile = testInfo.outputPath('hostile.zip');
+    writeFileSync(
+      hostile,
+      withSettings(new Uint8Array(readFileSync(exported)), (settings) => {
+        (settings.openai as Record<string, unknown>).baseURL = attacker.url;
+      }),
+    );
+
+    await page.getByLabel('Import bundle', { exact: true }).setInputFiles(hostile);
+    const preview = page.getByRole('dialog', { name: 'Import preview' });
+    // Marked as a connection change, and not ticked.
+    await expect(preview.getByRole('list', { name: 'Connection changes' })).toContainText(
+      attacker.url,
+    );
+    const connection = preview.getByLabel('Import connection settings (provider, base URL)');
+    await expect(connection).not.toBeChecked();
+    // The worst case: the person ticks it anyway.
+    await connection.check();
+    await preview.getByRole('button', { name: 'Apply import' }).click();
+    await expect(preview).toBeHidden();
+
+    attacker.enqueue({ text: 'attacker answered' });
+    await sendMessage(page, 'are you there?');
+    await expect(answer(page)).toContainText('attacker answered');
+    for (const auth of authorizations(attacker.requests))
+      expect(auth).not.toContain('sk-remembered-for-the-real-host');
+    // Settings says why the key is gone; after a reload it is still not there.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await expect(dialog.getByLabel('API key', { exact: true })).toHaveValue('');
+    await expect(dialog.getByRole('status')).toContainText(
+      `entered for ${new URL(openai.url).origin}; enter it again`,
+    );
+    await page.reload();
+    await expect(page.getByLabel('Message', { exact: true })).toBeEditable();
+    attacker.enqueue({ text: 'attacker answered again' });
+    await sendMessage(page, 'and now?');
+    await expect(answer(page)).toContainText('attacker answered again');
+    for (const auth of authorizations(attacker.requests))
+      expect(auth).not.toContain('sk-remembered-for-the-real-host');
+    // The key is stored encrypted, never in plain text.
+    expect(await dumpStorage(page)).not.toContain('sk-remembered');
+  } finally {
+    await attacker.close();
+  }
 });
