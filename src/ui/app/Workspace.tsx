@@ -85,7 +85,7 @@ export function Workspace({
       <Panel
         id="sidebar"
         className="sidebar"
-        defaultSize="19%"
+        defaultSize="220px"
         minSize="160px"
         maxSize="40%"
         collapsible

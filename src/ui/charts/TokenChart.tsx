@@ -53,7 +53,7 @@ export function withMarkers(rows: readonly ChartRow[]): { rows: ChartRow[]; kind
     const marked: ChartRow = { ...row };
     here.forEach((kind, slot) => {
       if (!kinds.includes(kind)) kinds.push(kind);
-      marked[markKey(kind)] = Math.max(row.total, row.reported ?? 0);
+      marked[markKey(kind)] = Math.max(row.total, row.reported ?? 0, row.drop?.before ?? 0);
       marked[`slot:${kind}`] = slot;
     });
     return marked;
@@ -133,6 +133,9 @@ export default function TokenChart({
               value: `compaction at ${fmt(scale.trigger.tokens)}`,
               position: 'insideTopRight',
               fill: TRIGGER_COLOR,
+              stroke: '#ffffff',
+              strokeWidth: 3,
+              paintOrder: 'stroke',
               fontSize: 11,
             }}
           />
@@ -147,6 +150,9 @@ export default function TokenChart({
               value: `context window ${fmt(scale.window.tokens)}`,
               position: 'insideTopLeft',
               fill: WINDOW_COLOR,
+              stroke: '#ffffff',
+              strokeWidth: 3,
+              paintOrder: 'stroke',
               fontSize: 11,
             }}
           />
@@ -173,8 +179,11 @@ export default function TokenChart({
             strokeWidth={2}
             label={{
               value: `${compact(row.drop!.before)} → ${compact(row.drop!.after)}`,
-              position: 'top',
+              position: 'left',
               fill: '#00573f',
+              stroke: '#ffffff',
+              strokeWidth: 3,
+              paintOrder: 'stroke',
               fontSize: 11,
               fontWeight: 600,
             }}

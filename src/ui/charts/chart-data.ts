@@ -183,6 +183,9 @@ export interface ChartRow {
   drop?: { before: number; after: number };
 }
 
+/** Events whose before → after figures are the whole request's (drawn as a drop). */
+export const DROP_KINDS: readonly string[] = ['summarize', 'truncate'];
+
 export function buildRows(
   calls: readonly ModelCallRecord[],
   events: readonly ContextEvent[],
@@ -201,6 +204,8 @@ export function buildRows(
     if (call.triggerTokens !== undefined) row.trigger = call.triggerTokens;
     if (call.usage) row.reported = call.usage.inputTokens;
     for (const event of here) {
+      // Only compaction shrinks the request itself (an offload's figures are the tool result's).
+      if (!DROP_KINDS.includes(event.kind)) continue;
       if (event.tokensBefore === undefined || event.tokensAfter === undefined) continue;
       if (event.tokensBefore <= event.tokensAfter) continue;
       const drop = event.tokensBefore - event.tokensAfter;

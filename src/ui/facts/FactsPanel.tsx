@@ -296,6 +296,35 @@ function AddFact({ onError }: { onError: (message: string | null) => void }) {
   );
 }
 
+/** Where a fact came from: the thread's title, opening that thread; other sources as text. */
+function FactSource({ source }: { source: string | undefined }) {
+  const thread = useChatStore((s) => s.threads.find((t) => t.id === source));
+  const running = useChatStore((s) => s.running);
+  if (!source || source === 'unknown') return null;
+  if (!thread) {
+    const unknownThread = source.startsWith('thread_');
+    return (
+      <span title={source}>
+        {unknownThread ? 'from a deleted or imported thread' : `source: ${source}`}
+      </span>
+    );
+  }
+  return (
+    <span>
+      from{' '}
+      <button
+        type="button"
+        className="fact-source"
+        title={`Open the thread "${thread.title}"`}
+        disabled={running}
+        onClick={() => void useChatStore.getState().openThread(thread.id)}
+      >
+        {thread.title}
+      </button>
+    </span>
+  );
+}
+
 function FactRow({ fact, onError }: { fact: Fact; onError: (message: string | null) => void }) {
   const score = useFactsStore((s) => s.scores[fact.id]);
   const [editing, setEditing] = useState(false);
@@ -326,11 +355,18 @@ function FactRow({ fact, onError }: { fact: Fact; onError: (message: string | nu
         {fact.createdAt && (
           <span title={fact.createdAt}>{new Date(fact.createdAt).toLocaleDateString()}</span>
         )}
-        <span title="Source thread">{fact.source}</span>
+        <FactSource source={fact.source} />
         {score && (
           <span className="fact-score">
             similarity {pct(score.similarity)} · score {pct(score.score)} ·{' '}
             <strong>{score.injected ? 'injected' : 'not injected'}</strong>
+            {score.injected && score.similarity < 0.005 && (
+              <span className="fact-why">
+                {' '}
+                (shares no words with the last turns: ranked by confidence alone, and it fitted the
+                budget)
+              </span>
+            )}
           </span>
         )}
       </div>
