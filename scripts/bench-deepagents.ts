@@ -1,0 +1,481 @@
+// Our agent turn against the `deepagents` npm package (createDeepAgent, LangChain/LangGraph), the
+// same transcripts on both sides, with a model that answers at once, so the figures are the
+// harnesses alone. Prints median / p95 wall time and median CPU time per case, and per case
+// `ratio vs deepagents on <case>: <number>` (their median / ours), and `summarizing call 200k: <ms>
+// ms` for ours. Prints figures; asserts nothing. Peers are dev dependencies used only here.
+//
+//   npm run bench:deepagents             (node scripts/run-ts.mjs scripts/bench-deepagents.ts)
+//   npm run bench:deepagents -- --quick  (fewer iterations)
+//
+// Cases: threads of 10, 100 and 1,000 messages in a 1,047,576-token window (gpt-4.1's; nothing is
+// due, so no case summarizes on one side only), and a 200,000-token history in a 128k window, where
+// the call summarizes (the model's time excluded on
+// both sides: the summarizer answers at once).
+// - ours, turn: runAgent (src/core/agent/loop.ts) with the app's whole pipeline (buildPipeline:
+//   AGENTS.md, facts, the Deep Agents strategy, truncation, summarization, offload), the provider
+//   answering with a final answer. In the short cases the thread state persists between calls, as
+//   in a session; the token counter has counted the thread before (as the app has, call after call).
+//   In the summarizing case every call starts from a fresh thread state and file system, so that
+//   every call summarizes.
+// - ours, chain: the same middleware around an instant handler (composeModelCall), no loop.
+// - deepagents, turn: createDeepAgent({ model }) with a FakeListChatModel that answers "ok" at once
+//   and a model profile with the case's window as its input tokens, so that its summarization uses the same thresholds as
+//   ours (trigger at 0.85 of the window, keep 0.1, argument truncation at 0.85); invoke() on the
+//   transcript as LangChain messages (no checkpointer: every invoke starts from the given messages).
+// - deepagents, chain: its middleware (filesystem, sub-agents, summarization, patch tool calls, as
+//   createDeepAgent assembles them) composed by hand around an instant handler, without the graph.
+
+import { performance } from 'node:perf_hooks';
+import { cpus, loadavg } from 'node:os';
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
+import type { BaseMessage } from '@langchain/core/messages';
+import { FakeListChatModel } from '@langchain/core/utils/testing';
+import {
+  StateBackend,
+  createDeepAgent,
+  createFilesystemMiddleware,
+  createPatchToolCallsMiddleware,
+  createSubAgentMiddleware,
+  createSummarizationMiddleware,
+} from 'deepagents';
+import { createMiddleware } from 'langchain';
+import { runAgent } from '../src/core/agent/loop';
+import { composeModelCall, type RunContext, type ThreadState } from '../src/core/agent/middleware';
+import { BASE_SYSTEM_PROMPT } from '../src/core/agent/prompt';
+import { memoryFs } from '../src/core/agent/test-helpers';
+import type { ModelMessage, ModelRequest } from '../src/core/agent/types';
+import { getCompactionState } from '../src/core/context/compaction';
+import {
+  createBpeTokenizer,
+  createTokenCounter,
+  loadRanks,
+  type TokenCounter,
+} from '../src/core/context/tokens';
+import { createMemoryLoader } from '../src/core/memory/facts/store';
+import { buildPipeline } from '../src/core/pipeline';
+import { createRankerResolver } from '../src/core/retrieval/rank';
+import { COMPACTION_PRESETS, DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
+import { offlineStep } from '../src/core/strategies/offline';
+import { defaultSelection } from '../src/core/strategies/registry';
+
+const QUICK = process.argv.includes('--quick');
+const ITERATIONS = QUICK ? 8 : 30;
+const SUMMARIZING_ITERATIONS = QUICK ? 4 : 20;
+const WARMUP = QUICK ? 2 : 4;
+/** The summarizing case's window; the others use a 1M window (gpt-4.1), so that nothing is due. */
+const WINDOW = 128_000;
+const LARGE_WINDOW = 1_047_576;
+
+// ---- deterministic synthetic conversations (the generator of scripts/bench.ts) ----
+
+let seed = 7;
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const WORDS =
+  'the a plan file test build trip budget report chart token memory summary page data value result user model agent error check table index query order deploy review branch commit merge update config server client cache window context'.split(
+    ' ',
+  );
+const text = (words: number) =>
+  Array.from({ length: words }, (_, i) => {
+    const w = WORDS[Math.floor(random() * WORDS.length)] ?? 'x';
+    return i % 12 === 11 ? `${w}.` : w;
+  }).join(' ');
+
+let nextId = 0;
+const id = (prefix: string) => `${prefix}_${(nextId++).toString(36)}`;
+
+function conversation(messageCount: number): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  while (out.length < messageCount) {
+    out.push({
+      role: 'user',
+      id: id('u'),
+      content: text(30 + Math.floor(random() * 40)),
+      createdAt: 0,
+    });
+    if (random() < 0.4 && out.length + 3 <= messageCount) {
+      const callId = id('call');
+      const write = random() < 0.5;
+      out.push({
+        role: 'assistant',
+        id: id('a'),
+        content: text(15),
+        toolCalls: [
+          {
+            id: callId,
+            name: write ? 'write_file' : 'execute',
+            arguments: JSON.stringify(
+              write
+                ? {
+                    file_path: `/notes/${callId}.md`,
+                    content: text(400 + Math.floor(random() * 400)),
+                  }
+                : { code: `console.log(${JSON.stringify(text(10))})` },
+            ),
+          },
+        ],
+        createdAt: 0,
+      });
+      out.push({
+        role: 'tool',
+        id: id('t'),
+        toolCallId: callId,
+        toolName: write ? 'write_file' : 'execute',
+        content: write
+          ? `Updated file /notes/${callId}.md`
+          : text(300 + Math.floor(random() * 500)),
+        createdAt: 0,
+      });
+    }
+    if (out.length < messageCount)
+      out.push({
+        role: 'assistant',
+        id: id('a'),
+        content: text(80 + Math.floor(random() * 120)),
+        createdAt: 0,
+      });
+  }
+  return completeThread(out.slice(0, messageCount));
+}
+
+/** Up to the last final answer, so no tool call is left without its result. */
+function completeThread(messages: ModelMessage[]): ModelMessage[] {
+  const out = [...messages];
+  while (out.length > 0) {
+    const last = out[out.length - 1] as ModelMessage;
+    if (last.role === 'assistant' && !last.toolCalls?.length) break;
+    out.pop();
+  }
+  return out;
+}
+
+function conversationOfTokens(tokens: number, counter: TokenCounter): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  let total = 0;
+  while (total < tokens) {
+    for (const message of conversation(20)) {
+      out.push(message);
+      total += counter.countMessage(message);
+      if (total >= tokens) break;
+    }
+  }
+  return completeThread(out);
+}
+
+const SUMMARY =
+  '## SESSION INTENT\nBuild the report.\n## SUMMARY\n- Work so far.\n## ARTIFACTS\n- /notes\n## NEXT STEPS\nContinue.';
+
+// ---- measuring ----
+
+interface Figures {
+  median: number;
+  p95: number;
+  cpu: number;
+}
+
+function figures(wall: number[], cpu: number[]): Figures {
+  const at = (list: number[], q: number) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  };
+  return { median: at(wall, 0.5), p95: at(wall, 0.95), cpu: at(cpu, 0.5) };
+}
+
+async function measure(
+  iterations: number,
+  setup: () => Promise<() => Promise<unknown>>,
+): Promise<Figures> {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < WARMUP + iterations; i++) {
+    const run = await setup();
+    const cpuStart = process.cpuUsage();
+    const start = performance.now();
+    await run();
+    const elapsed = performance.now() - start;
+    const used = process.cpuUsage(cpuStart);
+    if (i >= WARMUP) {
+      wall.push(elapsed);
+      cpu.push((used.user + used.system) / 1000);
+    }
+  }
+  return figures(wall, cpu);
+}
+
+// ---- ours ----
+
+const settings: Settings = { ...DEFAULT_SETTINGS, compaction: { ...COMPACTION_PRESETS.default } };
+
+async function ourSide(messages: ModelMessage[], counter: TokenCounter, summarizing: boolean) {
+  const window = summarizing ? WINDOW : LARGE_WINDOW;
+  // Counted before, as in a session (every earlier call counted the thread).
+  for (const message of messages) counter.countMessage(message);
+  const makeFs = () =>
+    memoryFs({
+      '/AGENTS.md': `# Project\n\n${text(200)}\n`,
+    });
+  const session = async () => {
+    const fs = await makeFs();
+    const state: ThreadState = {};
+    const middleware = buildPipeline({
+      settings: () => settings,
+      strategy: () => defaultSelection('deep-agents'),
+      contextWindow: window,
+      counter,
+      summarize: async () => SUMMARY,
+      step: offlineStep((t) => counter.count(t)),
+      loadMemory: createMemoryLoader(fs),
+      factRankers: createRankerResolver(),
+    });
+    return { fs, state, middleware };
+  };
+  const provider = {
+    id: 'instant',
+    complete: async () => ({
+      message: { role: 'assistant' as const, id: id('r'), content: 'ok', createdAt: 0 },
+    }),
+  };
+  const newTurn = () => [
+    ...messages,
+    { role: 'user' as const, id: id('new'), content: text(40), createdAt: 0 },
+  ];
+
+  let shared = await session();
+  const turn = await measure(summarizing ? SUMMARIZING_ITERATIONS : ITERATIONS, async () => {
+    if (summarizing) shared = await session();
+    const { fs, state, middleware } = shared;
+    const history = newTurn();
+    return async () => {
+      await runAgent({
+        threadId: 'bench',
+        history,
+        provider,
+        model: 'gpt-4o',
+        systemPrompt: BASE_SYSTEM_PROMPT,
+        tools: [],
+        middleware,
+        fs,
+        state,
+        signal: new AbortController().signal,
+        emit: () => {},
+      });
+      if (summarizing && !getCompactionState(state).summary) throw new Error('did not summarize');
+    };
+  });
+
+  shared = await session();
+  const chain = await measure(summarizing ? SUMMARIZING_ITERATIONS : ITERATIONS, async () => {
+    if (summarizing) shared = await session();
+    const { fs, state, middleware } = shared;
+    const context: RunContext = {
+      threadId: 'bench',
+      fs,
+      signal: new AbortController().signal,
+      state,
+      emit: () => {},
+    };
+    const call = composeModelCall(middleware, async () => await provider.complete(), context);
+    const request: ModelRequest = {
+      model: 'gpt-4o',
+      system: BASE_SYSTEM_PROMPT,
+      messages: newTurn(),
+      tools: [],
+    };
+    return async () => {
+      for (const mw of middleware) await mw.beforeAgent?.(context);
+      await call(request);
+      if (summarizing && !getCompactionState(state).summary) throw new Error('did not summarize');
+    };
+  });
+  return { turn, chain };
+}
+
+// ---- deepagents ----
+
+function toLangChain(messages: readonly ModelMessage[]): BaseMessage[] {
+  return messages.map((message) => {
+    if (message.role === 'user')
+      return new HumanMessage({ content: message.content, id: message.id });
+    if (message.role === 'tool')
+      return new ToolMessage({
+        content: message.content,
+        tool_call_id: message.toolCallId,
+        name: message.toolName,
+        id: message.id,
+      });
+    return new AIMessage({
+      content: message.content,
+      id: message.id,
+      tool_calls: (message.toolCalls ?? []).map((call) => ({
+        id: call.id,
+        name: call.name,
+        args: JSON.parse(call.arguments) as Record<string, unknown>,
+        type: 'tool_call' as const,
+      })),
+    });
+  });
+}
+
+function fakeModel(window: number) {
+  const model = new FakeListChatModel({ responses: ['ok'] });
+  // Same thresholds as ours: Deep Agents reads the window from the model's profile.
+  Object.defineProperty(model, 'profile', {
+    value: { maxInputTokens: window },
+    configurable: true,
+  });
+  return model;
+}
+
+type AnyMiddleware = {
+  wrapModelCall?: (request: unknown, handler: (request: unknown) => Promise<unknown>) => unknown;
+};
+
+async function theirSide(messages: ModelMessage[], summarizing: boolean) {
+  const base = toLangChain(messages);
+  const newTurn = () => [...base, new HumanMessage({ content: text(40), id: id('new') })];
+  const window = summarizing ? WINDOW : LARGE_WINDOW;
+  const model = fakeModel(window);
+  const backend = (config: { state: unknown; store?: unknown }) =>
+    new StateBackend(config as ConstructorParameters<typeof StateBackend>[0]);
+  // Our thresholds, in Deep Agents' terms (its own default stack, with this summarization in place
+  // of the default one: same name, so createDeepAgent swaps it in).
+  const summarization = () =>
+    createSummarizationMiddleware({
+      model,
+      backend,
+      trigger: { type: 'tokens', value: Math.floor(0.85 * window) },
+      keep: { type: 'tokens', value: Math.floor(0.1 * window) },
+      truncateArgsSettings: {
+        trigger: { type: 'tokens', value: Math.floor(0.85 * window) },
+        keep: { type: 'tokens', value: Math.floor(0.1 * window) },
+        maxLength: 2_000,
+      },
+    });
+  // Records how many messages the model is given (fewer than the thread's once summarized).
+  let modelSaw = 0;
+  const seen = createMiddleware({
+    name: 'BenchProbe',
+    wrapModelCall: (request, handler) => {
+      modelSaw = request.messages.length;
+      return handler(request);
+    },
+  });
+  const agent = createDeepAgent({
+    model,
+    systemPrompt: BASE_SYSTEM_PROMPT,
+    middleware: [summarization(), seen],
+  });
+  const turn = await measure(summarizing ? SUMMARIZING_ITERATIONS : ITERATIONS, async () => {
+    const input = { messages: newTurn() };
+    return async () => {
+      await agent.invoke(input);
+      const summarized = modelSaw < input.messages.length;
+      if (summarizing !== summarized)
+        throw new Error(
+          `deepagents turn: model saw ${modelSaw} of ${input.messages.length} messages`,
+        );
+    };
+  });
+
+  // The chain alone: the middleware createDeepAgent assembles, composed around an instant handler.
+  const chainModel = model;
+  const middleware = [
+    createFilesystemMiddleware({ backend }),
+    createSubAgentMiddleware({
+      defaultModel: chainModel,
+      defaultTools: [],
+      subagents: [],
+      generalPurposeAgent: true,
+    }),
+    summarization(),
+    createPatchToolCallsMiddleware(),
+  ] as unknown as AnyMiddleware[];
+  const answer = async () => new AIMessage({ content: 'ok', id: id('r') });
+  const compose = (index: number): ((request: unknown) => Promise<unknown>) => {
+    const mw = middleware[index];
+    if (!mw) return answer;
+    const inner = compose(index + 1);
+    return mw.wrapModelCall ? async (request) => mw.wrapModelCall!(request, inner) : inner;
+  };
+  const call = compose(0);
+  const chain = await measure(summarizing ? SUMMARIZING_ITERATIONS : ITERATIONS, async () => {
+    const list = newTurn();
+    const request = {
+      model: chainModel,
+      messages: list,
+      systemPrompt: BASE_SYSTEM_PROMPT,
+      systemMessage: new SystemMessage(BASE_SYSTEM_PROMPT),
+      tools: [],
+      state: { messages: list, files: {} },
+      runtime: { context: {}, store: undefined, config: {} },
+    };
+    return async () => {
+      const result = (await call(request)) as { update?: Record<string, unknown> };
+      const summarized = Boolean(result?.update?._summarizationEvent);
+      if (summarizing !== summarized) throw new Error(`deepagents chain: summarized ${summarized}`);
+    };
+  });
+  return { turn, chain };
+}
+
+// ---- run ----
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const pad = (value: string, width: number) => value.padEnd(width);
+
+const tokenizer = createBpeTokenizer(await loadRanks('o200k_base'));
+const sizing = createTokenCounter('o200k_base', tokenizer);
+const cases: { label: string; messages: ModelMessage[]; summarizing: boolean }[] = [
+  { label: '10 messages', messages: conversation(10), summarizing: false },
+  { label: '100 messages', messages: conversation(100), summarizing: false },
+  { label: '1,000 messages', messages: conversation(1_000), summarizing: false },
+  { label: '200k', messages: conversationOfTokens(200_000, sizing), summarizing: true },
+];
+
+console.log(
+  `Harness time per turn, ours vs deepagents (${cpus().length} CPU cores, load ${loadavg()[0]?.toFixed(1)}, ` +
+    `Node ${process.version}; model answers at once; ${ITERATIONS} turns per case, ${SUMMARIZING_ITERATIONS} for the summarizing one, after ${WARMUP} warm-up)`,
+);
+console.log(
+  `${pad('case', 34)}${pad('tokens', 10)}${pad('side', 24)}${pad('median', 12)}${pad('p95', 12)}CPU median`,
+);
+for (const item of cases) {
+  const tokens = item.messages.reduce((sum, m) => sum + sizing.countMessage(m), 0);
+  const counter = createTokenCounter('o200k_base', tokenizer);
+  const ours = await ourSide(item.messages, counter, item.summarizing);
+  const theirs = await theirSide(item.messages, item.summarizing);
+  const label = item.summarizing ? '200k-token history (summarizes)' : item.label;
+  const rows: [string, Figures][] = [
+    ['ours, turn', ours.turn],
+    ['deepagents, turn', theirs.turn],
+    ['ours, chain', ours.chain],
+    ['deepagents, chain', theirs.chain],
+  ];
+  for (const [side, f] of rows)
+    console.log(
+      `${pad(label, 34)}${pad(tokens.toLocaleString('en-US'), 10)}${pad(side, 24)}${pad(ms(f.median), 12)}${pad(ms(f.p95), 12)}${ms(f.cpu)}`,
+    );
+  const name = item.summarizing ? '200k summarizing call' : item.label;
+  console.log(
+    `ratio vs deepagents on ${name} turn: ${(theirs.turn.median / ours.turn.median).toFixed(2)}`,
+  );
+  console.log(
+    `ratio vs deepagents on ${name} middleware chain: ${(theirs.chain.median / ours.chain.median).toFixed(2)}`,
+  );
+  // CPU time is what contention on a shared machine distorts least.
+  console.log(
+    `ratio vs deepagents on ${name} turn, CPU: ${(theirs.turn.cpu / ours.turn.cpu).toFixed(2)}`,
+  );
+  console.log(
+    `ratio vs deepagents on ${name} middleware chain, CPU: ${(theirs.chain.cpu / ours.chain.cpu).toFixed(2)}`,
+  );
+  if (item.summarizing) {
+    console.log(
+      `summarizing call 200k: ${ours.turn.median.toFixed(2)} ms (p95 ${ours.turn.p95.toFixed(2)} ms, CPU ${ours.turn.cpu.toFixed(2)} ms; the whole turn, one model call that summarizes)`,
+    );
+  }
+}
