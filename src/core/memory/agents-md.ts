@@ -151,7 +151,7 @@ export function formatMemoryBlock(sources: readonly MemorySourceSnapshot[]): str
       : sources
           .map(
             (source) =>
-              `${source.path}\n\n${escapeMemoryTags(stripHtmlComments(source.content)).trim()}`,
+              `${escapeMemoryTags(source.path)}\n\n${escapeMemoryTags(stripHtmlComments(source.content)).trim()}`,
           )
           .join('\n\n');
   return `<agent_memory>\n${body}\n</agent_memory>\n\n${MEMORY_GUIDELINES}`;
@@ -163,11 +163,16 @@ function stripHtmlComments(text: string): string {
 }
 
 /**
- * Content must not be able to close (or reopen) the memory blocks and smuggle text into the
- * surrounding prompt, so tag-like occurrences of our block names are neutralised.
+ * Content (and a source's path) must not be able to open, close or reopen the memory blocks and
+ * smuggle text into the surrounding prompt, so tag-like occurrences of our block names are
+ * neutralised, opening and closing alike: `<agent_memory>` becomes `&lt;agent_memory>` and
+ * `</agent_memory>` becomes `&lt;/agent_memory>`. Text that already spells the escaped form has its
+ * `&` escaped first, so an escaped tag in the block always came from a real `<`.
  */
 export function escapeMemoryTags(text: string): string {
-  return text.replace(/<(\s*\/?\s*)(agent_memory|memory_guidelines)/gi, '&lt;$1$2');
+  return text
+    .replace(/&(?=lt;\s*\/?\s*(?:agent_memory|memory_guidelines))/gi, '&amp;')
+    .replace(/<(\s*\/?\s*)(agent_memory|memory_guidelines)/gi, '&lt;$1$2');
 }
 
 export const MEMORY_GUIDELINES = `<memory_guidelines>
