@@ -252,3 +252,46 @@ test('panels resize from the keyboard, collapse, and the layout is remembered', 
   await layout.getByRole('button', { name: 'Threads and files' }).click();
   await expect(page.getByRole('region', { name: 'Files' })).toBeInViewport();
 });
+
+test('a version diff opens at the first change; the memory chip wraps long lines', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openApp(page);
+  await sendMessage(page, 'write a long file');
+  await answered(page, 1);
+  await page
+    .getByRole('region', { name: 'Files' })
+    .getByRole('button', { name: 'long-notes-1.md' })
+    .click();
+  const editor = page.getByRole('region', { name: 'Editor' });
+  await editor.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.insertText('A change at the very end of the file.');
+  await page.keyboard.press('Control+S');
+  await expect(editor.getByText(/Saved · v2/)).toBeVisible();
+  await editor.getByRole('button', { name: 'History' }).click();
+  await editor.getByRole('list', { name: 'Versions' }).getByRole('button', { name: /^v1/ }).click();
+  const diff = editor.getByRole('group', { name: /^Diff:/ });
+  // Monaco renders only the lines in view: the change at the end is shown without scrolling.
+  await expect(diff.getByText('A change at the very end of the file.')).toBeInViewport();
+
+  // A long memory line wraps inside the chip's diff instead of running off to the side.
+  await sendMessage(
+    page,
+    `remember that ${'my-very-long-unbroken-preference-token-'.repeat(6)}end and more words after it`,
+  );
+  await answered(page, 2);
+  const chip = page
+    .getByRole('region', { name: 'Conversation' })
+    .getByRole('group', { name: /Memory updated/ });
+  await chip.getByRole('button', { name: /Memory updated/ }).click();
+  const pre = chip.getByLabel(/Diff of/);
+  await expect(pre).toContainText('end and more words');
+  const { scrollWidth, clientWidth } = await pre.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth + 1);
+});
