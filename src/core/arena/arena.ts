@@ -30,7 +30,7 @@ export interface ArenaOptions {
   onProgress?: (key: string, done: number, total: number) => void;
   onResult?: (run: StrategyRun) => void;
   maxContexts?: number;
-  yieldEvery?: number;
+  pause?: () => Promise<void>;
 }
 
 /** A label for a selection: the strategy's name, plus its settings when it differs from defaults. */
@@ -71,7 +71,7 @@ export async function runArena(options: ArenaOptions): Promise<StrategyRun[]> {
       onProgress: (done, total) => options.onProgress?.(entry.key, done, total),
       cacheStats: stats,
       ...(options.maxContexts !== undefined ? { maxContexts: options.maxContexts } : {}),
-      ...(options.yieldEvery ? { yieldEvery: options.yieldEvery } : {}),
+      ...(options.pause ? { pause: options.pause } : {}),
     });
     runs.push(run);
     options.onResult?.(run);

@@ -27,7 +27,7 @@ export function normalize(text: string): string {
 
 /** The searchable text of a request, without its last user message (the probe's question). */
 export function contextText(request: ModelRequest): string {
-  const parts = [request.system];
+  const parts = [normalize(request.system)];
   let last = -1;
   for (let i = request.messages.length - 1; i >= 0; i--)
     if (request.messages[i]!.role === 'user') {
@@ -35,9 +35,19 @@ export function contextText(request: ModelRequest): string {
       break;
     }
   request.messages.forEach((message, i) => {
-    if (i !== last) parts.push(messageText(message));
+    if (i !== last) parts.push(normalizedText(message));
   });
-  return normalize(parts.join('\n'));
+  return parts.join('\n');
+}
+
+// Messages are the same objects from call to call: normalize each once.
+const normalized = new WeakMap<ModelMessage, { content: string; text: string }>();
+function normalizedText(message: ModelMessage): string {
+  const hit = normalized.get(message);
+  if (hit && hit.content === message.content) return hit.text;
+  const text = normalize(messageText(message));
+  normalized.set(message, { content: message.content, text });
+  return text;
 }
 
 function messageText(message: ModelMessage): string {

@@ -59,8 +59,8 @@ export interface ReplayOptions {
   maxContexts?: number;
   /** Cache hit/miss counters the step function updates (reported with the result). */
   cacheStats?: { hits: number; misses: number };
-  /** Called between turns so a worker can take messages (Stop) during a long replay. */
-  yieldEvery?: number;
+  /** Awaited after each turn, so a worker can take messages (Stop) during a long replay. */
+  pause?: () => Promise<void>;
 }
 
 const EMPTY_USAGE_TURN = (turn: number): TurnResult => ({
@@ -225,8 +225,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
         result.probes.push(probeResult);
       }
       options.onProgress?.(result.turns.length, turns.length);
-      if (options.yieldEvery && result.turns.length % options.yieldEvery === 0)
-        await new Promise((resolve) => setTimeout(resolve, 0));
+      if (options.pause) await options.pause();
     }
   } catch (error) {
     if (!signal.aborted) result.error = error instanceof Error ? error.message : String(error);
