@@ -1,5 +1,6 @@
-// Targeted evals, as the Deep Agents team runs them, on the real loop and middleware chain with the
-// offline Demo provider as both the agent and the summarizer, under the "stress" preset:
+// Targeted evals, as the Deep Agents team runs them, on the real loop and the pipeline the app builds
+// (buildPipeline, Deep Agents strategy) with the offline Demo provider as both the agent and the
+// summarizer, under the "stress" preset:
 // - needle recovery: a fact stated early is summarized out of the context, and is then found again
 //   in /conversation_history/ with grep;
 // - goal preservation: after summarization the request still carries the session intent and the
@@ -13,14 +14,17 @@ import { BASE_SYSTEM_PROMPT } from '../agent/prompt';
 import { memoryFs } from '../agent/test-helpers';
 import type { Message, ModelRequest } from '../agent/types';
 import { createFsTools } from '../fs/tools';
-import { createAgentsMdMiddleware, DEFAULT_MEMORY_SOURCES, withMemory } from '../memory/agents-md';
+import { DEFAULT_MEMORY_SOURCES, withMemory } from '../memory/agents-md';
+import { createMemoryLoader } from '../memory/facts/store';
+import { buildPipeline } from '../pipeline';
 import { createDemoProvider } from '../providers/demo';
-import { COMPACTION_PRESETS } from '../settings';
+import { createRankerResolver } from '../retrieval/rank';
+import { COMPACTION_PRESETS, DEFAULT_SETTINGS, type Settings } from '../settings';
+import { offlineStep } from '../strategies/offline';
+import { defaultSelection } from '../strategies/registry';
 import { historyPath } from './compaction';
-import { createOffloadMiddleware } from './offload';
-import { createSummarizationMiddleware, summarizerFromProvider } from './summarization';
+import { summarizerFromProvider } from './summarization';
 import { countRequest, encodingForModel, isSummaryMessage, loadEncoder } from './tokens';
-import { createTruncationMiddleware } from './truncation';
 
 const NEEDLE = 'BLUE-HERON-7731';
 const GOAL =
@@ -51,17 +55,24 @@ async function session() {
     ),
   ).total;
   const contextWindow = Math.ceil((fixed + 1_500) / settings.triggerFraction);
-  const middleware: Middleware[] = [
-    createAgentsMdMiddleware({ sources: DEFAULT_MEMORY_SOURCES, refreshAfterEdits: true }),
-    createTruncationMiddleware({ settings: () => settings, contextWindow, counter }),
-    createSummarizationMiddleware({
-      settings: () => settings,
-      contextWindow,
-      counter,
-      summarize: summarizerFromProvider(provider),
-    }),
-    createOffloadMiddleware({ settings: () => settings, counter }),
-  ];
+  // The pipeline the app builds for a thread on the Deep Agents strategy, both memory layers on (no
+  // memory.json exists here, so fact memory injects nothing).
+  const appSettings: Settings = {
+    ...DEFAULT_SETTINGS,
+    memorySources: [...DEFAULT_MEMORY_SOURCES],
+    refreshMemoryAfterEdits: true,
+    compaction: settings,
+  };
+  const middleware: Middleware[] = buildPipeline({
+    settings: () => appSettings,
+    strategy: () => defaultSelection('deep-agents'),
+    contextWindow,
+    counter,
+    summarize: summarizerFromProvider(provider),
+    step: offlineStep((text) => counter.count(text)),
+    loadMemory: createMemoryLoader(fs),
+    factRankers: createRankerResolver(),
+  });
   const threadId = 'thread_eval';
   const history: Message[] = [];
   const state: ThreadState = {};
