@@ -72,6 +72,73 @@ const TOOL_RESULT_CHARS = 600;
  * stays in the thread.
  */
 export function turnText(turn: Turn): string {
+  const first = turn.messages[0];
+  const cached = first ? textCache.get(first) : undefined;
+  if (cached && sameMessages(cached.source, turn.messages)) return cached.text;
+  const text = renderTurn(turn);
+  if (first) textCache.set(first, { source: snapshot(turn.messages), text });
+  return text;
+}
+
+/**
+ * turnText lower-cased (OS-like paging's shared-word test), kept with the cached text so a page
+ * is not lower-cased again on every call.
+ */
+export function turnTextLower(turn: Turn): string {
+  const text = turnText(turn);
+  const cached = turn.messages[0] ? textCache.get(turn.messages[0]) : undefined;
+  if (!cached || cached.text !== text) return text.toLowerCase();
+  cached.lower ??= text.toLowerCase();
+  return cached.lower;
+}
+
+// A turn's text is rendered once and reused while its messages are the same: the app hands the
+// same message objects to every call, so a thread of 1,000 messages is not re-rendered on every
+// model call. The cache is keyed by the turn's first message and checked against every message
+// (object, text, tool calls or tool name), so an edited or regrouped turn is rendered afresh.
+interface MessageSnapshot {
+  message: ModelMessage;
+  content: string;
+  /** An assistant's tool calls, a tool result's tool name. */
+  extra: unknown;
+}
+const textCache = new WeakMap<
+  ModelMessage,
+  { source: MessageSnapshot[]; text: string; lower?: string }
+>();
+
+function snapshot(messages: readonly ModelMessage[]): MessageSnapshot[] {
+  return messages.map((message) => ({
+    message,
+    content: message.content,
+    extra: extraOf(message),
+  }));
+}
+
+function extraOf(message: ModelMessage): unknown {
+  return message.role === 'assistant'
+    ? message.toolCalls
+    : message.role === 'tool'
+      ? message.toolName
+      : undefined;
+}
+
+function sameMessages(source: readonly MessageSnapshot[], messages: readonly ModelMessage[]) {
+  if (source.length !== messages.length) return false;
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i]!;
+    const seen = source[i]!;
+    if (
+      seen.message !== message ||
+      seen.content !== message.content ||
+      seen.extra !== extraOf(message)
+    )
+      return false;
+  }
+  return true;
+}
+
+function renderTurn(turn: Turn): string {
   const lines: string[] = [];
   for (const message of turn.messages) {
     if (message.role === 'user') lines.push(`User: ${message.content}`);

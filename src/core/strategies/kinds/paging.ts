@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { block } from '../blocks';
-import { messagesOf, turnText } from '../turns';
+import { messagesOf, turnText, turnTextLower } from '../turns';
 import type { ContextStrategy, Turn } from '../types';
 
 export const MAX_DISK_PAGES = 5_000;
@@ -77,7 +77,7 @@ export const paging: ContextStrategy<z.infer<typeof schema>, PagingData> = {
     if (settings.pageIn === 'shared-word') {
       const words = queryWords(query);
       faults = disk.filter((page) => {
-        const text = turnText(page).toLowerCase();
+        const text = turnTextLower(page);
         return words.some((w) => text.includes(w));
       });
     } else if (disk.length > 0 && query.trim()) {

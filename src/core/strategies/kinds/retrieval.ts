@@ -4,6 +4,7 @@
 // turn with the one before it) and the session date, which raise recall on LoCoMo.
 
 import { z } from 'zod';
+import type { ModelMessage } from '../../agent/types';
 import type { RankDoc } from '../../retrieval/rank';
 import { block } from '../blocks';
 import { answerText, turnDate, userText } from '../turns';
@@ -51,48 +52,101 @@ export interface Doc extends RankDoc {
 /** Documents of the past turns in the chosen unit. */
 export function documents(turns: readonly Turn[], unit: DocUnit, dates: boolean): Doc[] {
   const docs: Doc[] = [];
-  const dated = (turn: Turn, text: string) => {
-    const date = dates ? turnDate(turn) : '';
-    return date ? `[${date}] ${text}` : text;
-  };
-  const exchange = (turn: Turn) =>
-    [
-      userText(turn) && `User: ${userText(turn)}`,
-      answerText(turn) && `Assistant: ${answerText(turn)}`,
-    ]
-      .filter(Boolean)
-      .join('\n');
   turns.forEach((turn, i) => {
-    if (unit === 'message') {
-      const user = userText(turn);
-      const answer = answerText(turn);
-      if (user)
-        docs.push({
-          id: `${turn.index}:u`,
-          turn: turn.index,
-          label: `turn ${turn.index + 1}, user`,
-          text: dated(turn, `User said: ${user}`),
-        });
-      if (answer)
-        docs.push({
-          id: `${turn.index}:a`,
-          turn: turn.index,
-          label: `turn ${turn.index + 1}, assistant`,
-          text: dated(turn, `AI responded: ${answer}`),
-        });
-      return;
-    }
-    const own = exchange(turn);
-    if (!own) return;
-    const before = unit === 'turn-context' && i > 0 ? exchange(turns[i - 1]!) : '';
-    docs.push({
+    const before = unit === 'turn-context' && i > 0 ? turns[i - 1] : undefined;
+    for (const doc of turnDocuments(turn, before, unit, dates)) docs.push(doc);
+  });
+  return docs;
+}
+
+/** What a turn's documents are made of; equal inputs give equal documents. */
+interface DocInputs {
+  unit: DocUnit;
+  dates: boolean;
+  index: number;
+  at: number | undefined;
+  user: string;
+  answer: string;
+  /** The turn before it (turn-context only). */
+  beforeUser: string;
+  beforeAnswer: string;
+}
+
+// A turn's documents are made once and reused while what they are made of is the same (the app
+// hands the same message objects to every call), so a long thread is not re-rendered on every
+// model call, and the ranker, seeing the same texts, keeps its index. Keyed by the turn's first
+// message; every input is compared before a cached document is used.
+const docCache = new WeakMap<ModelMessage, { inputs: DocInputs; docs: Doc[] }>();
+
+function sameInputs(a: DocInputs, b: DocInputs): boolean {
+  return (
+    a.unit === b.unit &&
+    a.dates === b.dates &&
+    a.index === b.index &&
+    a.at === b.at &&
+    a.user === b.user &&
+    a.answer === b.answer &&
+    a.beforeUser === b.beforeUser &&
+    a.beforeAnswer === b.beforeAnswer
+  );
+}
+
+function turnDocuments(turn: Turn, before: Turn | undefined, unit: DocUnit, dates: boolean): Doc[] {
+  const inputs: DocInputs = {
+    unit,
+    dates,
+    index: turn.index,
+    at: turn.messages[0]?.createdAt,
+    user: userText(turn),
+    answer: answerText(turn),
+    beforeUser: before ? userText(before) : '',
+    beforeAnswer: before ? answerText(before) : '',
+  };
+  const first = turn.messages[0];
+  const cached = first ? docCache.get(first) : undefined;
+  if (cached && sameInputs(cached.inputs, inputs)) return cached.docs;
+  const docs = makeDocuments(turn, inputs);
+  if (first) docCache.set(first, { inputs, docs });
+  return docs;
+}
+
+function makeDocuments(turn: Turn, inputs: DocInputs): Doc[] {
+  const { unit, user, answer } = inputs;
+  const date = inputs.dates ? turnDate(turn) : '';
+  const dated = (text: string) => (date ? `[${date}] ${text}` : text);
+  if (unit === 'message') {
+    const docs: Doc[] = [];
+    if (user)
+      docs.push({
+        id: `${turn.index}:u`,
+        turn: turn.index,
+        label: `turn ${turn.index + 1}, user`,
+        text: dated(`User said: ${user}`),
+      });
+    if (answer)
+      docs.push({
+        id: `${turn.index}:a`,
+        turn: turn.index,
+        label: `turn ${turn.index + 1}, assistant`,
+        text: dated(`AI responded: ${answer}`),
+      });
+    return docs;
+  }
+  const own = exchange(user, answer);
+  if (!own) return [];
+  const before = unit === 'turn-context' ? exchange(inputs.beforeUser, inputs.beforeAnswer) : '';
+  return [
+    {
       id: `${turn.index}`,
       turn: turn.index,
       label: `turn ${turn.index + 1}`,
-      text: dated(turn, before ? `${before}\n${own}` : own),
-    });
-  });
-  return docs;
+      text: dated(before ? `${before}\n${own}` : own),
+    },
+  ];
+}
+
+function exchange(user: string, answer: string): string {
+  return [user && `User: ${user}`, answer && `Assistant: ${answer}`].filter(Boolean).join('\n');
 }
 
 export async function topK(
