@@ -1,22 +1,26 @@
 // Harness overhead per model call: everything the app does around a model call except the provider
-// itself — AGENTS.md memory injection, old tool-input truncation and summarization decisions (with
-// their token counting), and the per-call token estimate the chat store records — for threads of
-// 10, 100 and 1,000 messages and for a 200,000-token history. The provider answers instantly, so
-// the figures are the harness alone. Then what the token cache saves (cold vs warm counts).
+// itself, through the one pipeline the app builds (buildPipeline: AGENTS.md memory injection, fact
+// injection, the thread's context strategy, old tool-input truncation and summarization decisions
+// with their token counting, offload) plus the per-call token estimate the chat store records and the
+// after-turn hooks — for threads of 10, 100 and 1,000 messages and for a 200,000-token history, with
+// the Deep Agents strategy (the default). Then every context strategy at 100 and 1,000 messages
+// (model steps answered at once by the offline stand-ins). The provider answers instantly, so the
+// figures are the harness alone. Then what the token cache saves (cold vs warm counts).
 // Prints figures; asserts nothing.
 //
-//   npm run bench            (node scripts/run-ts.mjs scripts/bench.ts)
-//   npm run bench -- --quick (fewer iterations)
+//   npm run bench                 (node scripts/run-ts.mjs scripts/bench.ts)
+//   npm run bench -- --quick      (fewer iterations)
+//   npm run bench -- --strategies (only the per-strategy table)
+//   npm run bench -- --strategies --strategy paging (one strategy, e.g. under node --cpu-prof)
 
 import { performance } from 'node:perf_hooks';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { Tiktoken } from 'js-tiktoken/lite';
 import { composeModelCall, type RunContext, type ThreadState } from '../src/core/agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../src/core/agent/prompt';
 import { memoryFs } from '../src/core/agent/test-helpers';
 import type { ModelMessage, ModelRequest } from '../src/core/agent/types';
 import { getCompactionState } from '../src/core/context/compaction';
-import { createSummarizationMiddleware } from '../src/core/context/summarization';
 import {
   countRequest,
   createBpeTokenizer,
@@ -24,20 +28,32 @@ import {
   loadRanks,
   type TokenCounter,
 } from '../src/core/context/tokens';
-import { createTruncationMiddleware } from '../src/core/context/truncation';
 import { createFsTools } from '../src/core/fs/tools';
-import { createAgentsMdMiddleware, DEFAULT_MEMORY_SOURCES } from '../src/core/memory/agents-md';
-import { createFactsMiddleware } from '../src/core/memory/facts/inject';
-import { createRankerResolver } from '../src/core/retrieval/rank';
 import { emptyMemory, FACT_CATEGORIES } from '../src/core/memory/facts/schema';
 import { createMemoryLoader } from '../src/core/memory/facts/store';
-
-import { COMPACTION_PRESETS, DEFAULT_FACTS_SETTINGS } from '../src/core/settings';
+import { bm25Rank, buildPipeline } from '../src/core/pipeline';
+import { createRankerResolver } from '../src/core/retrieval/rank';
+import { COMPACTION_PRESETS, DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
+import {
+  initialStrategyState,
+  STRATEGY_SECTION_KIND,
+  STRATEGY_STATE_KEY,
+} from '../src/core/strategies/middleware';
+import { offlineStep } from '../src/core/strategies/offline';
+import { defaultSelection, getStrategy, STRATEGY_LIST } from '../src/core/strategies/registry';
+import { splitTurns } from '../src/core/strategies/turns';
+import type { StrategyId, StrategyThreadState } from '../src/core/strategies/types';
 import { createExecuteTool } from '../src/core/tools/execute';
 
 const QUICK = process.argv.includes('--quick');
+const ONLY_STRATEGIES = process.argv.includes('--strategies');
+/** `--strategy <id>`: only that strategy in the per-strategy table (for profiling). */
+const STRATEGY_FILTER = process.argv[process.argv.indexOf('--strategy') + 1];
 const ITERATIONS = QUICK ? 40 : 200;
 const WARMUP = QUICK ? 5 : 20;
+// The per-strategy sessions grow by two messages a turn: 100 turns take 1,000 messages to 1,220.
+const STRATEGY_ITERATIONS = QUICK ? 40 : 100;
+const STRATEGY_WARMUP = QUICK ? 5 : 10;
 const ENCODING = 'o200k_base' as const; // gpt-4o and newer
 
 // ---- deterministic synthetic conversations ----
@@ -62,14 +78,46 @@ const text = (words: number) =>
 let nextId = 0;
 const id = (prefix: string) => `${prefix}_${(nextId++).toString(36)}`;
 
-/** user → assistant (sometimes with a write_file or an execute call and its result) → … */
-function conversation(messageCount: number): ModelMessage[] {
+const pick = (list: readonly string[]) => list[Math.floor(random() * list.length)] ?? list[0]!;
+const NAMES =
+  'Alice Bruno Chen Dana Emeka Farah Goran Hana Ivo Jonas Kemal Lena Mateo Nadia Omar Priya Quinn Rosa Sami Tomas'.split(
+    ' ',
+  );
+const PLACES = 'Porto Lisbon Berlin Nairobi Osaka Lima Oslo Quito Tunis Hanoi Krakow Dakar'.split(
+  ' ',
+);
+const ORGS = 'Acme Globex Initech Umbrella Hooli Vandelay Stark Wayne'.split(' ');
+const THINGS = 'peanuts tabs dark mode green tea cycling chess shellfish pottery'.split(' ');
+/** A sentence the strategies' extractors and promotion keywords react to (names, places, rules). */
+function factSentence(): string {
+  switch (Math.floor(random() * 6)) {
+    case 0:
+      return `My name is ${pick(NAMES)}.`;
+    case 1:
+      return `Remember that I always use ${pick(THINGS)}.`;
+    case 2:
+      return `${pick(NAMES)} works at ${pick(ORGS)}.`;
+    case 3:
+      return `I live in ${pick(PLACES)}.`;
+    case 4:
+      return `I'm allergic to ${pick(THINGS)}.`;
+    default:
+      return `${pick(NAMES)} visited ${pick(PLACES)}.`;
+  }
+}
+
+/**
+ * user → assistant (sometimes with a write_file or an execute call and its result) → … With
+ * `facts`, half the user messages also state a fact, so every strategy's state grows as in use.
+ */
+function conversation(messageCount: number, options: { facts?: boolean } = {}): ModelMessage[] {
   const out: ModelMessage[] = [];
   while (out.length < messageCount) {
+    const words = text(30 + Math.floor(random() * 40));
     out.push({
       role: 'user',
       id: id('u'),
-      content: text(30 + Math.floor(random() * 40)),
+      content: options.facts && random() < 0.5 ? `${words} ${factSentence()}` : words,
       createdAt: 0,
     });
     if (random() < 0.4 && out.length + 3 <= messageCount) {
@@ -152,42 +200,114 @@ interface Scenario {
   contextWindow: number;
 }
 
+/** The thread up to its last complete turn (a final answer), so every past turn is whole. */
+function completeThread(messages: readonly ModelMessage[]): ModelMessage[] {
+  const out = [...messages];
+  while (out.length > 0) {
+    const last = out[out.length - 1]!;
+    if (last.role === 'assistant' && !last.toolCalls?.length) break;
+    out.pop();
+  }
+  return out;
+}
+
+/**
+ * A strategy's state after it has taken in every turn of the thread, as in a session that used it
+ * from the start: its own update, with the offline stand-ins answering the model steps. Setup only,
+ * not timed.
+ */
+async function primedStrategyState(
+  id: StrategyId,
+  messages: readonly ModelMessage[],
+  counter: TokenCounter,
+): Promise<StrategyThreadState> {
+  const state = initialStrategyState(defaultSelection(id));
+  const strategy = getStrategy(id);
+  const turns = splitTurns(messages);
+  if (strategy.update) {
+    const step = offlineStep((t) => counter.count(t));
+    const env = { rank: bm25Rank(), count: (t: string) => counter.count(t) };
+    const signal = new AbortController().signal;
+    for (let i = 0; i < turns.length; i++) {
+      const result = await strategy.update({
+        turn: turns[i]!,
+        turns: turns.slice(0, i + 1),
+        settings: state.settings,
+        data: state.data.store,
+        step,
+        env,
+        signal,
+      });
+      state.data.store = result.data;
+    }
+  }
+  state.data.processed = turns.length;
+  return state;
+}
+
+interface Overhead {
+  /** The model call's way in: memory layers, strategy build, compaction, per-call estimate. */
+  build: ReturnType<typeof stats>;
+  /** After the turn: the strategy takes the turn in (offline stand-in for model steps). */
+  update: ReturnType<typeof stats>;
+  /** Build + update of the same turn. */
+  perCall: ReturnType<typeof stats>;
+  /** The same, in CPU time of this process (less sensitive to other processes on a busy machine). */
+  perCallCpu: ReturnType<typeof stats>;
+  /** Of build: the per-call token estimate by section (countRequest, as the chat store records it). */
+  estimate: ReturnType<typeof stats>;
+  summarizingCall: number | undefined;
+  hitRate: number;
+  /** What the last call's request carried: messages, and characters of strategy blocks. */
+  carried: { messages: number; blockChars: number };
+  /** Messages in the thread after the last turn (it grows in a growing session). */
+  finalMessages: number;
+}
+
+/**
+ * One thread's pipeline, built with buildPipeline as the app builds it (AGENTS.md memory, fact
+ * memory, the strategy, compaction, offload), driven one turn at a time: each turn brings a new
+ * user message, the provider answers at once, then the after-turn hooks run (the strategy's update,
+ * its model steps answered at once by the offline stand-in). The thread stays at its size: the
+ * strategy's state is put back to the primed one before every turn (outside the timing).
+ */
 async function harnessOverhead(
   scenario: Scenario,
   tokenizer: { countTokens(text: string): number },
-) {
+  strategyId: StrategyId = 'deep-agents',
+  runs: { iterations: number; warmup: number; grow?: boolean } = {
+    iterations: ITERATIONS,
+    warmup: WARMUP,
+  },
+): Promise<Overhead> {
   // A fresh counter per scenario: its cache fills during the warm-up, as it would in a session.
   const counter = createTokenCounter(ENCODING, tokenizer);
-  const settings = { ...COMPACTION_PRESETS.default };
   const fs = await memoryFs({
     '/memories/AGENTS.md': `# Memory\n\n${Array.from({ length: 30 }, () => `- ${text(12)}`).join('\n')}\n`,
     '/AGENTS.md': `# Project\n\n${text(200)}\n`,
     '/memories/memory.json': JSON.stringify(benchMemory()),
   });
-  const rankers = createRankerResolver();
-  const middleware = [
-    createAgentsMdMiddleware({ sources: DEFAULT_MEMORY_SOURCES, refreshAfterEdits: true }),
-    // Fact injection as the app runs it: memory.json read and parsed on every call, 100 facts
-    // ranked (TF-IDF, the default) against the last 3 turns and cut at the 2,000-token budget.
-    createFactsMiddleware({
-      settings: () => DEFAULT_FACTS_SETTINGS,
-      counter,
-      loadMemory: createMemoryLoader(fs),
-      rankers,
-    }),
-    createTruncationMiddleware({
-      settings: () => settings,
-      contextWindow: scenario.contextWindow,
-      counter,
-    }),
-    createSummarizationMiddleware({
-      settings: () => settings,
-      contextWindow: scenario.contextWindow,
-      counter,
-      summarize: async () => SUMMARY, // the model's time is not the harness's
-    }),
-  ];
+  // Fact injection as the app runs it: memory.json read and parsed on every call, 100 facts ranked
+  // (TF-IDF, the default) against the last 3 turns and cut at the 2,000-token budget.
+  const settings: Settings = {
+    ...DEFAULT_SETTINGS,
+    compaction: { ...COMPACTION_PRESETS.default },
+    refreshMemoryAfterEdits: true,
+  };
+  const selection = defaultSelection(strategyId);
+  const middleware = buildPipeline({
+    settings: () => settings,
+    strategy: () => selection,
+    contextWindow: scenario.contextWindow,
+    counter,
+    summarize: async () => SUMMARY, // the model's time is not the harness's
+    step: offlineStep((t) => counter.count(t)),
+    loadMemory: createMemoryLoader(fs),
+    factRankers: createRankerResolver(),
+  });
   const state: ThreadState = {};
+  let carried = { messages: 0, blockChars: 0 };
+  let estimateMs = 0;
   const context: RunContext = {
     threadId: 'bench',
     fs,
@@ -195,14 +315,21 @@ async function harnessOverhead(
     state,
     emit: () => {},
   };
-  for (const mw of middleware) await mw.beforeAgent?.(context);
   // The innermost handler does what the chat store does on 'model-call-start' (the estimate by
-  // section), then "calls the provider", which answers at once.
+  // section), then "calls the provider", which answers at once with a final answer.
   const call = composeModelCall(
     middleware,
     async (request) => {
+      const at = performance.now();
       countRequest(counter, request);
-      return { message: { role: 'assistant', id: 'r', content: 'ok', createdAt: 0 } };
+      estimateMs = performance.now() - at;
+      carried = {
+        messages: request.messages.length,
+        blockChars: (request.sections ?? [])
+          .filter((section) => section.kind === STRATEGY_SECTION_KIND)
+          .reduce((sum, section) => sum + section.text.length, 0),
+      };
+      return { message: { role: 'assistant', id: id('r'), content: text(30), createdAt: 0 } };
     },
     context,
   );
@@ -210,28 +337,59 @@ async function harnessOverhead(
     (tool) => tool.schema,
   );
 
-  const samples: number[] = [];
+  // Fixed: every call is the same thread plus a new user message (the Deep Agents rows, as they
+  // always were). Growing: a session going on from the thread, each turn (the user message and the
+  // answer) kept for the next, so every cache and every periodic update (a summary merge every other
+  // turn, a ranker index meeting one more document) behaves as in the app.
+  const thread = completeThread(scenario.messages);
+  state[STRATEGY_STATE_KEY] = await primedStrategyState(strategyId, thread, counter);
+  const build: number[] = [];
+  const update: number[] = [];
+  const perCall: number[] = [];
+  const perCallCpu: number[] = [];
+  const estimate: number[] = [];
   let summarizingCall: number | undefined;
-  const base = scenario.messages.slice(0, -1);
-  for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+  for (let i = 0; i < runs.warmup + runs.iterations; i++) {
     // Each call brings one new user message, like the next turn of the session.
-    const messages = [
-      ...base,
-      { role: 'user' as const, id: id('new'), content: text(40), createdAt: 0 },
-    ];
+    const question: ModelMessage = {
+      role: 'user',
+      id: id('new'),
+      content: runs.grow ? `${text(40)} ${factSentence()}` : text(40),
+      createdAt: 0,
+    };
+    const messages = [...thread, question];
     const request: ModelRequest = { model: 'gpt-4o', system: BASE_SYSTEM_PROMPT, messages, tools };
     const hadSummary = getCompactionState(state).summary?.count ?? 0;
+    const cpuStart = process.cpuUsage();
     const start = performance.now();
-    await call(request);
-    const elapsed = performance.now() - start;
-    if ((getCompactionState(state).summary?.count ?? 0) > hadSummary) summarizingCall = elapsed;
-    else if (i >= WARMUP) samples.push(elapsed);
+    for (const mw of middleware) await mw.beforeAgent?.(context);
+    const response = await call(request);
+    const built = performance.now();
+    for (const mw of middleware) await mw.afterAgent?.(context, { status: 'done' });
+    const end = performance.now();
+    const cpu = process.cpuUsage(cpuStart);
+    if (runs.grow) thread.push(question, response.message);
+    if ((getCompactionState(state).summary?.count ?? 0) > hadSummary)
+      summarizingCall = built - start;
+    else if (i >= runs.warmup) {
+      build.push(built - start);
+      update.push(end - built);
+      perCall.push(end - start);
+      perCallCpu.push((cpu.user + cpu.system) / 1000);
+      estimate.push(estimateMs);
+    }
   }
   const { messageHits, messageMisses } = counter.stats;
   return {
-    ...stats(samples),
+    build: stats(build),
+    update: stats(update),
+    perCall: stats(perCall),
+    perCallCpu: stats(perCallCpu),
+    estimate: stats(estimate),
     summarizingCall,
     hitRate: messageHits / Math.max(1, messageHits + messageMisses),
+    carried,
+    finalMessages: thread.length,
   };
 }
 
@@ -284,28 +442,70 @@ const scenarios: Scenario[] = [
 ];
 
 console.log(
-  `Harness overhead per model call (${cpus().length} CPU cores, Node ${process.version}, ${ENCODING}; ` +
+  `Harness overhead per model call (${cpus().length} CPU cores, load average ${loadavg()[0]!.toFixed(1)}, Node ${process.version}, ${ENCODING}; ` +
     `${ITERATIONS} calls after ${WARMUP} warm-up calls; provider answers instantly)`,
 );
-console.log(
-  'Chain: AGENTS.md injection → fact injection (100 facts, TF-IDF) → tool-input truncation → summarization → per-call estimate by section.',
-);
-console.log('');
-console.log(
-  `${pad('thread', 34)}${pad('tokens', 10)}${pad('median', 11)}${pad('p95', 11)}${pad('max', 11)}${pad('summarizing call', 18)}message cache hits`,
-);
-for (const scenario of scenarios) {
-  const tokens = scenario.messages.reduce((sum, m) => sum + sizing.countMessage(m), 0);
-  const result = await harnessOverhead(scenario, tokenizer);
+if (!ONLY_STRATEGIES) {
   console.log(
-    `${pad(scenario.label, 34)}${pad(tokens.toLocaleString('en-US'), 10)}${pad(ms(result.median), 11)}${pad(ms(result.p95), 11)}${pad(ms(result.max), 11)}${pad(ms(result.summarizingCall), 18)}${(result.hitRate * 100).toFixed(1)}%`,
+    'Pipeline (buildPipeline, Deep Agents strategy): AGENTS.md injection → fact injection (100 facts, TF-IDF) → strategy (whole thread) → tool-input truncation → summarization → offload; per-call estimate by section; after-turn hooks.',
   );
+  console.log('');
+  console.log(
+    `${pad('thread', 34)}${pad('tokens', 10)}${pad('median', 11)}${pad('p95', 11)}${pad('max', 11)}${pad('summarizing call', 18)}message cache hits`,
+  );
+  for (const scenario of scenarios) {
+    const tokens = scenario.messages.reduce((sum, m) => sum + sizing.countMessage(m), 0);
+    const result = await harnessOverhead(scenario, tokenizer);
+    console.log(
+      `${pad(scenario.label, 34)}${pad(tokens.toLocaleString('en-US'), 10)}${pad(ms(result.perCall.median), 11)}${pad(ms(result.perCall.p95), 11)}${pad(ms(result.perCall.max), 11)}${pad(ms(result.summarizingCall), 18)}${(result.hitRate * 100).toFixed(1)}%`,
+    );
+  }
+  console.log('');
+  console.log(
+    '"summarizing call": the one call that summarized (history file write, transcript, state), model time excluded.',
+  );
+  console.log('');
 }
-console.log('');
+
+// Every context strategy, with its default settings, through the same pipeline. "build" is the
+// model call's way in (layers, the strategy's build, compaction when Deep Agents, the per-call
+// estimate); "update" is what runs after the turn (the strategy taking the turn in, its model steps
+// answered at once by the offline stand-in); "per call" is both, for the same turn.
+const strategyThreads = [
+  { label: '100', messages: conversation(100, { facts: true }) },
+  { label: '1,000', messages: conversation(1_000, { facts: true }) },
+];
 console.log(
-  '"summarizing call": the one call that summarized (history file write, transcript, state), model time excluded.',
+  'Context strategies: harness overhead per model call, default settings, 128k window (target: per-call median ≤ 5 ms at 1,000 messages).',
 );
 console.log('');
+console.log(
+  `${pad('strategy', 18)}${pad('messages', 13)}${pad('build', 10)}${pad('update', 10)}${pad('estimate', 10)}${pad('per call median', 17)}${pad('per call p95', 14)}${pad('CPU median', 12)}${pad('CPU p95', 11)}request carries`,
+);
+for (const strategy of STRATEGY_LIST) {
+  if (process.argv.includes('--strategy') && strategy.id !== STRATEGY_FILTER) continue;
+  for (const thread of strategyThreads) {
+    const result = await harnessOverhead(
+      { label: thread.label, messages: thread.messages, contextWindow: 128_000 },
+      tokenizer,
+      strategy.id,
+      { iterations: STRATEGY_ITERATIONS, warmup: STRATEGY_WARMUP, grow: true },
+    );
+    const messages = `${completeThread(thread.messages).length.toLocaleString('en-US')}→${result.finalMessages.toLocaleString('en-US')}`;
+    const carries = `${result.carried.messages} messages${result.carried.blockChars ? ` + ${result.carried.blockChars.toLocaleString('en-US')} chars of blocks` : ''}`;
+    console.log(
+      `${pad(strategy.label, 18)}${pad(messages, 13)}${pad(ms(result.build.median), 10)}${pad(ms(result.update.median), 10)}${pad(ms(result.estimate.median), 10)}${pad(ms(result.perCall.median), 17)}${pad(ms(result.perCall.p95), 14)}${pad(ms(result.perCallCpu.median), 12)}${pad(ms(result.perCallCpu.p95), 11)}${carries}${result.summarizingCall !== undefined ? `  (+1 summarizing call, ${ms(result.summarizingCall)}, not in the figures)` : ''}`,
+    );
+  }
+}
+console.log(
+  'build / update: medians (wall clock); estimate: the part of build spent on the per-call token estimate by section (countRequest); per call = build + update of the same turn; CPU: the same per-call figure in process CPU time (less sensitive to other processes on a busy machine).',
+);
+console.log(
+  `Sessions going on from threads of 100 and 1,000 messages (half the user messages state a fact: names, places, "remember…", "allergic…"), each strategy primed as if used from the start; ${STRATEGY_ITERATIONS} turns after ${STRATEGY_WARMUP} warm-up turns, each kept, so the thread grows as shown.`,
+);
+console.log('');
+if (ONLY_STRATEGIES) process.exit(0);
 
 console.log('What the token cache saves (countRequest on the whole thread, median):');
 console.log(`${pad('thread', 34)}${pad('tokens', 10)}${pad('cold', 12)}${pad('warm', 12)}saved`);
