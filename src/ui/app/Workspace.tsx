@@ -85,7 +85,7 @@ export function Workspace({
       <Panel
         id="sidebar"
         className="sidebar"
-        defaultSize="220px"
+        defaultSize="236px"
         minSize="160px"
         maxSize="40%"
         collapsible

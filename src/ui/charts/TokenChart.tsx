@@ -82,7 +82,7 @@ export default function TokenChart({
           dataKey="call"
           tick={{ fontSize: 11 }}
           height={34}
-          label={{ value: 'model call', position: 'insideBottom', offset: 0, fontSize: 11 }}
+          label={{ value: 'model call', position: 'insideBottom', offset: 4, fontSize: 11 }}
         />
         <YAxis
           domain={[0, scale.max]}
