@@ -19,6 +19,7 @@ import type {
   Usage,
 } from '../agent/types';
 import { assertValidSettings, effectiveBaseURL, streamEndedEarly, toProviderError } from './errors';
+import { endpointFetch, notAnApiAnswer } from './endpoint-fetch';
 import { newMessageId } from './openai';
 import { resolveProfile } from './profiles';
 
@@ -150,12 +151,14 @@ interface RawUsage {
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   const baseURL = effectiveBaseURL('anthropic', options.baseURL);
   const apiKey = options.apiKey.trim();
+  // Only the configured endpoint is contacted; a non-API answer is noted (endpoint-fetch.ts).
+  const endpoint = endpointFetch(baseURL, options.fetch);
   let client: Anthropic | undefined;
   const getClient = () =>
     (client ??= new Anthropic({
       baseURL,
       apiKey,
-      fetch: options.fetch,
+      fetch: endpoint.fetch,
       maxRetries: options.maxRetries ?? 2,
       dangerouslyAllowBrowser: true,
     }));
@@ -166,6 +169,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
       const model = request.model.trim();
       const ctx = { provider: 'anthropic' as const, baseURL, model, apiKey };
       assertValidSettings({ provider: 'anthropic', baseURL, apiKey, model });
+      endpoint.reset();
 
       const profileMax = resolveProfile(model).maxOutput;
       const params: MessageCreateParamsStreaming = {
@@ -265,13 +269,19 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
           }
         }
       } catch (err) {
+        const notApi = endpoint.notApi();
+        if (notApi && !signal.aborted) throw notAnApiAnswer(notApi, ctx);
         const error = toProviderError(err, signal, ctx);
         // Once the answer had started, a network failure is a broken stream, not an unreachable server.
         throw error.kind === 'network' && started ? streamEndedEarly(ctx) : error;
       }
       // The SDK ends the iteration quietly when the signal fires mid-stream.
       if (signal.aborted) throw toProviderError(undefined, signal, ctx);
-      if (!finished) throw streamEndedEarly(ctx);
+      if (!finished) {
+        // A wrong base URL that answers with a web page "streams" nothing: say so, not "lost".
+        const notApi = endpoint.notApi();
+        throw notApi ? notAnApiAnswer(notApi, ctx) : streamEndedEarly(ctx);
+      }
 
       const toolCalls: ToolCall[] = calls.map((c) => ({
         id: c.id,

@@ -19,6 +19,7 @@ import type {
   Usage,
 } from '../agent/types';
 import { assertValidSettings, effectiveBaseURL, streamEndedEarly, toProviderError } from './errors';
+import { endpointFetch, notAnApiAnswer } from './endpoint-fetch';
 
 export interface OpenAIProviderOptions {
   /** Empty means https://api.openai.com/v1. */
@@ -126,6 +127,8 @@ function toUsage(u: ChatCompletionChunk['usage']): Usage | undefined {
 export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
   const baseURL = effectiveBaseURL('openai', options.baseURL);
   const apiKey = options.apiKey.trim();
+  // Only the configured endpoint is contacted; a non-API answer is noted (endpoint-fetch.ts).
+  const endpoint = endpointFetch(baseURL, options.fetch);
   let client: OpenAI | undefined;
   const getClient = () =>
     (client ??= new OpenAI({
@@ -136,7 +139,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       // Explicit nulls keep Node's OPENAI_ORG_ID / OPENAI_PROJECT_ID out of requests.
       organization: null,
       project: null,
-      fetch: options.fetch,
+      fetch: endpoint.fetch,
       maxRetries: options.maxRetries ?? 2,
       dangerouslyAllowBrowser: true,
     }));
@@ -147,6 +150,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       const model = request.model.trim();
       const ctx = { provider: 'openai' as const, baseURL, model, apiKey };
       assertValidSettings({ provider: 'openai', baseURL, apiKey, model });
+      endpoint.reset();
 
       const body: ChatCompletionCreateParamsStreaming = {
         model,
@@ -213,13 +217,19 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
           }
         }
       } catch (err) {
+        const notApi = endpoint.notApi();
+        if (notApi && !signal.aborted) throw notAnApiAnswer(notApi, ctx);
         const error = toProviderError(err, signal, ctx);
         // Once the answer had started, a network failure is a broken stream, not an unreachable server.
         throw error.kind === 'network' && started ? streamEndedEarly(ctx) : error;
       }
       // The SDK ends the iteration quietly when the signal fires mid-stream.
       if (signal.aborted) throw toProviderError(undefined, signal, ctx);
-      if (!finished) throw streamEndedEarly(ctx);
+      if (!finished) {
+        // A wrong base URL that answers with a web page "streams" nothing: say so, not "lost".
+        const notApi = endpoint.notApi();
+        throw notApi ? notAnApiAnswer(notApi, ctx) : streamEndedEarly(ctx);
+      }
 
       const toolCalls: ToolCall[] = calls
         .filter(
