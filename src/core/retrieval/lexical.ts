@@ -3,6 +3,7 @@
 // A query only walks the postings of its own terms.
 
 import type { Ranker, RankDoc, Similarities } from './rank';
+import { createGrowingBm25 } from './growing-bm25';
 import { DEFAULT_TOKENIZER, SKLEARN_TOKENIZER, tokenize, type TokenizerOptions } from './tokenize';
 
 export interface LexicalIndex {
@@ -289,19 +290,18 @@ export function createBm25Ranker(options: Bm25Options = {}): Ranker & {
   const b = options.b ?? DEFAULT_BM25.b;
   const unique = options.uniqueQueryTerms ?? false;
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
-  const cache = docSetCache((docs) => prepareBm25(buildLexicalIndex(docs, tokenizer), k1, b));
-  const rawScores = (query: string, docs: readonly RankDoc[]) =>
-    scoreBm25(cache(docs).state, query, k1, unique);
+  // The index grows with appended docs (a thread's next turn) instead of being rebuilt.
+  const index = createGrowingBm25({ tokenizer, k1, b, uniqueQueryTerms: unique });
+  const rawScores = (query: string, docs: readonly RankDoc[]) => {
+    index.update(docs);
+    return index.score(query);
+  };
   return {
     id: 'bm25',
     rawScores,
     similarities(query, docs) {
-      const set = cache(docs);
-      return new ScoreMap(
-        set.ids,
-        set.positions,
-        divideByMax(scoreBm25(set.state, query, k1, unique)),
-      );
+      index.update(docs);
+      return new ScoreMap(index.ids, index.positions, divideByMax(index.score(query)));
     },
   };
 }
