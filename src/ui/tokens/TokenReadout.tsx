@@ -120,7 +120,7 @@ function ContextMeter({ meter }: { meter: Meter }) {
   const text =
     meter.remaining === 0
       ? meter.limitKind === 'compaction'
-        ? `Past the compaction trigger (${fmt(meter.limit)}): the next call compacts.`
+        ? `Over the compaction trigger (${fmt(meter.limit)}) by ${fmt(meter.used - meter.limit)} tokens.`
         : `At the context window (${fmt(meter.limit)}).`
       : `${fmt(meter.remaining)} tokens left before ${what}` +
         (meter.turns !== undefined && meter.perTurn !== undefined
@@ -152,20 +152,23 @@ function ContextMeter({ meter }: { meter: Meter }) {
 /** The trigger and the window when the y-axis does not reach them, as readable labels. */
 function OffScale({ rows, scale }: { rows: ChartRow[]; scale: ReturnType<typeof scaleOf> }) {
   const current = rows.at(-1)?.total ?? 0;
-  const notes: string[] = [];
+  const notes: { text: string; className: string }[] = [];
   if (scale.trigger && !scale.trigger.onScale)
-    notes.push(offScaleLabel('compaction', scale.trigger.tokens, current));
+    notes.push({
+      text: offScaleLabel('compaction', scale.trigger.tokens, current),
+      className: 'offscale-trigger',
+    });
   if (!scale.window.onScale && scale.window.tokens > 0)
-    notes.push(offScaleLabel('window', scale.window.tokens, current));
+    notes.push({
+      text: offScaleLabel('window', scale.window.tokens, current),
+      className: 'offscale-window',
+    });
   if (notes.length === 0) return null;
   return (
     <p className="chart-offscale" aria-label="Above the chart's scale">
-      {notes.map((note, i) => (
-        <span
-          key={note}
-          className={i === 0 && scale.trigger ? 'offscale-trigger' : 'offscale-window'}
-        >
-          ↑ {note}
+      {notes.map((note) => (
+        <span key={note.text} className={note.className}>
+          ↑ {note.text}
         </span>
       ))}
     </p>
