@@ -262,21 +262,24 @@ export function createBpeTokenizer(bpe: TiktokenRanks): BpeTokenizer {
   }
 
   function countPiece(piece: string): number {
-    let ascii = true;
-    for (let i = 0; i < piece.length; i++) {
-      if (piece.charCodeAt(i) > 0x7f) {
-        ascii = false;
-        break;
-      }
-    }
-    // An ASCII piece is its own rank key. (A non-ASCII one is not: its key is its UTF-8 bytes.)
-    if (ascii && ranks.has(piece)) return 1;
+    // Pieces met before (in any text) first: the young map is far smaller than the rank table.
     let count = young.get(piece);
     if (count !== undefined) return count;
     count = old.get(piece);
     if (count === undefined) {
-      const n = encodePiece(piece, ascii);
-      count = n <= SCAN_MERGE_MAX_BYTES ? scanMerge(n) : heapMerge(n);
+      let ascii = true;
+      for (let i = 0; i < piece.length; i++) {
+        if (piece.charCodeAt(i) > 0x7f) {
+          ascii = false;
+          break;
+        }
+      }
+      // An ASCII piece is its own rank key. (A non-ASCII one is not: its key is its UTF-8 bytes.)
+      if (ascii && ranks.has(piece)) count = 1;
+      else {
+        const n = encodePiece(piece, ascii);
+        count = n <= SCAN_MERGE_MAX_BYTES ? scanMerge(n) : heapMerge(n);
+      }
     }
     remember(piece, count);
     return count;
