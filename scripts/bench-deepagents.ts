@@ -61,7 +61,8 @@ import { defaultSelection } from '../src/core/strategies/registry';
 const QUICK = process.argv.includes('--quick');
 const ITERATIONS = QUICK ? 8 : 30;
 const SUMMARIZING_ITERATIONS = QUICK ? 4 : 20;
-const WARMUP = QUICK ? 2 : 4;
+// Warm-up calls per case (not measured): the JIT needs a few passes over each path.
+const WARMUP = QUICK ? 3 : 10;
 /** The summarizing case's window; the others use a 1M window (gpt-4.1), so that nothing is due. */
 const WINDOW = 128_000;
 const LARGE_WINDOW = 1_047_576;
@@ -438,7 +439,7 @@ const cases: { label: string; messages: ModelMessage[]; summarizing: boolean }[]
 
 console.log(
   `Harness time per turn, ours vs deepagents (${cpus().length} CPU cores, load ${loadavg()[0]?.toFixed(1)}, ` +
-    `Node ${process.version}; model answers at once; ${ITERATIONS} turns per case, ${SUMMARIZING_ITERATIONS} for the summarizing one, after ${WARMUP} warm-up)`,
+    `Node ${process.version}; model answers at once; ${ITERATIONS} turns per case, ${SUMMARIZING_ITERATIONS} for the summarizing one, each after ${WARMUP} warm-up turns)`,
 );
 console.log(
   `${pad('case', 34)}${pad('tokens', 10)}${pad('side', 24)}${pad('median', 12)}${pad('p95', 12)}CPU median`,
