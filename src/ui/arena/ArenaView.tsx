@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useArenaStore } from '../../state/arena';
+import { ContextView } from './ContextView';
+import { PastRuns } from './PastRuns';
+import { ProbeGrid } from './ProbeGrid';
+import { ResultsCharts } from './ResultsCharts';
+import { ResultsTable } from './ResultsTable';
+import { RunControls } from './RunControls';
+import { StrategyChooser } from './StrategyChooser';
+import { TranscriptPicker } from './TranscriptPicker';
+import './arena.css';
+
+/** The Strategy arena: one transcript through many strategies, side by side. */
+export function ArenaView() {
+  const current = useArenaStore((s) => s.current);
+  const running = useArenaStore((s) => s.running);
+  useEffect(() => {
+    void useArenaStore.getState().loadPast();
+  }, []);
+
+  return (
+    <section className="arena" aria-label="Arena">
+      <aside className="arena-side">
+        <TranscriptPicker />
+        <StrategyChooser />
+        <PastRuns />
+      </aside>
+      <main className="arena-main">
+        <header className="arena-intro">
+          <h2>Strategy arena</h2>
+          <p>
+            Replays the transcript turn by turn through each strategy with the app’s own pipeline.
+            Memory layers (AGENTS.md, facts) are off here, so only the strategy differs.
+          </p>
+        </header>
+        <RunControls />
+        {current && current.runs.length > 0 && (
+          <>
+            <p className="arena-mode" role="status">
+              {current.transcript.title} ·{' '}
+              {current.mode === 'offline'
+                ? 'Model steps answered by offline stand-ins (Demo provider): extractive, not a language model.'
+                : `Model steps answered by ${current.model}.`}{' '}
+              Tokens counted with the {current.model} tokenizer; Deep Agents’ summarization uses the
+              offline summarizer.
+              {current.partial && !running && (
+                <strong className="arena-partial">
+                  {' '}
+                  Partial: the run was stopped or cut short; what was measured is kept.
+                </strong>
+              )}
+            </p>
+            <ResultsTable run={current} />
+            <ResultsCharts run={current} />
+            <ProbeGrid run={current} />
+            <ContextView run={current} />
+          </>
+        )}
+        {!current && (
+          <p className="arena-empty">
+            Choose a transcript and the strategies to compare, then press <strong>Run arena</strong>
+            .
+          </p>
+        )}
+      </main>
+    </section>
+  );
+}

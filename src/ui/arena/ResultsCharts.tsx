@@ -1,0 +1,191 @@
+import { useMemo } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+  Legend,
+  LabelList,
+  ZAxis,
+} from 'recharts';
+import { totalsOf, type ArenaRun } from '../../core/arena/results';
+import { lookOf } from './palette';
+import { compact, tokens } from './format';
+
+const AXIS = { fontSize: 11, fill: '#667085' };
+
+/** Tokens per turn and cumulative (a line per strategy), extra calls, and tokens vs recall. */
+export function ResultsCharts({ run }: { run: ArenaRun }) {
+  const { perTurn, cumulative } = useMemo(() => {
+    const turns = Math.max(0, ...run.runs.map((r) => r.turns.length));
+    const perTurn: Record<string, number>[] = [];
+    const cumulative: Record<string, number>[] = [];
+    for (let i = 0; i < turns; i++) {
+      const a: Record<string, number> = { turn: i + 1 };
+      const b: Record<string, number> = { turn: i + 1 };
+      for (const r of run.runs) {
+        const t = r.turns[i];
+        if (t) {
+          a[r.key] = t.sent;
+          b[r.key] = t.cumulative;
+        }
+      }
+      perTurn.push(a);
+      cumulative.push(b);
+    }
+    return { perTurn, cumulative };
+  }, [run]);
+  const totals = run.runs.map((r, i) => ({ run: r, totals: totalsOf(r), look: lookOf(i) }));
+  const extra = totals.map(({ run: r, totals: t }) => ({
+    name: r.label,
+    calls: t.extraCalls,
+    tokens: t.extraTokens,
+  }));
+  const hasProbes = totals.some((t) => t.totals.recall !== null);
+  const lines = (key: 'sent' | 'cum') =>
+    run.runs.map((r, i) => {
+      const look = lookOf(i);
+      return (
+        <Line
+          key={`${key}-${r.key}`}
+          dataKey={r.key}
+          name={r.label}
+          stroke={look.color}
+          strokeDasharray={look.dash}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+          type="linear"
+        />
+      );
+    });
+
+  return (
+    <div className="arena-charts">
+      <figure className="arena-figure" aria-label="Tokens sent per turn">
+        <figcaption>Tokens sent per turn</figcaption>
+        <ResponsiveContainer width="100%" height={220}>
+          <LineChart data={perTurn} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
+            <CartesianGrid stroke="#eef1f6" />
+            <XAxis
+              dataKey="turn"
+              tick={AXIS}
+              label={{ value: 'turn', position: 'insideBottomRight', offset: -2, ...AXIS }}
+            />
+            <YAxis tick={AXIS} tickFormatter={compact} width={48} />
+            <Tooltip formatter={(v) => tokens(Number(v))} labelFormatter={(l) => `Turn ${l}`} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {lines('sent')}
+          </LineChart>
+        </ResponsiveContainer>
+      </figure>
+      <figure className="arena-figure" aria-label="Cumulative tokens">
+        <figcaption>Cumulative tokens sent</figcaption>
+        <ResponsiveContainer width="100%" height={220}>
+          <LineChart data={cumulative} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
+            <CartesianGrid stroke="#eef1f6" />
+            <XAxis dataKey="turn" tick={AXIS} />
+            <YAxis tick={AXIS} tickFormatter={compact} width={48} />
+            <Tooltip
+              formatter={(v) => tokens(Number(v))}
+              labelFormatter={(l) => `After turn ${l}`}
+            />
+            {lines('cum')}
+          </LineChart>
+        </ResponsiveContainer>
+      </figure>
+      <figure className="arena-figure" aria-label="Tokens sent against probe recall">
+        <figcaption>
+          Cumulative tokens (x) against probe recall (y): up and to the left is better
+        </figcaption>
+        {hasProbes ? (
+          <ResponsiveContainer width="100%" height={240}>
+            <ScatterChart margin={{ top: 12, right: 24, bottom: 8, left: 4 }}>
+              <CartesianGrid stroke="#eef1f6" />
+              <XAxis
+                type="number"
+                dataKey="x"
+                name="Tokens sent"
+                tick={AXIS}
+                tickFormatter={compact}
+                domain={[0, 'auto']}
+              />
+              <YAxis
+                type="number"
+                dataKey="y"
+                name="Probe recall"
+                tick={AXIS}
+                domain={[0, 100]}
+                unit="%"
+                width={44}
+              />
+              <ZAxis range={[90, 90]} />
+              <Tooltip
+                formatter={(v, name) => (name === 'Probe recall' ? `${v}%` : tokens(Number(v)))}
+              />
+              {totals.map(({ run: r, totals: t, look }) =>
+                t.recall === null ? null : (
+                  <Scatter
+                    key={r.key}
+                    name={r.label}
+                    data={[{ x: t.sent, y: Math.round(t.recall * 1000) / 10, label: r.label }]}
+                    fill={look.color}
+                    shape={look.shape}
+                    isAnimationActive={false}
+                  >
+                    <LabelList
+                      dataKey="label"
+                      position="right"
+                      style={{ fontSize: 11, fill: '#1d2330' }}
+                    />
+                  </Scatter>
+                ),
+              )}
+            </ScatterChart>
+          </ResponsiveContainer>
+        ) : (
+          <p className="arena-hint">This transcript has no probes: no recall to plot.</p>
+        )}
+      </figure>
+      <figure className="arena-figure" aria-label="Extra model calls">
+        <figcaption>Extra model calls (bars) and their tokens</figcaption>
+        <ResponsiveContainer width="100%" height={200}>
+          <BarChart
+            data={extra}
+            layout="vertical"
+            margin={{ top: 4, right: 48, bottom: 4, left: 8 }}
+          >
+            <CartesianGrid stroke="#eef1f6" />
+            <XAxis type="number" tick={AXIS} allowDecimals={false} />
+            <YAxis type="category" dataKey="name" tick={AXIS} width={130} />
+            <Tooltip
+              formatter={(v, name, item) =>
+                name === 'calls'
+                  ? [
+                      `${v} calls, ${tokens(Number((item.payload as { tokens: number }).tokens))} tokens`,
+                      'Extra',
+                    ]
+                  : v
+              }
+            />
+            <Bar dataKey="calls" fill="#0072B2" isAnimationActive={false}>
+              <LabelList
+                dataKey="tokens"
+                position="right"
+                formatter={(v) => (Number(v) ? `${compact(Number(v))} tok` : '')}
+                style={{ fontSize: 11, fill: '#667085' }}
+              />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { totalsOf, type ArenaRun } from '../../core/arena/results';
+import { useArenaStore } from '../../state/arena';
+import { lookOf } from './palette';
+import { percent, tokens } from './format';
+
+export function metricNote(run: ArenaRun): string {
+  return run.transcript.source === 'locomo'
+    ? 'Probe recall = the LoCoMo metric: the fraction of each question’s evidence turns present in the context at the question, averaged; a question whose expected answer appears in the context counts as found (derived memory).'
+    : 'Probe recall = the fraction of each probe’s evidence messages present verbatim in the context the strategy would send for the question, averaged; a probe whose expected answer appears in the context counts as found (summaries, facts and triples do not quote verbatim).';
+}
+
+/** One row per strategy: tokens sent, extra calls, probe recall (and answer accuracy when asked). */
+export function ResultsTable({ run }: { run: ArenaRun }) {
+  const asked = run.runs.some((r) => r.probes.some((p) => p.answer));
+  const select = useArenaStore((s) => s.select);
+  return (
+    <div className="arena-table-wrap">
+      <table className="arena-table" aria-label="Arena results">
+        <caption>{metricNote(run)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Strategy</th>
+            <th scope="col">Tokens sent</th>
+            <th scope="col">Extra calls</th>
+            <th scope="col">Probe recall</th>
+            {asked && <th scope="col">Answer accuracy</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {run.runs.map((r, i) => {
+            const t = totalsOf(r);
+            const look = lookOf(i);
+            const firstMiss = r.probes.find((p) => p.score < 1) ?? r.probes[0];
+            return (
+              <tr key={r.key}>
+                <th scope="row">
+                  <span className="arena-swatch" style={{ background: look.color }} aria-hidden />
+                  {r.label}
+                  {r.partial && (
+                    <span
+                      className="arena-badge partial"
+                      title="Stopped before the end: what was measured is kept"
+                    >
+                      partial · {r.turns.length}/{r.totalTurns} turns
+                    </span>
+                  )}
+                  {r.error && <span className="arena-badge error">failed: {r.error}</span>}
+                </th>
+                <td>{tokens(t.sent)}</td>
+                <td>
+                  {t.extraCalls}
+                  {t.extraCalls > 0 && (
+                    <small>
+                      {' '}
+                      ({tokens(t.extraTokens)} tokens
+                      {r.answeredBy === 'offline'
+                        ? ', offline stand-in'
+                        : r.answeredBy === 'model'
+                          ? ', model'
+                          : ''}
+                      {r.cache.hits ? `, ${r.cache.hits} cached` : ''})
+                    </small>
+                  )}
+                  {t.failures > 0 && <small className="arena-bad"> · {t.failures} failed</small>}
+                </td>
+                <td>
+                  {firstMiss ? (
+                    <button
+                      type="button"
+                      className="arena-cell"
+                      onClick={() => select(r.key, firstMiss.probeId)}
+                      title="Show this strategy's context at a probe"
+                    >
+                      {percent(t.recall)}
+                      <small>
+                        {' '}
+                        ({t.probesMeasured} probes
+                        {t.byRule.answer ? `, ${t.byRule.answer} by answer` : ''})
+                      </small>
+                    </button>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                {asked && <td>{percent(t.accuracy)}</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
