@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useChatStore } from '../../state/chat';
 import { useFilesStore } from '../../state/files';
 import { getServices, seedSampleWorkspace } from '../../state/services';
@@ -15,6 +15,10 @@ import { BundlePanel } from '../bundle/BundlePanel';
 import { SideTabs } from './SideTabs';
 import { LayoutToggles, Workspace } from './Workspace';
 import { StrategyPicker } from '../strategy/StrategyPicker';
+import { useArenaStore } from '../../state/arena';
+
+// The Strategy arena loads on first open (its charts and replay code stay out of the first page).
+const ArenaView = lazy(() => import('../arena/ArenaView').then((m) => ({ default: m.ArenaView })));
 
 type StartState =
   { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
@@ -26,6 +30,7 @@ export function App() {
   const loadProblem = useSettingsStore((s) => s.loadProblem);
   const running = useChatStore((s) => s.running);
   const newThread = useChatStore((s) => s.newThread);
+  const arenaOpen = useArenaStore((s) => s.open);
   const factsSettings = settings.facts;
 
   // The embedding worker follows the fact-memory settings (created only for embeddings / hybrid).
@@ -76,6 +81,14 @@ export function App() {
         </span>
         <LayoutToggles />
         <div className="topbar-actions">
+          <button
+            type="button"
+            aria-pressed={arenaOpen}
+            onClick={() => useArenaStore.getState().setOpen(!arenaOpen)}
+            title={arenaOpen ? 'Back to the chat' : 'Compare context strategies on one transcript'}
+          >
+            Arena
+          </button>
           <button type="button" onClick={newThread} disabled={running}>
             New thread
           </button>
@@ -89,25 +102,31 @@ export function App() {
           {loadProblem}
         </p>
       )}
-      <Workspace
-        sidebar={
-          <>
-            <ThreadList />
-            <FilesPanel />
-            <BundlePanel />
-          </>
-        }
-        chat={
-          <>
-            {/* The thread's header slot: the context strategy picker (more thread controls go here). */}
-            <StrategyPicker />
-            <Conversation />
-            <Composer />
-          </>
-        }
-        tokens={<TokenReadout />}
-        panels={<SideTabs />}
-      />
+      {arenaOpen ? (
+        <Suspense fallback={<p className="loading">Opening the arena…</p>}>
+          <ArenaView />
+        </Suspense>
+      ) : (
+        <Workspace
+          sidebar={
+            <>
+              <ThreadList />
+              <FilesPanel />
+              <BundlePanel />
+            </>
+          }
+          chat={
+            <>
+              {/* The thread's header slot: the context strategy picker (more thread controls go here). */}
+              <StrategyPicker />
+              <Conversation />
+              <Composer />
+            </>
+          }
+          tokens={<TokenReadout />}
+          panels={<SideTabs />}
+        />
+      )}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
     </div>
   );
