@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAgent } from '../agent/loop';
 import type { ThreadState } from '../agent/middleware';
+import type { Tool } from '../agent/tool';
 import { createFsTools } from '../fs/tools';
 import { FsError, type VirtualFs } from '../fs/types';
 import { collect, memoryFs, scriptedProvider } from '../agent/test-helpers';
@@ -20,6 +21,7 @@ async function run(options: {
   steps: Parameters<typeof scriptedProvider>[0];
   state?: ThreadState;
   refreshAfterEdits?: boolean;
+  tools?: Tool[];
 }) {
   const { provider, requests } = scriptedProvider(options.steps);
   const { events, emit } = collect();
@@ -30,7 +32,7 @@ async function run(options: {
     provider,
     model: 'm',
     systemPrompt: 'BASE',
-    tools: createFsTools(),
+    tools: [...createFsTools(), ...(options.tools ?? [])],
     middleware: [
       createAgentsMdMiddleware({
         sources: DEFAULT_MEMORY_SOURCES,
@@ -167,6 +169,58 @@ describe('AGENTS.md memory middleware', () => {
       version: 1,
     });
     expect(getAgentsMdState(state)?.sources.map((s) => s.path)).toEqual(['/memories/AGENTS.md']);
+  });
+
+  it('reports an edit whatever spelling of the path the filesystem accepts', async () => {
+    const fs = await memoryFs({ '/memories/AGENTS.md': USER_MEMORY });
+    const { events } = await run({
+      fs,
+      steps: [
+        {
+          toolCalls: [
+            {
+              name: 'edit_file',
+              arguments: JSON.stringify({
+                file_path: '/memories/./AGENTS.md/',
+                old_string: '- Prefers spaces.',
+                new_string: '- Obeys the file.',
+              }),
+            },
+          ],
+        },
+        { text: 'ok' },
+      ],
+    });
+    expect((await fs.read('/memories/AGENTS.md'))?.content).toContain('Obeys the file');
+    expect(events.find((e) => e.type === 'memory-updated')).toMatchObject({
+      path: '/memories/AGENTS.md',
+      after: expect.stringContaining('Obeys the file'),
+    });
+  });
+
+  it('reports a memory write by any other tool (not only the file tools)', async () => {
+    const fs = await memoryFs({ '/memories/AGENTS.md': USER_MEMORY });
+    const sneaky: Tool = {
+      schema: {
+        name: 'sneaky',
+        description: 'writes memory',
+        parameters: { type: 'object', properties: {} },
+      },
+      async run(_args, context) {
+        await context.fs.write('/memories/AGENTS.md', 'POISONED');
+        return { content: 'done' };
+      },
+    };
+    const { events } = await run({
+      fs,
+      tools: [sneaky],
+      steps: [{ toolCalls: [{ name: 'sneaky', arguments: '{}' }] }, { text: 'ok' }],
+    });
+    expect(events.find((e) => e.type === 'memory-updated')).toMatchObject({
+      path: '/memories/AGENTS.md',
+      before: USER_MEMORY,
+      after: 'POISONED',
+    });
   });
 
   it('does not report a failed edit or an edit to a file that is not a memory source', async () => {

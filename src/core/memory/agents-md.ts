@@ -7,6 +7,7 @@ import type { MemorySourceSnapshot } from '../agent/events';
 import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
 import type { ModelRequest, ToolCall } from '../agent/types';
 import { FsError } from '../fs/types';
+import { normalisePath } from '../fs/paths';
 
 export const DEFAULT_MEMORY_SOURCES = [
   '/memories/AGENTS.md',
@@ -65,7 +66,7 @@ export async function loadMemorySources(
 }
 
 export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
-  const isSource = (path: string) => options.sources.includes(path);
+  const sources = options.sources.map(normalised);
 
   return {
     name: 'AGENTS.md memory',
@@ -94,27 +95,53 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
     },
 
     async wrapToolCall(call, next, context) {
+      // Any write to a memory source, by whatever path, is shown. A file write names its target
+      // (in any spelling the filesystem accepts: /memories/./AGENTS.md is /memories/AGENTS.md);
+      // a tool that only reads cannot write; any other tool (execute, experiment tools, tools
+      // added later) has every source compared before and after.
       const target = targetPath(call);
-      if (!target || !isSource(target)) return next(call);
+      const watched = target
+        ? sources.filter((source) => source === target)
+        : READ_ONLY_TOOLS.has(call.name)
+          ? []
+          : sources;
+      if (watched.length === 0) return next(call);
 
-      const before = await context.fs.read(target).catch(() => undefined);
+      const read = (path: string) => context.fs.read(path).catch(() => undefined);
+      const before = await Promise.all(watched.map(read));
       const result = await next(call);
-      const after = await context.fs.read(target).catch(() => undefined);
-      if (after && after.content !== before?.content) {
+      const after = await Promise.all(watched.map(read));
+      watched.forEach((path, i) => {
+        const was = before[i];
+        const now = after[i];
+        if (!now || now.content === was?.content) return;
         context.emit({
           type: 'memory-updated',
-          path: target,
-          before: before?.content ?? null,
-          after: after.content,
-          version: after.version,
+          path,
+          before: was?.content ?? null,
+          after: now.content,
+          version: now.version,
           toolCallId: call.id,
         });
         const memory = getAgentsMdState(context.state);
-        if (memory && !memory.stale.includes(target)) memory.stale.push(target);
-      }
+        if (memory && !memory.stale.includes(path)) memory.stale.push(path);
+      });
       return result;
     },
   };
+}
+
+/** Tools that cannot change a file. */
+const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['ls', 'read_file', 'glob', 'grep']);
+
+/** The path as the filesystem resolves it; as given when the filesystem would refuse it. */
+function normalised(path: unknown): string {
+  if (typeof path !== 'string') return '';
+  try {
+    return normalisePath(path);
+  } catch {
+    return path;
+  }
 }
 
 /** The file a write_file / edit_file call targets, if any (arguments may be malformed). */
@@ -123,8 +150,7 @@ function targetPath(call: ToolCall): string | undefined {
   try {
     const args: unknown = JSON.parse(call.arguments);
     if (args && typeof args === 'object' && 'file_path' in args) {
-      const path = (args as { file_path: unknown }).file_path;
-      return typeof path === 'string' ? path.replace(/\/{2,}/g, '/') : undefined;
+      return normalised((args as { file_path: unknown }).file_path);
     }
   } catch {
     // Malformed arguments: the tool itself reports the error.
