@@ -15,8 +15,9 @@
 //   AGENTS.md, facts, the Deep Agents strategy, truncation, summarization, offload), the provider
 //   answering with a final answer. In the short cases the thread state persists between calls, as
 //   in a session; the token counter has counted the thread before (as the app has, call after call).
-//   In the summarizing case every call starts from a fresh thread state and file system, so that
-//   every call summarizes.
+//   In the summarizing case every call starts from a fresh thread state, file system and token
+//   counter (the counter has counted each message, as the calls before had, but never the
+//   summarizer's transcript), so that every call summarizes as the real, one-off call does.
 // - ours, chain: the same middleware around an instant handler (composeModelCall), no loop.
 // - deepagents, turn: createDeepAgent({ model }) with a FakeListChatModel that answers "ok" at once
 //   and a model profile with the case's window as its input tokens, so that its summarization uses the same thresholds as
@@ -211,10 +212,21 @@ async function measure(
 
 const settings: Settings = { ...DEFAULT_SETTINGS, compaction: { ...COMPACTION_PRESETS.default } };
 
-async function ourSide(messages: ModelMessage[], counter: TokenCounter, summarizing: boolean) {
+async function ourSide(
+  messages: ModelMessage[],
+  newCounter: () => TokenCounter,
+  summarizing: boolean,
+) {
   const window = summarizing ? WINDOW : LARGE_WINDOW;
-  // Counted before, as in a session (every earlier call counted the thread).
-  for (const message of messages) counter.countMessage(message);
+  // Each message counted before, as in a session (every earlier call counted the thread). A
+  // summarizing call gets a counter of its own that has seen the messages and nothing else: a
+  // transcript is summarized once, so its blocks must not be in the text cache from a warm-up.
+  const primed = () => {
+    const counter = newCounter();
+    for (const message of messages) counter.countMessage(message);
+    return counter;
+  };
+  const sharedCounter = primed();
   const makeFs = () =>
     memoryFs({
       '/AGENTS.md': `# Project\n\n${text(200)}\n`,
@@ -222,6 +234,7 @@ async function ourSide(messages: ModelMessage[], counter: TokenCounter, summariz
   const session = async () => {
     const fs = await makeFs();
     const state: ThreadState = {};
+    const counter = summarizing ? primed() : sharedCounter;
     const middleware = buildPipeline({
       settings: () => settings,
       strategy: () => defaultSelection('deep-agents'),
@@ -446,8 +459,11 @@ console.log(
 );
 for (const item of cases) {
   const tokens = item.messages.reduce((sum, m) => sum + sizing.countMessage(m), 0);
-  const counter = createTokenCounter('o200k_base', tokenizer);
-  const ours = await ourSide(item.messages, counter, item.summarizing);
+  const ours = await ourSide(
+    item.messages,
+    () => createTokenCounter('o200k_base', tokenizer),
+    item.summarizing,
+  );
   const theirs = await theirSide(item.messages, item.summarizing);
   const label = item.summarizing ? '200k-token history (summarizes)' : item.label;
   const rows: [string, Figures][] = [
