@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
 import { build } from 'vite';
 
@@ -29,9 +30,9 @@ export function metaPolicy(html: string): string {
   return match[1].replace(/\s+/g, ' ').trim();
 }
 
-/** sha256 source of each inline <script> of a page, as CSP writes it. */
+/** sha256 source of each inline <script> (one without src) of a page, as CSP writes it. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) =>
       `'sha256-${createHash('sha256')
         .update(m[1] ?? '')
@@ -49,32 +50,64 @@ export function sandboxPolicy(
   return `${metaPolicy(sandboxHtml)}; frame-ancestors 'self'`;
 }
 
-/** The dev server also needs its HMR websocket. */
-function devPolicy(policy: string): string {
-  return policy.replace(/connect-src ([^;]*)/, 'connect-src $1 ws://localhost:* ws://127.0.0.1:*');
+/**
+ * The dev server: the inline scripts Vite and the React plugin add to index.html (the refresh
+ * preamble) are allowed by hash, and the HMR websocket by address. Only `vite` (serve) does this;
+ * a build keeps index.html's policy as written.
+ */
+function devPolicy(policy: string, scriptHashes: readonly string[]): string {
+  return policy
+    .replace(/script-src ([^;]*)/, (_m, sources: string) =>
+      ['script-src', sources, ...scriptHashes].join(' '),
+    )
+    .replace(/connect-src ([^;]*)/, 'connect-src $1 ws://localhost:* ws://127.0.0.1:*');
 }
 
-function headers(dev: boolean): Connect.NextHandleFunction {
-  const app = dev ? devPolicy(appPolicy()) : appPolicy();
-  const sandbox = sandboxPolicy();
-  return (req, res, next) => {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    res.setHeader('Content-Security-Policy', path.endsWith(SANDBOX_PATH) ? sandbox : app);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    next();
-  };
+function setHeaders(res: ServerResponse, path: string, app: string): void {
+  res.setHeader('Content-Security-Policy', path.endsWith(SANDBOX_PATH) ? sandboxPolicy() : app);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
 }
+
+const pathOf = (req: Connect.IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
 
 /** Sends the policies as HTTP headers from `vite` and `vite preview`. */
 export function securityHeaders(): Plugin {
+  let devHashes: Promise<string[]> | undefined;
   return {
     name: 'security-headers',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.server) return html;
+        const hashes = inlineScriptHashes(html);
+        return html.replace(
+          /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]+)(")/i,
+          (_m, open: string, policy: string, close: string) =>
+            `${open}${devPolicy(policy.replace(/\s+/g, ' ').trim(), hashes)}${close}`,
+        );
+      },
+    },
     configureServer(server) {
-      server.middlewares.use(headers(true));
+      server.middlewares.use((req, res, next) => {
+        devHashes ??= server
+          .transformIndexHtml('/', readFileSync(`${root}index.html`, 'utf8'))
+          .then(inlineScriptHashes);
+        devHashes.then(
+          (hashes) => {
+            setHeaders(res, pathOf(req), devPolicy(appPolicy(), hashes));
+            next();
+          },
+          (error: unknown) => next(error),
+        );
+      });
     },
     configurePreviewServer(server) {
-      server.middlewares.use(headers(false));
+      const app = appPolicy();
+      server.middlewares.use((req, res, next) => {
+        setHeaders(res, pathOf(req), app);
+        next();
+      });
     },
   };
 }
