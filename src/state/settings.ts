@@ -56,7 +56,7 @@ export function keyEndpoint(settings: Settings, provider: KeyProvider): string {
 /** The sentence Settings shows when a key was dropped. */
 export function keyMovedNotice(provider: KeyProvider, from: string, settings: Settings): string {
   const name = provider === 'openai' ? 'OpenAI-compatible' : 'Anthropic';
-  return `The ${name} API key was entered for ${from}; enter it again for the new base URL (${keyEndpoint(settings, provider)}). It was not sent there.`;
+  return `The ${name} API key was entered for ${from}; enter it again for the new base URL (${keyEndpoint(settings, provider)}). It is not sent there.`;
 }
 
 /** Keys whose endpoint still matches the settings; the others dropped, with a notice. */
