@@ -38,6 +38,8 @@ const PAIR_TABLE_BITS = 17;
 const SCAN_MERGE_MAX_BYTES = 24;
 
 const NO_RANK = -1;
+/** Multiplier of the token-bytes hash (odd). */
+const HASH_BASE = 0x01000193;
 /** Pair-table value for a pair known not to merge. */
 const NO_MERGE = -2;
 
@@ -63,6 +65,62 @@ export function createBpeTokenizer(bpe: TiktokenRanks): BpeTokenizer {
   for (let b = 0; b < 256; b++) byteRank[b] = ranks.get(String.fromCharCode(b)) ?? NO_RANK;
   // Every byte is a token in tiktoken's tables; the merge relies on it.
   if (byteRank.includes(NO_RANK)) throw new Error('rank table lacks single-byte tokens');
+
+  // ---- tokens by hash of their bytes: is left + right a token? without building the string ----
+  // A polynomial hash per token, so that hash(left + right) = hash(left) * BASE^len(right) +
+  // hash(right); candidates are confirmed by comparing the bytes.
+  const tokenTotal = tokenBytes.length;
+  const tokenHash = new Int32Array(tokenTotal);
+  const tokenLength = new Int32Array(tokenTotal);
+  let longest = 1;
+  for (let rank = 0; rank < tokenTotal; rank++) {
+    const bytes = tokenBytes[rank];
+    if (bytes === undefined) continue;
+    let hash = 0;
+    for (let i = 0; i < bytes.length; i++)
+      hash = (Math.imul(hash, HASH_BASE) + bytes.charCodeAt(i)) | 0;
+    tokenHash[rank] = hash;
+    tokenLength[rank] = bytes.length;
+    if (bytes.length > longest) longest = bytes.length;
+  }
+  const power = new Int32Array(2 * longest + 1);
+  power[0] = 1;
+  for (let i = 1; i < power.length; i++) power[i] = Math.imul(power[i - 1] as number, HASH_BASE);
+  let hashBits = 1;
+  while (1 << hashBits < tokenTotal * 2) hashBits++;
+  const hashMask = (1 << hashBits) - 1;
+  const byHash = new Int32Array(1 << hashBits).fill(NO_RANK);
+  const hashSlot = (hash: number, length: number) => {
+    const mixed = Math.imul(hash ^ Math.imul(length, 0x27d4eb2d), 0x9e3779b1);
+    return (mixed ^ (mixed >>> 15)) & hashMask;
+  };
+  for (let rank = 0; rank < tokenTotal; rank++) {
+    if (tokenBytes[rank] === undefined) continue;
+    let slot = hashSlot(tokenHash[rank] as number, tokenLength[rank] as number);
+    while (byHash[slot] !== NO_RANK) slot = (slot + 1) & hashMask;
+    byHash[slot] = rank;
+  }
+
+  /** The rank of the token whose bytes are those of `left` then `right`, or NO_MERGE. */
+  function joinedRank(left: number, right: number): number {
+    const rightLength = tokenLength[right] as number;
+    const length = (tokenLength[left] as number) + rightLength;
+    const hash =
+      (Math.imul(tokenHash[left] as number, power[rightLength] as number) +
+        (tokenHash[right] as number)) |
+      0;
+    for (let slot = hashSlot(hash, length); ; slot = (slot + 1) & hashMask) {
+      const rank = byHash[slot] as number;
+      if (rank === NO_RANK) return NO_MERGE;
+      if (tokenHash[rank] !== hash || tokenLength[rank] !== length) continue;
+      const bytes = tokenBytes[rank] as string;
+      if (
+        bytes.startsWith(tokenBytes[left] as string) &&
+        bytes.endsWith(tokenBytes[right] as string)
+      )
+        return rank;
+    }
+  }
   // Capturing groups in the published patterns are only groupings: make them non-capturing.
   const pattern = new RegExp(bpe.pat_str.replace(/\((?!\?)/g, '(?:'), 'gu');
 
@@ -83,8 +141,7 @@ export function createBpeTokenizer(bpe: TiktokenRanks): BpeTokenizer {
       if (key === NO_RANK) break;
       slot = (slot + 4) & ((mask << 2) | 3);
     }
-    const merged = ranks.get((tokenBytes[left] as string) + (tokenBytes[right] as string));
-    const value = merged ?? NO_MERGE;
+    const value = joinedRank(left, right);
     if (pairCount >= (size >> 3) * 5) {
       // Full enough to slow probing down: start over (it is only a cache).
       table.fill(NO_RANK);
