@@ -10,9 +10,10 @@
 //   hit for an ASCII piece (one token), the piece cache (pieces seen before, in any text), or the
 //   merge;
 // - the merge works on token ranks, never on strings: the rank of a merged pair comes from a
-//   numeric hash table keyed by the two ranks (filled on demand: the first time a pair is met, its
-//   bytes are joined once and looked up in the rank table), so a CJK piece costs a few integer
-//   probes per byte;
+//   numeric hash table keyed by the two ranks, filled on demand from a table of tokens by a
+//   polynomial hash of their bytes (hash(a + b) follows from hash(a), hash(b) and b's length, so no
+//   string is built; a candidate is confirmed by comparing bytes), so a CJK piece costs a few
+//   integer probes per byte;
 // - short pieces merge with a linear scan over typed arrays reused between calls; long ones (runs
 //   without spaces, base64, minified code) with a binary heap and linked parts, O(n log n).
 
