@@ -21,6 +21,13 @@ import { compact, tokens } from './format';
 
 const AXIS = { fontSize: 11, fill: '#667085' };
 
+/** A round upper bound a little above the largest value (room for the point's label). */
+function niceMax(max: number): number {
+  const target = Math.max(1, max * 1.08);
+  const step = 10 ** Math.floor(Math.log10(target)) / 2;
+  return Math.ceil(target / step) * step;
+}
+
 /** Tokens per turn and cumulative (a line per strategy), extra calls, and tokens vs recall. */
 export function ResultsCharts({ run }: { run: ArenaRun }) {
   const { perTurn, cumulative } = useMemo(() => {
@@ -107,7 +114,7 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
         </figcaption>
         {hasProbes ? (
           <ResponsiveContainer width="100%" height={240}>
-            <ScatterChart margin={{ top: 12, right: 24, bottom: 8, left: 4 }}>
+            <ScatterChart margin={{ top: 18, right: 110, bottom: 8, left: 4 }}>
               <CartesianGrid stroke="#eef1f6" />
               <XAxis
                 type="number"
@@ -115,7 +122,7 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
                 name="Tokens sent"
                 tick={AXIS}
                 tickFormatter={compact}
-                domain={[0, 'auto']}
+                domain={[0, niceMax]}
               />
               <YAxis
                 type="number"
@@ -123,6 +130,7 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
                 name="Probe recall"
                 tick={AXIS}
                 domain={[0, 100]}
+                ticks={[0, 25, 50, 75, 100]}
                 unit="%"
                 width={44}
               />
@@ -156,7 +164,10 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
       </figure>
       <figure className="arena-figure" aria-label="Extra model calls">
         <figcaption>Extra model calls (bars) and their tokens</figcaption>
-        <ResponsiveContainer width="100%" height={200}>
+        {extra.every((e) => e.calls === 0) && (
+          <p className="arena-hint">None of these strategies made an extra model call.</p>
+        )}
+        <ResponsiveContainer width="100%" height={Math.max(120, 34 * extra.length + 40)}>
           <BarChart
             data={extra}
             layout="vertical"

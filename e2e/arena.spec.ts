@@ -1,0 +1,207 @@
+// The Strategy arena: a built-in scenario through three strategies (table, lines, scatter, the
+// context at a probe, past runs after a reload), an imported thread JSONL, Stop leaving a partial
+// result, and a bad file refused without losing the earlier run.
+import type { Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures';
+
+async function openArena(page: Page) {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  const arena = page.getByRole('region', { name: 'Arena' });
+  await expect(arena).toBeVisible();
+  return arena;
+}
+
+function threadJsonl(turns: number, filler = 1, probes?: unknown[]): string {
+  const header: Record<string, unknown> = {
+    type: 'thread',
+    format: 'memory-playground-thread',
+    formatVersion: 1,
+    id: 'thread_import',
+    title: 'Imported trip',
+    workspace: 'default',
+    createdAt: 1,
+    updatedAt: 2,
+    state: {},
+    memoryEdits: [],
+    events: [],
+  };
+  if (probes) header.arenaProbes = probes;
+  const lines = [JSON.stringify(header)];
+  for (let i = 1; i <= turns; i++) {
+    const words = Array.from({ length: filler }, (_, k) => `item${(i * 7 + k) % 97} note`).join(
+      ' ',
+    );
+    const user =
+      i === 1 ? 'My passport number ends in 4417 and I fly to Oslo.' : `Question ${i}: ${words}`;
+    lines.push(
+      JSON.stringify({
+        type: 'message',
+        role: 'user',
+        id: `u${i}`,
+        content: user,
+        createdAt: i * 1000,
+      }),
+    );
+    lines.push(
+      JSON.stringify({
+        type: 'message',
+        role: 'assistant',
+        id: `a${i}`,
+        content: `Answer ${i}: ${words}`,
+        createdAt: i * 1000 + 1,
+      }),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('a built-in scenario through three strategies: results table, lines, scatter, context at a probe; kept after a reload', async ({
+  page,
+}) => {
+  const arena = await openArena(page);
+  await arena
+    .getByLabel('Scenario')
+    .selectOption({ label: 'Personal assistant: facts stated early, asked late' });
+  // Sequential, Sliding window and Retrieval are ticked by default; the window gets 1 turn.
+  for (const name of ['Sequential', 'Sliding window', 'Retrieval'])
+    await expect(arena.getByRole('checkbox', { name, exact: true })).toBeChecked();
+  await expect(
+    arena.getByRole('checkbox', { name: 'OS-like paging', exact: true }),
+  ).not.toBeChecked();
+  await arena.getByLabel('Sliding window: Window size (turns)').fill('1');
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  for (const column of ['Strategy', 'Tokens sent', 'Extra calls', 'Probe recall'])
+    await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
+  const row = (name: string) =>
+    table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+  // Sequential carries everything: every probe's evidence is there.
+  await expect(row('Sequential').getByRole('cell').nth(2)).toContainText('100%');
+  // A window of one turn forgets the facts stated in the first three turns.
+  await expect(row('Sliding window').getByRole('cell').nth(2)).not.toContainText('100%');
+  await expect(arena.getByText(/Probe recall = the fraction of each probe/)).toBeVisible();
+  await expect(arena.getByText(/offline stand-ins/)).toBeVisible();
+
+  // One line per strategy in both line charts, one point per strategy in the scatter.
+  await expect(
+    arena.getByRole('figure', { name: 'Tokens sent per turn' }).locator('.recharts-line'),
+  ).toHaveCount(3);
+  await expect(
+    arena.getByRole('figure', { name: 'Cumulative tokens' }).locator('.recharts-line'),
+  ).toHaveCount(3);
+  await expect(
+    arena
+      .getByRole('figure', { name: 'Tokens sent against probe recall' })
+      .locator('.recharts-scatter-symbol'),
+  ).toHaveCount(3);
+  await expect(arena.getByRole('progressbar', { name: 'Retrieval progress' })).toHaveAttribute(
+    'value',
+    '14',
+  );
+
+  // The context at a probe: the window misses the allergy stated in turn 2.
+  await arena
+    .getByRole('button', { name: /^Sliding window.*: Which food am I allergic to\? — missing/ })
+    .click();
+  const context = arena.getByRole('region', { name: 'Context at probe' });
+  await expect(context).toContainText('Missing t2u');
+  await arena.getByRole('button', { name: /^Sequential: Which food am I allergic to\?/ }).click();
+  await expect(context).toContainText('Present t2u');
+  await expect(context.locator('mark').first()).toContainText('allergic to peanuts');
+
+  // Back to the chat and again: both keep their state.
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Conversation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Arena results' })).toBeVisible();
+
+  // Past runs are kept in IndexedDB.
+  await page.reload();
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  const past = page.getByRole('navigation', { name: 'Past runs' });
+  await past.getByRole('button', { name: /Personal assistant/ }).click();
+  await expect(page.getByRole('table', { name: 'Arena results' }).getByRole('row')).toHaveCount(4);
+});
+
+test('an imported thread JSONL runs, with the probes it carries', async ({ page }) => {
+  const arena = await openArena(page);
+  await arena.getByLabel('Import transcript').setInputFiles({
+    name: 'trip.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(
+      threadJsonl(6, 3, [
+        { question: 'What does my passport number end in?', answer: '4417', evidence: ['u1'] },
+      ]),
+    ),
+  });
+  await expect(arena.getByText(/Imported trip: 6 turns, 12 messages, 1 probes/)).toBeVisible();
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('row', { name: /^Sequential/ })).toContainText('100%');
+  await expect(table.getByRole('row', { name: /^Sliding window/ })).toContainText('0%');
+});
+
+test('Stop leaves a partial result that says so', async ({ page }) => {
+  const arena = await openArena(page);
+  await arena.getByLabel('Import transcript').setInputFiles({
+    name: 'long.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(
+      threadJsonl(1500, 40, [{ question: 'passport number?', evidence: ['u1'] }]),
+    ),
+  });
+  await expect(arena.getByText(/1500 turns/)).toBeVisible();
+  await arena.getByRole('checkbox', { name: 'Sliding window', exact: true }).uncheck();
+  await arena.getByRole('checkbox', { name: 'Retrieval', exact: true }).uncheck();
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const progress = arena.getByRole('progressbar', { name: 'Sequential progress' });
+  await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThan(20);
+  await arena.getByRole('button', { name: 'Stop' }).click();
+  await expect(arena.getByText(/Partial: the run was stopped/)).toBeVisible();
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('row', { name: /^Sequential/ })).toContainText(
+    /partial · \d+\/1500 turns/,
+  );
+  await expect(arena.getByRole('button', { name: 'Run arena' })).toBeEnabled();
+});
+
+test('a bad file is refused naming the line, and the earlier run is kept', async ({ page }) => {
+  const arena = await openArena(page);
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+
+  const good = threadJsonl(3).split('\n');
+  await arena.getByLabel('Import transcript').setInputFiles({
+    name: 'broken.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from([good[0], good[1], '{"type":"message", oops', ''].join('\n')),
+  });
+  await expect(arena.getByRole('alert')).toContainText('broken.jsonl line 3');
+  await expect(arena.getByRole('alert')).toContainText('Nothing was changed');
+  await arena.getByLabel('Import transcript').setInputFiles({
+    name: 'conv.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({
+        speaker_a: 'Ann',
+        speaker_b: 'Bo',
+        session_1_date_time: '1:56 pm on 8 May, 2023',
+        session_1: [{ speaker: 'Ann', dia_id: 'D1:1', text: 'Hi' }],
+        qa: [{ answer: 'x', evidence: ['D1:1'], category: 1 }],
+      }),
+    ),
+  });
+  await expect(arena.getByRole('alert')).toContainText('qa[0].question is missing');
+  // Nothing of the earlier run is lost, and the scenario is still the transcript.
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(
+    arena.getByText(/Personal assistant: facts stated early, asked late: 14 turns/),
+  ).toBeVisible();
+});
