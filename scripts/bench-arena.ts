@@ -68,7 +68,7 @@ for (const file of files) {
     counter,
     model: MODEL,
     signal: new AbortController().signal,
-    maxContexts: 0,
+    ...(process.argv.includes('--contexts') ? {} : { maxContexts: 0 }),
   });
   for (const run of runs) {
     const totals = totalsOf(run);

@@ -101,6 +101,7 @@ export function RunControls() {
                 <progress aria-label={`${label} progress`} max={total || 1} value={done} />
                 <span className="arena-progress-count">
                   {done}/{total || '?'} turns · {state}
+                  {result && ` · ${(result.wallMs / 1000).toFixed(1)} s`}
                 </span>
               </li>
             );
