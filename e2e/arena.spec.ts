@@ -2,7 +2,7 @@
 // context at a probe, past runs after a reload), an imported thread JSONL, Stop leaving a partial
 // result, and a bad file refused without losing the earlier run.
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures';
+import { configureProvider, expect, openApp, test } from './fixtures';
 
 async function openArena(page: Page) {
   await openApp(page);
@@ -204,4 +204,53 @@ test('a bad file is refused naming the line, and the earlier run is kept', async
   await expect(
     arena.getByText(/Personal assistant: facts stated early, asked late: 14 turns/),
   ).toBeVisible();
+});
+
+test('with a real provider: the cost is shown and confirmed first, steps go to the model, a failed step is recorded, a rerun is answered from the cache', async ({
+  page,
+  openai,
+}) => {
+  await openApp(page);
+  await configureProvider(page, {
+    provider: 'OpenAI-compatible',
+    baseURL: openai.url,
+    apiKey: 'sk-arena',
+    model: 'gpt-4o-mini',
+  });
+  // The first compression call fails (a 400 is not retried); the rest answer one sentence.
+  openai.enqueue({ error: { status: 400, message: 'bad request for this step' } });
+  openai.setDefault({ text: 'The user prefers a window seat on trains.' });
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  const arena = page.getByRole('region', { name: 'Arena' });
+  await arena
+    .getByLabel('Scenario')
+    .selectOption({ label: 'Travel planning: a preference that is later corrected' });
+  for (const name of ['Sequential', 'Sliding window', 'Retrieval'])
+    await arena.getByRole('checkbox', { name, exact: true }).uncheck();
+  await arena.getByRole('checkbox', { name: 'Compression', exact: true }).check();
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+
+  const confirm = arena.getByRole('alertdialog', { name: 'Confirm model calls' });
+  await expect(confirm).toContainText('about 13 extra model calls with gpt-4o-mini');
+  expect(openai.requests).toHaveLength(0);
+  await confirm.getByRole('button', { name: 'Run with the model' }).click();
+
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  const row = table.getByRole('row', { name: /^Compression/ });
+  await expect(row).toContainText('1 failed');
+  await expect(row.getByRole('cell').nth(1)).toContainText(/^12 \(.*tokens, model\)/);
+  const stepCalls = openai.requests.filter((r) =>
+    String(r.body.messages?.[0]?.content ?? '').startsWith('You are a data compression engine.'),
+  );
+  expect(stepCalls).toHaveLength(13);
+  await expect(arena.getByText(/Model steps answered by gpt-4o-mini/)).toBeVisible();
+
+  // A rerun pays nothing again for the answers it has (the failed one is asked again).
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  await arena
+    .getByRole('alertdialog', { name: 'Confirm model calls' })
+    .getByRole('button', { name: 'Run with the model' })
+    .click();
+  await expect(row).toContainText('12 cached');
+  expect(openai.requests).toHaveLength(14);
 });

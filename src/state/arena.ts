@@ -90,7 +90,12 @@ let worker: Worker | undefined;
 let runStore: ArenaRunStore | undefined;
 const store = () => (runStore ??= new ArenaRunStore());
 /** Model step answers on the page side (real provider), shared by reruns in this session. */
-const pageCache = createStepCache();
+const pageCaches = new Map<string, ReturnType<typeof createStepCache>>();
+function pageCacheFor(key: string) {
+  let cache = pageCaches.get(key);
+  if (!cache) pageCaches.set(key, (cache = createStepCache()));
+  return cache;
+}
 let pageStep: StepFn | undefined;
 let pageAbort: AbortController | undefined;
 
@@ -200,7 +205,12 @@ export const useArenaStore = create<ArenaState>((set, get) => {
     }
   }
 
-  async function start(mode: 'offline' | 'model', entries: ArenaEntry[], model: string) {
+  async function start(
+    mode: 'offline' | 'model',
+    entries: ArenaEntry[],
+    model: string,
+    stepModel?: string,
+  ) {
     const transcript = get().transcript;
     if (!transcript) return;
     const id = `arena_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
@@ -211,7 +221,15 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       progress: Object.fromEntries(entries.map((e) => [e.key, { done: 0, total: 0 }])),
       current: { id, createdAt: Date.now(), transcript, runs: [], mode, model, partial: false },
     });
-    post({ type: 'run', runId: id, transcript, entries, model, mode });
+    post({
+      type: 'run',
+      runId: id,
+      transcript,
+      entries,
+      model,
+      mode,
+      ...(stepModel ? { stepModel } : {}),
+    });
   }
 
   return {
@@ -347,12 +365,17 @@ export const useArenaStore = create<ArenaState>((set, get) => {
         }
         pageAbort = new AbortController();
         const count = (text: string) => Math.ceil(text.length / 4);
-        pageStep = cachedStep(providerStep(created.provider, confirm.model, count), pageCache, {
-          hits: 0,
-          misses: 0,
-        });
+        const answerer = `${connection.baseURL} ${confirm.model}`;
+        pageStep = cachedStep(
+          providerStep(created.provider, confirm.model, count),
+          pageCacheFor(answerer),
+          {
+            hits: 0,
+            misses: 0,
+          },
+        );
         set({ stepsAnswered: 0 });
-        void start('model', entries, connection.model);
+        void start('model', entries, connection.model, answerer);
       });
     },
 

@@ -10,7 +10,14 @@ import { createApproximateCounter, encodingForModel, loadEncoder } from '../core
 import type { StepFn, StepResult } from '../core/strategies/types';
 
 const post = (message: FromArenaWorker) => self.postMessage(message);
-const cache = createStepCache();
+// One answer cache per answerer: offline stand-in answers never stand in for a model's, nor one
+// model's for another's.
+const caches = new Map<string, ReturnType<typeof createStepCache>>();
+const cacheFor = (key: string) => {
+  let cache = caches.get(key);
+  if (!cache) caches.set(key, (cache = createStepCache()));
+  return cache;
+};
 let controller: AbortController | undefined;
 let currentRun = '';
 let nextStep = 1;
@@ -70,6 +77,7 @@ async function run(message: Extract<ToArenaWorker, { type: 'run' }>) {
               post({ type: 'step-request', runId, id, request });
             })
         : undefined;
+    const cache = cacheFor(message.mode === 'model' ? `model:${message.stepModel}` : 'offline');
     await runArena({
       transcript: message.transcript,
       entries: message.entries,

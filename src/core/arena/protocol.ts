@@ -14,6 +14,8 @@ export type ToArenaWorker =
       model: string;
       /** 'offline': the stand-ins answer steps; 'model': the page answers them (step-request). */
       mode: 'offline' | 'model';
+      /** The model that answers the steps (mode 'model'); caches are kept per answerer. */
+      stepModel?: string;
     }
   | { type: 'stop'; runId: string }
   | { type: 'step-answer'; id: number; result?: StepResult; error?: string };
