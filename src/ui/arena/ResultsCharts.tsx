@@ -164,38 +164,39 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
       </figure>
       <figure className="arena-figure" aria-label="Extra model calls">
         <figcaption>Extra model calls (bars) and their tokens</figcaption>
-        {extra.every((e) => e.calls === 0) && (
+        {extra.every((e) => e.calls === 0) ? (
           <p className="arena-hint">None of these strategies made an extra model call.</p>
-        )}
-        <ResponsiveContainer width="100%" height={Math.max(120, 34 * extra.length + 40)}>
-          <BarChart
-            data={extra}
-            layout="vertical"
-            margin={{ top: 4, right: 48, bottom: 4, left: 8 }}
-          >
-            <CartesianGrid stroke="#eef1f6" />
-            <XAxis type="number" tick={AXIS} allowDecimals={false} />
-            <YAxis type="category" dataKey="name" tick={AXIS} width={130} />
-            <Tooltip
-              formatter={(v, name, item) =>
-                name === 'calls'
-                  ? [
-                      `${v} calls, ${tokens(Number((item.payload as { tokens: number }).tokens))} tokens`,
-                      'Extra',
-                    ]
-                  : v
-              }
-            />
-            <Bar dataKey="calls" fill="#0072B2" isAnimationActive={false}>
-              <LabelList
-                dataKey="tokens"
-                position="right"
-                formatter={(v) => (Number(v) ? `${compact(Number(v))} tok` : '')}
-                style={{ fontSize: 11, fill: '#667085' }}
+        ) : (
+          <ResponsiveContainer width="100%" height={Math.max(120, 34 * extra.length + 40)}>
+            <BarChart
+              data={extra}
+              layout="vertical"
+              margin={{ top: 4, right: 48, bottom: 4, left: 8 }}
+            >
+              <CartesianGrid stroke="#eef1f6" />
+              <XAxis type="number" tick={AXIS} allowDecimals={false} />
+              <YAxis type="category" dataKey="name" tick={AXIS} width={130} />
+              <Tooltip
+                formatter={(v, name, item) =>
+                  name === 'calls'
+                    ? [
+                        `${v} calls, ${tokens(Number((item.payload as { tokens: number }).tokens))} tokens`,
+                        'Extra',
+                      ]
+                    : v
+                }
               />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+              <Bar dataKey="calls" fill="#0072B2" isAnimationActive={false}>
+                <LabelList
+                  dataKey="tokens"
+                  position="right"
+                  formatter={(v) => (Number(v) ? `${compact(Number(v))} tok` : '')}
+                  style={{ fontSize: 11, fill: '#667085' }}
+                />
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        )}
       </figure>
     </div>
   );
