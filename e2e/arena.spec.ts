@@ -254,3 +254,53 @@ test('with a real provider: the cost is shown and confirmed first, steps go to t
   await expect(row).toContainText('12 cached');
   expect(openai.requests).toHaveLength(14);
 });
+
+test('Ask the model: each probe question goes to the model with the strategy context, scored as answer accuracy', async ({
+  page,
+  openai,
+}) => {
+  await openApp(page);
+  await configureProvider(page, {
+    provider: 'OpenAI-compatible',
+    baseURL: openai.url,
+    apiKey: 'sk-arena',
+    model: 'gpt-4o-mini',
+  });
+  openai.setDefault({ text: 'You prefer a window seat.' });
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  const arena = page.getByRole('region', { name: 'Arena' });
+  await arena
+    .getByLabel('Scenario')
+    .selectOption({ label: 'Travel planning: a preference that is later corrected' });
+  for (const name of ['Sliding window', 'Retrieval'])
+    await arena.getByRole('checkbox', { name, exact: true }).uncheck();
+  await arena.getByRole('checkbox', { name: 'Ask the model' }).check();
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const confirm = arena.getByRole('alertdialog', { name: 'Confirm model calls' });
+  await expect(confirm).toContainText('about 3 extra model calls');
+  await confirm.getByRole('button', { name: 'Run with the model' }).click();
+
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('columnheader', { name: 'Answer accuracy' })).toBeVisible();
+  // One of the three probes expects "window seat": the scripted answer holds it.
+  await expect(
+    table
+      .getByRole('row', { name: /^Sequential/ })
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText('33%');
+  const asked = openai.requests.filter((r) =>
+    (r.body.messages as { role: string; content: string }[]).some(
+      (m) => m.content === 'Which seat do I prefer on trains?',
+    ),
+  );
+  expect(asked).toHaveLength(1);
+  // The question went with Sequential's context: the correction from turn 9 is in it.
+  expect(JSON.stringify(asked[0]!.body.messages)).toContain('I now prefer a window seat');
+  await arena
+    .getByRole('button', { name: /^Sequential: Which seat do I prefer on trains\?/ })
+    .click();
+  await expect(arena.getByRole('region', { name: 'Context at probe' })).toContainText(
+    'Model answered: “You prefer a window seat.” — holds the expected answer',
+  );
+});

@@ -13,6 +13,7 @@ import { parseTranscriptFile } from '../core/arena/parse';
 import { transcriptFromThread } from '../core/arena/parse-thread';
 import type { FromArenaWorker, ToArenaWorker } from '../core/arena/protocol';
 import type { ArenaRun, StrategyRun } from '../core/arena/results';
+import type { ModelRequest } from '../core/agent/types';
 import { SCENARIOS } from '../core/arena/scenarios';
 import { checkTranscript, type Transcript } from '../core/arena/transcript';
 import { createStepCache, cachedStep } from '../core/arena/cache';
@@ -49,6 +50,9 @@ export interface ArenaState {
   past: PastRunSummary[];
   selected: { key: string; probeId: string } | undefined;
   stepsAnswered: number;
+  /** "Ask the model": each probe question is asked with the strategy's context (real provider). */
+  ask: boolean;
+  setAsk(ask: boolean): void;
   setOpen(open: boolean): void;
   loadPast(): Promise<void>;
   chooseScenario(id: string): void;
@@ -97,6 +101,7 @@ function pageCacheFor(key: string) {
   return cache;
 }
 let pageStep: StepFn | undefined;
+let pageAsk: ((request: ModelRequest, signal: AbortSignal) => Promise<string>) | undefined;
 let pageAbort: AbortController | undefined;
 
 function download(name: string, type: string, text: string) {
@@ -178,6 +183,20 @@ export const useArenaStore = create<ArenaState>((set, get) => {
             error: error instanceof Error ? error.message : String(error),
           }),
       );
+    } else if (message.type === 'ask-request') {
+      if (!pageAsk || !pageAbort) {
+        post({ type: 'step-answer', id: message.id, error: 'no model is connected' });
+        return;
+      }
+      pageAsk(message.request, pageAbort.signal).then(
+        (answer) => post({ type: 'step-answer', id: message.id, answer }),
+        (error: unknown) =>
+          post({
+            type: 'step-answer',
+            id: message.id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+      );
     } else if (message.type === 'done' || message.type === 'error') {
       const stopped = message.type === 'done' ? message.stopped : true;
       const finished: ArenaRun = {
@@ -229,6 +248,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       model,
       mode,
       ...(stepModel ? { stepModel } : {}),
+      ...(mode === 'model' && get().ask ? { ask: true } : {}),
     });
   }
 
@@ -246,6 +266,9 @@ export const useArenaStore = create<ArenaState>((set, get) => {
     past: [],
     selected: undefined,
     stepsAnswered: 0,
+    ask: false,
+
+    setAsk: (ask) => set({ ask }),
 
     setOpen: (open) => set({ open }),
 
@@ -337,7 +360,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       const { settings, apiKeys } = useSettingsStore.getState();
       const connection = connectionOf(settings, apiKeys);
       const usesModel = entries.some((e) => getStrategy(e.selection.id).usesModel);
-      if (connection.provider === 'demo' || !usesModel) {
+      if (connection.provider === 'demo' || (!usesModel && !get().ask)) {
         await start(
           'offline',
           entries,
@@ -345,7 +368,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
         );
         return;
       }
-      const estimate = estimateCost(get().transcript!, entries);
+      const estimate = estimateCost(get().transcript!, entries, undefined, get().ask);
       set({
         confirm: { ...estimate, model: settings.strategy.memoryModel.trim() || connection.model },
       });
@@ -374,6 +397,14 @@ export const useArenaStore = create<ArenaState>((set, get) => {
             misses: 0,
           },
         );
+        const chatModel = connection.model;
+        pageAsk = async (request, signal) =>
+          (
+            await created.provider.complete(
+              { ...request, model: chatModel, maxOutputTokens: 300 },
+              { signal },
+            )
+          ).message.content;
         set({ stepsAnswered: 0 });
         void start('model', entries, connection.model, answerer);
       });

@@ -8,6 +8,7 @@ import { createStepCache } from '../core/arena/cache';
 import type { FromArenaWorker, ToArenaWorker } from '../core/arena/protocol';
 import { createApproximateCounter, encodingForModel, loadEncoder } from '../core/context/tokens';
 import type { StepFn, StepResult } from '../core/strategies/types';
+import type { ModelRequest } from '../core/agent/types';
 
 const post = (message: FromArenaWorker) => self.postMessage(message);
 // One answer cache per answerer: offline stand-in answers never stand in for a model's, nor one
@@ -21,7 +22,10 @@ const cacheFor = (key: string) => {
 let controller: AbortController | undefined;
 let currentRun = '';
 let nextStep = 1;
-const pending = new Map<number, { resolve: (r: StepResult) => void; reject: (e: Error) => void }>();
+const pending = new Map<
+  number,
+  { resolve: (r: StepResult | string) => void; reject: (e: Error) => void }
+>();
 
 // Yield to the event loop (to take Stop) at most every ~30 ms; a MessageChannel is not clamped like
 // setTimeout.
@@ -52,6 +56,7 @@ self.onmessage = (event: MessageEvent<ToArenaWorker>) => {
     pending.delete(message.id);
     if (!waiter) return;
     if (message.result) waiter.resolve(message.result);
+    else if (message.answer !== undefined) waiter.resolve(message.answer);
     else waiter.reject(new Error(message.error ?? 'the step failed'));
     return;
   }
@@ -73,8 +78,17 @@ async function run(message: Extract<ToArenaWorker, { type: 'run' }>) {
         ? (request) =>
             new Promise<StepResult>((resolve, reject) => {
               const id = nextStep++;
-              pending.set(id, { resolve, reject });
+              pending.set(id, { resolve: resolve as (r: StepResult | string) => void, reject });
               post({ type: 'step-request', runId, id, request });
+            })
+        : undefined;
+    const ask =
+      message.mode === 'model' && message.ask
+        ? (request: ModelRequest) =>
+            new Promise<string>((resolve, reject) => {
+              const id = nextStep++;
+              pending.set(id, { resolve: resolve as (r: StepResult | string) => void, reject });
+              post({ type: 'ask-request', runId, id, request });
             })
         : undefined;
     const cache = cacheFor(message.mode === 'model' ? `model:${message.stepModel}` : 'offline');
@@ -85,6 +99,7 @@ async function run(message: Extract<ToArenaWorker, { type: 'run' }>) {
       model: message.model,
       ...(step ? { step } : {}),
       cache,
+      ...(ask ? { ask } : {}),
       signal: own.signal,
       pause,
       onProgress: (key, done, total) => post({ type: 'progress', runId, key, done, total }),

@@ -8,7 +8,7 @@ import { offlineStep } from '../strategies/offline';
 import { getStrategy } from '../strategies/registry';
 import type { StepFn, StrategySelection } from '../strategies/types';
 import { cachedStep, createStepCache, type StepCache } from './cache';
-import { replayTranscript } from './replay';
+import { replayTranscript, type ReplayOptions } from './replay';
 import type { StrategyRun } from './results';
 import type { Transcript } from './transcript';
 
@@ -31,6 +31,7 @@ export interface ArenaOptions {
   onResult?: (run: StrategyRun) => void;
   maxContexts?: number;
   pause?: () => Promise<void>;
+  ask?: ReplayOptions['ask'];
 }
 
 /** A label for a selection: the strategy's name, plus its settings when it differs from defaults. */
@@ -72,6 +73,7 @@ export async function runArena(options: ArenaOptions): Promise<StrategyRun[]> {
       cacheStats: stats,
       ...(options.maxContexts !== undefined ? { maxContexts: options.maxContexts } : {}),
       ...(options.pause ? { pause: options.pause } : {}),
+      ...(options.ask ? { ask: options.ask } : {}),
     });
     runs.push(run);
     options.onResult?.(run);

@@ -20,6 +20,7 @@ export function estimateCost(
   transcript: Transcript,
   entries: readonly ArenaEntry[],
   count: (text: string) => number = (t) => Math.ceil(t.length / 4),
+  ask = false,
 ): CostEstimate {
   const turns = transcriptTurns(transcript);
   const turnTokens = turns.map(
@@ -47,6 +48,18 @@ export function estimateCost(
     const tokens = turnTokens.reduce((n, t) => n + t + ANSWER_TOKENS, 0);
     return { key: entry.key, calls: turns.length, tokens };
   });
+  if (ask) {
+    // One question per probe with an expected answer and strategy, with about that strategy's context.
+    const asked = transcript.probes.filter((p) => p.expected !== undefined).length;
+    const context = Math.min(
+      turnTokens.reduce((a, b) => a + b, 0),
+      8000,
+    );
+    for (const e of perEntry) {
+      e.calls += asked;
+      e.tokens += asked * (context + 100);
+    }
+  }
   return {
     calls: perEntry.reduce((n, e) => n + e.calls, 0),
     tokens: perEntry.reduce((n, e) => n + e.tokens, 0),

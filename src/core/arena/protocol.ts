@@ -1,5 +1,6 @@
 // Messages between the page and the arena worker.
 
+import type { ModelRequest } from '../agent/types';
 import type { StepRequest, StepResult } from '../strategies/types';
 import type { ArenaEntry } from './arena';
 import type { StrategyRun } from './results';
@@ -16,13 +17,16 @@ export type ToArenaWorker =
       mode: 'offline' | 'model';
       /** The model that answers the steps (mode 'model'); caches are kept per answerer. */
       stepModel?: string;
+      /** Ask the model each probe question with the strategy's context (answered by the page). */
+      ask?: boolean;
     }
   | { type: 'stop'; runId: string }
-  | { type: 'step-answer'; id: number; result?: StepResult; error?: string };
+  | { type: 'step-answer'; id: number; result?: StepResult; answer?: string; error?: string };
 
 export type FromArenaWorker =
   | { type: 'progress'; runId: string; key: string; done: number; total: number }
   | { type: 'result'; runId: string; run: StrategyRun }
   | { type: 'step-request'; runId: string; id: number; request: StepRequest }
+  | { type: 'ask-request'; runId: string; id: number; request: ModelRequest }
   | { type: 'done'; runId: string; stopped: boolean; cache: { size: number } }
   | { type: 'error'; runId: string; message: string };

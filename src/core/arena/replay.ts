@@ -17,7 +17,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { createRankerResolver } from '../retrieval/rank';
 import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';
 import { createArenaFs } from './memory-fs';
-import { contextText, scoreProbe } from './evidence';
+import { answerPresent, contextText, normalize, scoreProbe } from './evidence';
 import {
   sectionsOf,
   type ContextSnapshot,
@@ -59,6 +59,8 @@ export interface ReplayOptions {
   maxContexts?: number;
   /** Cache hit/miss counters the step function updates (reported with the result). */
   cacheStats?: { hits: number; misses: number };
+  /** "Ask the model": answers a probe's question with the strategy's context (the request as built). */
+  ask?: (request: ModelRequest, signal: AbortSignal) => Promise<string>;
   /** Awaited after each turn, so a worker can take messages (Stop) during a long replay. */
   pause?: () => Promise<void>;
 }
@@ -212,6 +214,18 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
         });
         const scored = scoreProbe(probe, contextText(request), (id) => textById.get(id));
         const probeResult: ProbeResult = { probeId: probe.id, ...scored };
+        if (options.ask && probe.expected !== undefined) {
+          try {
+            const text = await options.ask(request, signal);
+            probeResult.answer = {
+              text: text.slice(0, 2000),
+              correct: answerPresent(normalize(text), probe.expected),
+            };
+          } catch (error) {
+            if (signal.aborted) break;
+            probeResult.answer = { error: error instanceof Error ? error.message : String(error) };
+          }
+        }
         if (contexts < maxContexts) {
           contexts++;
           probeResult.context = snapshot(

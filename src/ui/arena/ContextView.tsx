@@ -47,6 +47,22 @@ export function ContextView({ run }: { run: ArenaRun }) {
           {result.foundBy === 'missing' && 'evidence missing'}
           {context && ` · the request would be ${tokens(context.tokens)} tokens`}
         </p>
+        {result.answer && (
+          <p className="arena-answer">
+            {'text' in result.answer ? (
+              <>
+                Model answered: “{clip(result.answer.text, 400)}” —{' '}
+                <strong>
+                  {result.answer.correct
+                    ? 'holds the expected answer'
+                    : 'does not hold the expected answer'}
+                </strong>
+              </>
+            ) : (
+              <>Asking the model failed: {result.answer.error}</>
+            )}
+          </p>
+        )}
         <ul className="arena-evidence">
           {probe.evidence.map((id) => {
             const present = result.present.includes(id);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { entryLabel, useArenaStore } from '../../state/arena';
+import { useSettingsStore } from '../../state/settings';
 import { tokens } from './format';
 
 /** Run arena, Stop, Export results; the progress bar per strategy; the cost confirmation. */
@@ -12,6 +13,8 @@ export function RunControls() {
   const runError = useArenaStore((s) => s.runError);
   const transcript = useArenaStore((s) => s.transcript);
   const [exportOpen, setExportOpen] = useState(false);
+  const ask = useArenaStore((s) => s.ask);
+  const demo = useSettingsStore((s) => s.settings.provider === 'demo');
   const store = useArenaStore.getState();
   const labels = new Map(entries.map((e) => [e.key, entryLabel(e)]));
   const resultLabels = new Map(current?.runs.map((r) => [r.key, r.label]) ?? []);
@@ -57,6 +60,22 @@ export function RunControls() {
           )}
         </div>
       </div>
+      <label className="arena-ask" title={demo ? 'Needs a real provider (Settings)' : undefined}>
+        <input
+          type="checkbox"
+          checked={ask && !demo}
+          disabled={demo || running}
+          onChange={(e) => store.setAsk(e.target.checked)}
+        />
+        <span>
+          Ask the model
+          <small className="arena-hint">
+            {demo
+              ? ' — needs a real provider: the Demo cannot answer questions.'
+              : ' — each probe question is asked with each strategy’s context; scored by whether the answer holds the expected answer.'}
+          </small>
+        </span>
+      </label>
       {confirm && (
         <div role="alertdialog" aria-label="Confirm model calls" className="arena-confirm">
           <p>
