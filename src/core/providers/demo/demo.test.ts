@@ -305,6 +305,27 @@ describe('questions', () => {
     expect(reply.content).toContain('Used /AGENTS.md line 3: “- Tests run with vitest.”');
   });
 
+  it('recalls from what the request carries of the conversation when memory has nothing', () => {
+    const withWindow = planDemoReply(
+      request([
+        user('The locker code is 4417.'),
+        assistant('Noted.'),
+        user('What is the locker code?'),
+      ]),
+    );
+    expect(withWindow.content).toContain('From an earlier message: “The locker code is 4417.”');
+    const block = request([user('Where does alice work?')], []);
+    block.system +=
+      '\n\n<conversation_memory section="Graph facts">\nAlice --[works at]--> Acme\n</conversation_memory>';
+    const fromGraph = planDemoReply(block);
+    expect(fromGraph.content).toContain(
+      'From the strategy’s “Graph facts”: “Alice --[works at]--> Acme”',
+    );
+    // A window that dropped the turn: nothing to recall.
+    const dropped = planDemoReply(request([user('What is the locker code?')]));
+    expect(dropped.content).toMatch(/found nothing about that/);
+  });
+
   it('says so when nothing matches or no memory is loaded', () => {
     const none = planDemoReply(request([user('Where was I born?')]));
     expect(none.content).toMatch(/found nothing about that/);

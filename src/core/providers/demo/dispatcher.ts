@@ -3,7 +3,7 @@
 
 import type { ModelMessage, ModelRequest } from '../../agent/types';
 import { demoMemoryUpdate } from '../../memory/facts/demo-updater';
-import { USER_MEMORY_PATH, parseAgentMemoryBlock } from './agents-md';
+import { USER_MEMORY_PATH, parseAgentMemoryBlock, type MemorySource } from './agents-md';
 import { afterToolResult, fileCommand } from './file-commands';
 import { answerFromMemory, isHelpRequest, isQuestion, unsupportedTask } from './qa';
 import { rememberReply, rememberRequest } from './remember';
@@ -19,6 +19,25 @@ import type { DemoReply } from './types';
 function ownInstructions(system: string): string {
   const cut = system.search(/<(agent_memory|memory|conversation_memory)[\s>]/);
   return cut < 0 ? system : system.slice(0, cut);
+}
+
+/**
+ * What the request carries of the conversation, as quotable sources: each block a context strategy
+ * added ("Retrieved", "Graph facts"…) and the earlier user messages sent.
+ */
+function conversationSources(request: ModelRequest): MemorySource[] {
+  const sources: MemorySource[] = [];
+  for (const match of request.system.matchAll(
+    /<conversation_memory section="([^"]+)">\n([\s\S]*?)\n<\/conversation_memory>/g,
+  ))
+    sources.push({ path: `the strategy's “${match[1]}”`, content: match[2] ?? '' });
+  const earlier = request.messages.slice(0, -1).filter((m) => m.role === 'user');
+  if (earlier.length > 0)
+    sources.push({
+      path: 'an earlier message',
+      content: earlier.map((m) => m.content.replace(/\n+/g, ' ')).join('\n'),
+    });
+  return sources;
 }
 
 /** Decides the reply from the request alone (pure: the same request gives the same reply). */
@@ -63,7 +82,8 @@ export function planDemoReply(request: ModelRequest): DemoReply {
   const task = unsupportedTask(text);
   if (task)
     return { content: helpText(`I can't ${task}: I'm a fixed script, not a language model.`) };
-  if (isQuestion(text)) return { content: answerFromMemory(text, memory) };
+  if (isQuestion(text))
+    return { content: answerFromMemory(text, memory, conversationSources(request)) };
   return { content: helpText() };
 }
 

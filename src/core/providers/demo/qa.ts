@@ -82,12 +82,16 @@ function memoryLines(memory: MemorySource[]): MemoryLine[] {
   return result;
 }
 
-export function answerFromMemory(question: string, memory: MemorySource[]): string {
-  if (memory.length === 0) {
-    return withTag(
-      'No memory is loaded (my system prompt has no AGENTS.md content), so I cannot answer that from memory. Say "remember …" and I will save it.',
-    );
-  }
+/**
+ * Answers a question from the AGENTS.md memory in the system prompt; when that has nothing, from
+ * what the request carries of the conversation (earlier messages and the context strategy's
+ * blocks), so that switching strategy changes what the Demo can recall, as it would for a model.
+ */
+export function answerFromMemory(
+  question: string,
+  memory: MemorySource[],
+  conversation: MemorySource[] = [],
+): string {
   // Words like "prefer" say what kind of answer is wanted, not what it is about: "What are my
   // preferences?" wants every preference, "What do I prefer for coffee?" the coffee lines.
   const wanted = terms(question).filter((term) => !GENERIC_TERMS.test(term));
@@ -96,32 +100,48 @@ export function answerFromMemory(question: string, memory: MemorySource[]): stri
   let used: MemoryLine[] = [];
   let intro = 'From the memory in my system prompt, these lines share words with your question:';
   if (wanted.length > 0) {
-    used = lines
-      .map((line, order) => {
-        const words = terms(line.text);
-        const score = wanted.filter((term) => words.some((word) => sameWord(term, word))).length;
-        return { line, order, score };
-      })
-      .filter((item) => item.score > 0)
-      .sort((a, b) => b.score - a.score || a.order - b.order)
-      .slice(0, 5)
-      .sort((a, b) => a.order - b.order)
-      .map((item) => item.line);
+    used = matching(wanted, lines);
   } else if (GENERAL_MEMORY_QUESTION.test(question)) {
     const user = lines.filter((line) => line.path === USER_MEMORY_PATH);
     const bullets = user.filter((line) => /^(?:[-*+]|\d+[.)])\s/.test(line.text));
     used = (bullets.length > 0 ? bullets : user.length > 0 ? user : lines).slice(0, 10);
     intro = 'Here is what my memory holds about you:';
   }
-  if (used.length === 0) {
-    const looked = wanted.length > 0 ? ` for “${wanted.join(', ')}”` : '';
-    const sources = memory.map((source) => source.path).join(', ');
+  if (used.length > 0) {
+    const quoted = used.map((line) => `- Used ${line.path} line ${line.line}: “${line.text}”`);
+    return withTag(`${intro}\n\n${quoted.join('\n')}`);
+  }
+  const recalled = wanted.length > 0 ? matching(wanted, memoryLines(conversation)) : [];
+  if (recalled.length > 0) {
+    const quoted = recalled.map((line) => `- From ${line.path}: “${line.text}”`);
     return withTag(
-      `I looked in my memory (${sources})${looked} and found nothing about that, so I can't say.`,
+      `My memory files say nothing about that, but what this request carries of our conversation (the context strategy decides what that is) shares words with your question:\n\n${quoted.join('\n')}`,
     );
   }
-  const quoted = used.map((line) => `- Used ${line.path} line ${line.line}: “${line.text}”`);
-  return withTag(`${intro}\n\n${quoted.join('\n')}`);
+  if (memory.length === 0) {
+    return withTag(
+      'No memory is loaded (my system prompt has no AGENTS.md content), and nothing this request carries of our conversation matches, so I cannot answer that. Say "remember …" and I will save it.',
+    );
+  }
+  const looked = wanted.length > 0 ? ` for “${wanted.join(', ')}”` : '';
+  const sources = memory.map((source) => source.path).join(', ');
+  return withTag(
+    `I looked in my memory (${sources}) and in what this request carries of our conversation${looked} and found nothing about that, so I can't say.`,
+  );
+}
+
+function matching(wanted: string[], lines: MemoryLine[]): MemoryLine[] {
+  return lines
+    .map((line, order) => {
+      const words = terms(line.text);
+      const score = wanted.filter((term) => words.some((word) => sameWord(term, word))).length;
+      return { line, order, score };
+    })
+    .filter((item) => item.score > 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, 5)
+    .sort((a, b) => a.order - b.order)
+    .map((item) => item.line);
 }
 
 const TASK =
