@@ -460,3 +460,65 @@ describe('countRequest sections', () => {
     });
   });
 });
+
+describe('counting long texts in line blocks', () => {
+  it('adds up exactly to the whole-text count, for both encodings', async () => {
+    const { splitAtLineStarts, loadRanks, createBpeTokenizer } = await import('./tokens');
+    const random = seededRandom(99);
+    const alphabet = [
+      'a',
+      'Z',
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '\r\n',
+      '\t',
+      '.',
+      "'s",
+      '7',
+      '42',
+      '中文',
+      '😀',
+      '-',
+      ':',
+      '/',
+      'é',
+      ' \n',
+    ];
+    for (const encoding of ['o200k_base', 'cl100k_base'] as const) {
+      const tokenizer = createBpeTokenizer(await loadRanks(encoding));
+      for (let trial = 0; trial < 60; trial++) {
+        let text = '';
+        const length = 200 + Math.floor(random() * 3000);
+        while (text.length < length) text += alphabet[Math.floor(random() * alphabet.length)];
+        const chunks = splitAtLineStarts(text, 1 + Math.floor(random() * 200));
+        expect(chunks.join('')).toBe(text);
+        const summed = chunks.reduce((sum, chunk) => sum + tokenizer.countTokens(chunk), 0);
+        expect(summed, `${encoding} trial ${trial}`).toBe(tokenizer.countTokens(text));
+      }
+    }
+  });
+
+  it('a long text is counted the same through the counter as in one piece', async () => {
+    const counter = await loadEncoder('o200k_base');
+    const { loadRanks, createBpeTokenizer } = await import('./tokens');
+    const tokenizer = createBpeTokenizer(await loadRanks('o200k_base'));
+    const text = Array.from(
+      { length: 800 },
+      (_, i) => `- fact ${i}: the user said "${'x'.repeat(i % 13)} ok".`,
+    ).join('\n');
+    expect(counter.count(text)).toBe(tokenizer.countTokens(text));
+    expect(counter.count(`${text}\n- one more line`)).toBe(
+      tokenizer.countTokens(`${text}\n- one more line`),
+    );
+  });
+});
+
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 0x100000000;
+  };
+}

@@ -169,19 +169,42 @@ function createCounter(
     }
     stats.misses++;
     // User text may contain "<|endoftext|>" and the like: it is counted as plain text.
-    const tokens = countTokens(text);
-    if (text.length <= MAX_TEXT_CHARS / 4) {
-      texts.set(text, tokens);
-      stats.chars += text.length;
-      while (texts.size > MAX_TEXT_ENTRIES || stats.chars > MAX_TEXT_CHARS) {
-        const oldest = texts.keys().next().value;
-        if (oldest === undefined) break;
-        texts.delete(oldest);
-        stats.chars -= oldest.length;
+    // A long text is counted line block by line block through the cache, so a block that grows or
+    // changes a little each call (a strategy's memory, paged-in turns) costs only its new lines.
+    const tokens =
+      !approximate && text.length > CHUNKED_COUNT_CHARS ? countInChunks(text) : countTokens(text);
+    remember(text, tokens);
+    return tokens;
+  }
+
+  function countInChunks(text: string): number {
+    const chunks = splitAtLineStarts(text, CHUNK_CHARS);
+    if (chunks.length === 1) return countTokens(text);
+    let tokens = 0;
+    for (const chunk of chunks) {
+      const cached = texts.get(chunk);
+      if (cached !== undefined) {
+        tokens += cached;
+        continue;
       }
-      stats.entries = texts.size;
+      const n = countTokens(chunk);
+      remember(chunk, n);
+      tokens += n;
     }
     return tokens;
+  }
+
+  function remember(text: string, tokens: number) {
+    if (text.length > MAX_TEXT_CHARS / 4) return;
+    texts.set(text, tokens);
+    stats.chars += text.length;
+    while (texts.size > MAX_TEXT_ENTRIES || stats.chars > MAX_TEXT_CHARS) {
+      const oldest = texts.keys().next().value;
+      if (oldest === undefined) break;
+      texts.delete(oldest);
+      stats.chars -= oldest.length;
+    }
+    stats.entries = texts.size;
   }
 
   function countMessage(message: ModelMessage): number {
@@ -219,6 +242,33 @@ function createCounter(
   }
 
   return { encoding, ...(approximate ? { approximate } : {}), count, countMessage, stats };
+}
+
+/** Texts longer than this are counted in chunks of about CHUNK_CHARS (exact: see below). */
+const CHUNKED_COUNT_CHARS = 8_192;
+const CHUNK_CHARS = 2_048;
+
+/**
+ * Splits a text right after a run of line breaks that is followed by a character that is neither
+ * whitespace nor "/". The pre-tokenizers of o200k_base and cl100k_base never put such a point
+ * inside a piece (no pattern lets a piece start with a line break and go on into a non-space; a
+ * punctuation piece may run on over line breaks and "/" in o200k_base, hence the "/"), and BPE
+ * merges only within pieces: so the counts of the chunks add up to the count of the whole text
+ * exactly (property-tested against whole-text counts).
+ */
+export function splitAtLineStarts(text: string, minChunk: number): string[] {
+  const chunks: string[] = [];
+  let start = 0;
+  const breaks = /[\r\n]+(?=[^\s/])/g;
+  for (let match = breaks.exec(text); match; match = breaks.exec(text)) {
+    const end = match.index + match[0].length;
+    if (end - start >= minChunk) {
+      chunks.push(text.slice(start, end));
+      start = end;
+    }
+  }
+  if (start < text.length) chunks.push(text.slice(start));
+  return chunks;
 }
 
 function toolCallsText(message: Extract<ModelMessage, { role: 'assistant' }>): string {
