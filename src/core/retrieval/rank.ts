@@ -35,12 +35,7 @@ export {
 } from './lexical';
 export { createEmbeddingRanker, createMemoryVectorCache } from './embeddings';
 export { createHybridRanker, type HybridOptions } from './hybrid';
-export {
-  tokenize,
-  DEFAULT_TOKENIZER,
-  SKLEARN_TOKENIZER,
-  type TokenizerOptions,
-} from './tokenize';
+export { tokenize, DEFAULT_TOKENIZER, SKLEARN_TOKENIZER, type TokenizerOptions } from './tokenize';
 
 /**
  * Where the embedder stands (the worker client's status has this shape). Only 'ready' ranks by

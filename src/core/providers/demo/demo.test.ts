@@ -319,7 +319,7 @@ describe('questions', () => {
       '\n\n<conversation_memory section="Graph facts">\nAlice --[works at]--> Acme\n</conversation_memory>';
     const fromGraph = planDemoReply(block);
     expect(fromGraph.content).toContain(
-      'From the strategy's “Graph facts”: “Alice --[works at]--> Acme”',
+      "From the strategy's “Graph facts”: “Alice --[works at]--> Acme”",
     );
     // A window that dropped the turn: nothing to recall.
     const dropped = planDemoReply(request([user('What is the locker code?')]));
