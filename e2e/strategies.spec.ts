@@ -239,3 +239,10 @@ test('switching strategy mid-thread shows on the timeline and keeps every messag
     /Context strategy changed|Deep Agents → Sliding window/,
   );
 });
+
+test('the "Compare strategies" suggestion opens the arena', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Compare strategies' }).click();
+  await expect(page.getByRole('region', { name: 'Arena' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Sliding window', exact: true })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useRef } from 'react';
 import { useChatStore } from '../../state/chat';
+import { useArenaStore } from '../../state/arena';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
 import type { MemoryEdit } from '../../core/agent/thread';
 import { Markdown } from './Markdown';
@@ -34,6 +35,14 @@ function Suggestions() {
             <span className="suggestion-shows">{suggestion.shows}</span>
           </li>
         ))}
+        <li>
+          <button type="button" onClick={() => useArenaStore.getState().setOpen(true)}>
+            Compare strategies
+          </button>
+          <span className="suggestion-shows">
+            the arena: one transcript through several context strategies, side by side
+          </span>
+        </li>
       </ul>
       <p className="suggestion-tip">
         With the Demo, choose the Stress compaction preset in Settings to see offload, truncation
