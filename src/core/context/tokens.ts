@@ -184,6 +184,9 @@ function createCounter(
     for (const chunk of chunks) {
       const cached = texts.get(chunk);
       if (cached !== undefined) {
+        // Refreshed as recently used, so the chunks of a block seen every call stay cached.
+        texts.delete(chunk);
+        texts.set(chunk, cached);
         tokens += cached;
         continue;
       }
