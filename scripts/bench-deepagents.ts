@@ -58,6 +58,7 @@ import { createRankerResolver } from '../src/core/retrieval/rank';
 import { COMPACTION_PRESETS, DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
 import { offlineStep } from '../src/core/strategies/offline';
 import { defaultSelection } from '../src/core/strategies/registry';
+import { completeThread, conversation as threadOf, id, text } from './bench-threads';
 
 const QUICK = process.argv.includes('--quick');
 const ITERATIONS = QUICK ? 8 : 30;
@@ -68,92 +69,10 @@ const WARMUP = QUICK ? 3 : 10;
 const WINDOW = 128_000;
 const LARGE_WINDOW = 1_047_576;
 
-// ---- deterministic synthetic conversations (the generator of scripts/bench.ts) ----
+// ---- deterministic synthetic conversations (shared with scripts/bench.ts) ----
 
-let seed = 7;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const WORDS =
-  'the a plan file test build trip budget report chart token memory summary page data value result user model agent error check table index query order deploy review branch commit merge update config server client cache window context'.split(
-    ' ',
-  );
-const text = (words: number) =>
-  Array.from({ length: words }, (_, i) => {
-    const w = WORDS[Math.floor(random() * WORDS.length)] ?? 'x';
-    return i % 12 === 11 ? `${w}.` : w;
-  }).join(' ');
-
-let nextId = 0;
-const id = (prefix: string) => `${prefix}_${(nextId++).toString(36)}`;
-
-function conversation(messageCount: number): ModelMessage[] {
-  const out: ModelMessage[] = [];
-  while (out.length < messageCount) {
-    out.push({
-      role: 'user',
-      id: id('u'),
-      content: text(30 + Math.floor(random() * 40)),
-      createdAt: 0,
-    });
-    if (random() < 0.4 && out.length + 3 <= messageCount) {
-      const callId = id('call');
-      const write = random() < 0.5;
-      out.push({
-        role: 'assistant',
-        id: id('a'),
-        content: text(15),
-        toolCalls: [
-          {
-            id: callId,
-            name: write ? 'write_file' : 'execute',
-            arguments: JSON.stringify(
-              write
-                ? {
-                    file_path: `/notes/${callId}.md`,
-                    content: text(400 + Math.floor(random() * 400)),
-                  }
-                : { code: `console.log(${JSON.stringify(text(10))})` },
-            ),
-          },
-        ],
-        createdAt: 0,
-      });
-      out.push({
-        role: 'tool',
-        id: id('t'),
-        toolCallId: callId,
-        toolName: write ? 'write_file' : 'execute',
-        content: write
-          ? `Updated file /notes/${callId}.md`
-          : text(300 + Math.floor(random() * 500)),
-        createdAt: 0,
-      });
-    }
-    if (out.length < messageCount)
-      out.push({
-        role: 'assistant',
-        id: id('a'),
-        content: text(80 + Math.floor(random() * 120)),
-        createdAt: 0,
-      });
-  }
-  return completeThread(out.slice(0, messageCount));
-}
-
-/** Up to the last final answer, so no tool call is left without its result. */
-function completeThread(messages: ModelMessage[]): ModelMessage[] {
-  const out = [...messages];
-  while (out.length > 0) {
-    const last = out[out.length - 1] as ModelMessage;
-    if (last.role === 'assistant' && !last.toolCalls?.length) break;
-    out.pop();
-  }
-  return out;
-}
+/** A conversation that ends with a final answer, so no tool call is left without its result. */
+const conversation = (messageCount: number) => completeThread(threadOf(messageCount));
 
 function conversationOfTokens(tokens: number, counter: TokenCounter): ModelMessage[] {
   const out: ModelMessage[] = [];
