@@ -401,3 +401,15 @@ describe('properties over random threads with tool calls', () => {
     ]);
   });
 });
+
+describe('store caps', () => {
+  it('drop the oldest entries and say so, never silently', async () => {
+    const { keepNewest } = await import('./caps');
+    expect(keepNewest([1, 2, 3], 5, 'X is')).toEqual({ items: [1, 2, 3], notes: [] });
+    const capped = keepNewest([1, 2, 3, 4], 2, 'The graph is');
+    expect(capped.items).toEqual([3, 4]);
+    expect(capped.notes).toEqual([
+      { kind: 'strategy-evicted', detail: 'The graph is capped at 2: the 2 oldest were dropped.' },
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import { block } from '../blocks';
 import { compressionRequest, readCompressed } from '../steps';
 import { dialogue } from '../turns';
 import type { ContextStrategy } from '../types';
+import { keepNewest } from '../caps';
 
 export const MAX_COMPRESSED = 1_000;
 
@@ -37,19 +38,7 @@ export const compression: ContextStrategy<z.infer<typeof schema>, CompressionDat
   async update({ turn, data, step, signal }) {
     const answer = await step(compressionRequest(dialogue(turn)), signal);
     const facts = [...data.facts, { text: readCompressed(answer.text), turn: turn.index }];
-    const dropped = facts.length - MAX_COMPRESSED;
-    return {
-      data: { facts: dropped > 0 ? facts.slice(dropped) : facts },
-      ...(dropped > 0
-        ? {
-            notes: [
-              {
-                kind: 'strategy-evicted' as const,
-                detail: `Compressed facts are capped at ${MAX_COMPRESSED}: the oldest was dropped.`,
-              },
-            ],
-          }
-        : {}),
-    };
+    const kept = keepNewest(facts, MAX_COMPRESSED, 'Compressed facts are');
+    return { data: { facts: kept.items }, notes: kept.notes };
   },
 };

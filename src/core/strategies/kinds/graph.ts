@@ -8,6 +8,7 @@ import { block } from '../blocks';
 import { readTriples, tripleExtractionRequest } from '../steps';
 import { dialogue } from '../turns';
 import type { ContextStrategy } from '../types';
+import { keepNewest } from '../caps';
 
 export const MAX_EDGES = 2_000;
 
@@ -127,19 +128,7 @@ export const graph: ContextStrategy<z.infer<typeof schema>, GraphData> = {
       seen.add(key);
       edges.push({ s, r, o, turn: turn.index });
     }
-    const dropped = edges.length - MAX_EDGES;
-    return {
-      data: { edges: dropped > 0 ? edges.slice(dropped) : edges },
-      ...(dropped > 0
-        ? {
-            notes: [
-              {
-                kind: 'strategy-evicted' as const,
-                detail: `The graph is capped at ${MAX_EDGES} edges: the ${dropped} oldest were dropped.`,
-              },
-            ],
-          }
-        : {}),
-    };
+    const kept = keepNewest(edges, MAX_EDGES, 'The graph is');
+    return { data: { edges: kept.items }, notes: kept.notes };
   },
 };

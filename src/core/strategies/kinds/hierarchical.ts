@@ -9,6 +9,7 @@ import { answerText, lastTurns, messagesOf, userText } from '../turns';
 import type { ContextStrategy } from '../types';
 import { kField, topK, type Doc } from './retrieval';
 import { windowField, windowTurns } from './sliding-window';
+import { keepNewest } from '../caps';
 
 export const DEFAULT_PROMOTION_KEYWORDS = [
   'remember',
@@ -114,22 +115,15 @@ export const hierarchical: ContextStrategy<z.infer<typeof schema>, HierarchicalD
       ...data.promoted,
       { turn: turn.index, keyword, user, answer: answerText(turn) },
     ];
-    const dropped = promoted.length - MAX_LONG_TERM;
+    const kept = keepNewest(promoted, MAX_LONG_TERM, 'Long-term memory is');
     return {
-      data: { promoted: dropped > 0 ? promoted.slice(dropped) : promoted },
+      data: { promoted: kept.items },
       notes: [
         {
           kind: 'strategy-note',
           detail: `Turn ${turn.index + 1} promoted to long-term memory (keyword "${keyword}").`,
         },
-        ...(dropped > 0
-          ? [
-              {
-                kind: 'strategy-evicted' as const,
-                detail: `Long-term memory is capped at ${MAX_LONG_TERM} turns: the oldest was dropped.`,
-              },
-            ]
-          : []),
+        ...kept.notes,
       ],
     };
   },

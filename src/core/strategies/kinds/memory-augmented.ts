@@ -7,6 +7,7 @@ import { factExtractionRequest, readFact } from '../steps';
 import { dialogue, lastTurns, messagesOf } from '../turns';
 import type { ContextStrategy } from '../types';
 import { windowField, windowTurns } from './sliding-window';
+import { keepNewest } from '../caps';
 
 const schema = z.object({ windowTurns }).strict();
 
@@ -45,19 +46,7 @@ export const memoryAugmented: ContextStrategy<z.infer<typeof schema>, MemoryAugm
     const fact = readFact(answer.text);
     if (!fact) return { data };
     const facts = [...data.facts, { text: fact, turn: turn.index }];
-    const dropped = facts.length - MAX_MEMORY_TOKENS;
-    return {
-      data: { facts: dropped > 0 ? facts.slice(dropped) : facts },
-      ...(dropped > 0
-        ? {
-            notes: [
-              {
-                kind: 'strategy-evicted' as const,
-                detail: `Memory tokens are capped at ${MAX_MEMORY_TOKENS}: the oldest was dropped.`,
-              },
-            ],
-          }
-        : {}),
-    };
+    const kept = keepNewest(facts, MAX_MEMORY_TOKENS, 'Memory tokens are');
+    return { data: { facts: kept.items }, notes: kept.notes };
   },
 };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { block } from '../blocks';
 import { messagesOf, turnText, turnTextLower } from '../turns';
 import type { ContextStrategy, Turn } from '../types';
+import { keepNewest } from '../caps';
 
 export const MAX_DISK_PAGES = 5_000;
 
@@ -130,19 +131,7 @@ export const paging: ContextStrategy<z.infer<typeof schema>, PagingData> = {
     const ram = [...data.ram, turn.index];
     const disk = [...data.disk];
     while (ram.length > settings.ramTurns) disk.push(ram.shift()!);
-    const dropped = disk.length - MAX_DISK_PAGES;
-    return {
-      data: { ram, disk: dropped > 0 ? disk.slice(dropped) : disk },
-      ...(dropped > 0
-        ? {
-            notes: [
-              {
-                kind: 'strategy-evicted' as const,
-                detail: `Disk is capped at ${MAX_DISK_PAGES} pages: the oldest was dropped.`,
-              },
-            ],
-          }
-        : {}),
-    };
+    const kept = keepNewest(disk, MAX_DISK_PAGES, 'Disk pages are');
+    return { data: { ram, disk: kept.items }, notes: kept.notes };
   },
 };
