@@ -321,6 +321,14 @@ describe('questions', () => {
     expect(fromGraph.content).toContain(
       "From the strategy's “Graph facts”: “Alice --[works at]--> Acme”",
     );
+    // A memory line sharing one word loses to an earlier message sharing two.
+    const closer = planDemoReply(
+      request(
+        [user('The locker code is 4417.'), assistant('Noted.'), user('What is the locker code?')],
+        [{ path: '/AGENTS.md', content: '- Prefers concise answers with code examples.' }],
+      ),
+    );
+    expect(closer.content).toContain('From an earlier message: “The locker code is 4417.”');
     // A window that dropped the turn: nothing to recall.
     const dropped = planDemoReply(request([user('What is the locker code?')]));
     expect(dropped.content).toMatch(/found nothing about that/);

@@ -99,8 +99,13 @@ export function answerFromMemory(
 
   let used: MemoryLine[] = [];
   let intro = 'From the memory in my system prompt, these lines share words with your question:';
+  // The conversation wins when it shares more of the question's words than any memory line does
+  // ("the locker code" against a memory line about "code examples").
+  const recalled =
+    wanted.length > 0 ? matching(wanted, memoryLines(conversation)) : { lines: [], best: 0 };
   if (wanted.length > 0) {
-    used = matching(wanted, lines);
+    const fromMemory = matching(wanted, lines);
+    if (fromMemory.best >= recalled.best) used = fromMemory.lines;
   } else if (GENERAL_MEMORY_QUESTION.test(question)) {
     const user = lines.filter((line) => line.path === USER_MEMORY_PATH);
     const bullets = user.filter((line) => /^(?:[-*+]|\d+[.)])\s/.test(line.text));
@@ -111,11 +116,10 @@ export function answerFromMemory(
     const quoted = used.map((line) => `- Used ${line.path} line ${line.line}: “${line.text}”`);
     return withTag(`${intro}\n\n${quoted.join('\n')}`);
   }
-  const recalled = wanted.length > 0 ? matching(wanted, memoryLines(conversation)) : [];
-  if (recalled.length > 0) {
-    const quoted = recalled.map((line) => `- From ${line.path}: “${line.text}”`);
+  if (recalled.lines.length > 0) {
+    const quoted = recalled.lines.map((line) => `- From ${line.path}: “${line.text}”`);
     return withTag(
-      `My memory files say nothing about that, but what this request carries of our conversation (the context strategy decides what that is) shares words with your question:\n\n${quoted.join('\n')}`,
+      `My memory files say nothing closer to that, but what this request carries of our conversation (the context strategy decides what that is) shares words with your question:\n\n${quoted.join('\n')}`,
     );
   }
   if (memory.length === 0) {
@@ -130,8 +134,9 @@ export function answerFromMemory(
   );
 }
 
-function matching(wanted: string[], lines: MemoryLine[]): MemoryLine[] {
-  return lines
+/** The best lines (up to 5, in their order) and the best line's count of shared words. */
+function matching(wanted: string[], lines: MemoryLine[]): { lines: MemoryLine[]; best: number } {
+  const top = lines
     .map((line, order) => {
       const words = terms(line.text);
       const score = wanted.filter((term) => words.some((word) => sameWord(term, word))).length;
@@ -139,9 +144,11 @@ function matching(wanted: string[], lines: MemoryLine[]): MemoryLine[] {
     })
     .filter((item) => item.score > 0)
     .sort((a, b) => b.score - a.score || a.order - b.order)
-    .slice(0, 5)
-    .sort((a, b) => a.order - b.order)
-    .map((item) => item.line);
+    .slice(0, 5);
+  return {
+    lines: top.sort((a, b) => a.order - b.order).map((item) => item.line),
+    best: top.reduce((max, item) => Math.max(max, item.score), 0),
+  };
 }
 
 const TASK =
