@@ -318,6 +318,10 @@ describe('questions', () => {
     block.system +=
       '\n\n<conversation_memory section="Graph facts">\nAlice --[works at]--> Acme\n</conversation_memory>';
     const fromGraph = planDemoReply(block);
+    const twice = request([user('Where does alice work?')], []);
+    twice.system +=
+      '\n\n<conversation_memory section="Retrieved">\nAlice works at Acme.\n---\nAlice works at Acme.\n</conversation_memory>';
+    expect(planDemoReply(twice).content.match(/Alice works at Acme/g)).toHaveLength(1);
     expect(fromGraph.content).toContain(
       "From the strategy's “Graph facts”: “Alice --[works at]--> Acme”",
     );

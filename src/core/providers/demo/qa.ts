@@ -136,7 +136,10 @@ export function answerFromMemory(
 
 /** The best lines (up to 5, in their order) and the best line's count of shared words. */
 function matching(wanted: string[], lines: MemoryLine[]): { lines: MemoryLine[]; best: number } {
+  const seen = new Set<string>();
   const top = lines
+    // The same line can come twice (retrieved documents overlap): quote it once.
+    .filter((line) => !seen.has(line.text) && seen.add(line.text))
     .map((line, order) => {
       const words = terms(line.text);
       const score = wanted.filter((term) => words.some((word) => sameWord(term, word))).length;
