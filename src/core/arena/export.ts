@@ -57,14 +57,7 @@ export function runToCsv(run: ArenaRun): string {
         String(t.extraOutput),
         t.failures.join(' | '),
         ...sections.map((s) => String(t.sections[s] ?? 0)),
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
+        ...blank(8),
         String(r.partial),
       ]);
     }
@@ -74,14 +67,7 @@ export function runToCsv(run: ArenaRun): string {
       rows.push([
         'probe',
         ...base,
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
+        ...blank(8),
         ...sections.map(() => ''),
         p.probeId,
         probe?.question ?? '',
@@ -108,4 +94,9 @@ export function runToJson(run: ArenaRun): string {
     null,
     1,
   );
+}
+
+/** Empty cells for the columns a row kind does not fill. */
+function blank(count: number): string[] {
+  return Array.from({ length: count }, () => '');
 }
