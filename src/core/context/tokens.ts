@@ -3,10 +3,10 @@
 // they become their own chunks and stay out of the app's initial bundle. Pure TypeScript (no DOM):
 // runs in Node tests, the page and workers.
 //
-// Counting uses our own byte-pair merge over js-tiktoken's tables (bpe.ts) instead of
+// Counting uses our own byte-pair merge over js-tiktoken's tables (bpe/) instead of
 // Tiktoken.encode: the library merges with string joins in quadratic time per piece, so one long run
 // without spaces (base64, minified code, "=" * 10,000 printed by a tool) took tens of seconds to
-// minutes and froze the page. bpe.ts gives exactly the same counts (tested against js-tiktoken).
+// minutes and froze the page. bpe/ gives exactly the same counts (tested against js-tiktoken).
 
 import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite';
 import type { TokenBreakdown } from '../agent/thread';
@@ -111,7 +111,7 @@ export function loadRanks(encoding: EncodingName): Promise<TiktokenBPE> {
 
 // ---- byte-pair counting ----------------------------------------------------------------------------
 
-// The tokenizer itself (piece cache, numeric pair table, linear/heap merge) lives in bpe.ts.
+// The tokenizer itself (piece cache, pair tables, merges, counting by characters) lives in bpe/.
 export { createBpeTokenizer };
 export type { BpeTokenizer } from './bpe';
 

@@ -1,0 +1,117 @@
+// Is a pair of tokens a valid seam: does encoding the bytes of (left, right) give back exactly
+// (left, right)? Two ways to answer, with the same answers (tests compare them on many pairs):
+//
+// - byEncoding: encode the bytes and look. Simple, and the reference; about 25 pair lookups for
+//   two CJK characters.
+// - valid: walk down the two merge trees (github/rust-gems' "bpe" crate does the same). Before the
+//   last merge that made `left`, its right edge was the right part of that merge; before `right`'s,
+//   its left edge was the left part. Whichever of the two was made later is taken apart first, and
+//   at each step the pair now facing each other across the seam is looked up: if it joins into a
+//   token of lower rank than the merge that would have consumed one of them (the "limit"), the
+//   encoding would have taken it and the seam is not valid. Done when both edges are single bytes.
+//   A handful of lookups; it needs each token's last merge, found once per token by encoding it.
+//
+// The walk assumes what BPE training guarantees: a merge ranks after the tokens it joins, so merges
+// happen in rank order. A token whose own encoding is not itself (not seen in tiktoken's tables)
+// falls back to byEncoding.
+
+import type { Merger } from './merge';
+import type { RankTable } from './ranks';
+
+/** splits[2t] value: not looked up yet. */
+const UNKNOWN = -1;
+/** splits[2t] value: the token is not its own encoding; pairs with it are checked by encoding. */
+const UNREACHABLE = -2;
+
+export interface SeamCheck {
+  /** By walking the merge trees. */
+  valid(left: number, right: number): boolean;
+  /** By encoding the pair's bytes (the reference). */
+  byEncoding(left: number, right: number): boolean;
+  /** Encodes the bytes of left then right; returns the token count, the merger holds the rest. */
+  encodePair(left: number, right: number): number;
+  /** Forgets the merge trees found so far. */
+  clear(): void;
+}
+
+export function createSeamCheck(
+  table: RankTable,
+  merger: Merger,
+  pairRank: (left: number, right: number) => number,
+): SeamCheck {
+  // Per token: the left and right token of the last merge that made it; a byte is its own parts.
+  const splits = new Int32Array(table.size * 2).fill(UNKNOWN);
+
+  function encodePair(left: number, right: number): number {
+    merger.ensureCapacity(table.longest * 2);
+    const bytes = merger.bytes();
+    const n = table.copyBytes(left, bytes, 0);
+    return merger.merge(n + table.copyBytes(right, bytes, n));
+  }
+
+  function byEncoding(left: number, right: number): boolean {
+    return encodePair(left, right) === 2 && merger.first() === left && merger.last() === right;
+  }
+
+  /** Fills the token's split; false if it cannot be walked. */
+  function split(token: number): boolean {
+    const at = token * 2;
+    const known = splits[at] as number;
+    if (known !== UNKNOWN) return known !== UNREACHABLE;
+    merger.ensureCapacity(table.longest);
+    const n = table.copyBytes(token, merger.bytes(), 0);
+    if (n === 1) {
+      splits[at] = token;
+      splits[at + 1] = token;
+      return true;
+    }
+    if (merger.merge(n) !== 1 || merger.first() !== token) {
+      splits[at] = UNREACHABLE;
+      return false;
+    }
+    const [left, right] = merger.lastJoin();
+    splits[at] = left;
+    splits[at + 1] = right;
+    return true;
+  }
+
+  function valid(left: number, right: number): boolean {
+    let a = left;
+    let b = right;
+    if (!split(a) || !split(b)) return byEncoding(left, right);
+    let limit = 0x7fffffff;
+    for (;;) {
+      const joined = pairRank(a, b);
+      if (joined >= 0 && joined < limit) return false;
+      if (a > b) {
+        // `a` was made later: look at the seam as it was before (its right part facing b).
+        limit = a;
+        a = splits[a * 2 + 1] as number;
+        if (a === limit) {
+          // `a` is a byte: take `b` apart instead. A pair joining into b itself loses to b's own
+          // merge only when it stands to the right; this one stands to the left, so b + 1.
+          limit = b + 1;
+          b = splits[b * 2] as number;
+          if (b + 1 === limit) return true;
+          if (!split(b)) return byEncoding(left, right);
+        } else if (!split(a)) return byEncoding(left, right);
+      } else {
+        limit = b + 1;
+        b = splits[b * 2] as number;
+        if (b + 1 === limit) {
+          limit = a;
+          a = splits[a * 2 + 1] as number;
+          if (a === limit) return true;
+          if (!split(a)) return byEncoding(left, right);
+        } else if (!split(b)) return byEncoding(left, right);
+      }
+    }
+  }
+
+  return {
+    valid,
+    byEncoding,
+    encodePair,
+    clear: () => splits.fill(UNKNOWN),
+  };
+}
