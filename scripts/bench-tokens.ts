@@ -20,6 +20,9 @@
 // - code: this repository's own src/**/*.ts(x) files (sorted by path, up to 200,000 characters);
 // - CJK: 100 kB of generated Chinese and Japanese sentences (a seeded random choice of common words
 //   listed below, written for this benchmark, same licence as the repository);
+// - CJK random: 100 kB of ideographs drawn uniformly from U+4E00-U+9FA5 with a full stop about every
+//   20 characters (seeded): no word and hardly a character repeats, the worst case for every
+//   cache (real text repeats a few thousand characters);
 // - run: 10,000 'x' without spaces (the pathological case; js-tiktoken is left out there: it takes
 //   about 22 s).
 
@@ -129,6 +132,21 @@ function cjkCorpus(bytes: number): string {
   return parts.join('');
 }
 
+function cjkRandomCorpus(bytes: number): string {
+  let seed = 7;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  let text = '';
+  // Every ideograph here is 3 bytes in UTF-8.
+  while (text.length * 3 < bytes) {
+    text += String.fromCharCode(0x4e00 + Math.floor(random() * 0x51a6));
+    if (random() < 0.05) text += '。';
+  }
+  return text;
+}
+
 // ---- measuring ----
 
 interface Peer {
@@ -147,6 +165,7 @@ const corpora: { name: string; text: string; skip?: string[] }[] = [
   { name: 'prose', text: proseCorpus() },
   { name: 'code', text: codeCorpus() },
   { name: 'CJK', text: cjkCorpus(100_000) },
+  { name: 'CJK random', text: cjkRandomCorpus(100_000) },
   { name: 'run', text: 'x'.repeat(10_000), skip: ['js-tiktoken'] },
 ];
 

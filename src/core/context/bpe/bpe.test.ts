@@ -48,7 +48,7 @@ describe('seam check', () => {
     async (encoding) => {
       const table = readRankTable(await loadRanks(encoding));
       const pairs = createPairCache(17, table.joinedRank);
-      const merger = createMerger(table.byteRank, pairs.get);
+      const merger = createMerger(table.byteRank, table.size, pairs.get);
       const check = createSeamCheck(table, merger, pairs.get);
       const random = generator(encoding === 'o200k_base' ? 101 : 202);
 

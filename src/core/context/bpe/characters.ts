@@ -118,9 +118,18 @@ export function createCharacterCounter(merger: Merger, check: SeamCheck): Charac
           i += 2;
         } else {
           const entry = unitEntry(unit);
-          for (let k = byUnit[entry] as number; k >= 1; k--)
-            pending[top++] = byUnit[entry + k] as number;
+          const count = byUnit[entry] as number;
           i++;
+          if (
+            depth === 0 ||
+            seams.get(stack[depth - 1] as number, byUnit[entry + 1] as number) === VALID
+          ) {
+            // The usual case: the character's first token stands apart from what comes before,
+            // and its own tokens stand apart from each other (they are one encoding).
+            for (let k = 1; k <= count; k++) stack[depth++] = byUnit[entry + k] as number;
+            continue;
+          }
+          for (let k = count; k >= 1; k--) pending[top++] = byUnit[entry + k] as number;
         }
         while (top > 0) {
           const token = pending[--top] as number;
@@ -149,7 +158,6 @@ export function createCharacterCounter(merger: Merger, check: SeamCheck): Charac
     clear() {
       byUnit.fill(0);
       seams.clear();
-      check.clear();
     },
   };
 }

@@ -53,8 +53,11 @@ export function createBpeTokenizer(bpe: TiktokenRanks, options: BpeOptions = {})
   const byCharacters = options.byCharacters ?? true;
   const table = readRankTable(bpe);
   const pairs = createPairCache(PAIR_TABLE_BITS, table.joinedRank);
-  const merger = createMerger(table.byteRank, pairs.get);
-  const characters = createCharacterCounter(merger, createSeamCheck(table, merger, pairs.get));
+  const merger = createMerger(table.byteRank, table.size, pairs.get);
+  const characters = createCharacterCounter(
+    merger,
+    createSeamCheck(table, merger, table.joinedRank),
+  );
   const pieces = new GenerationCache(PIECE_CACHE_ENTRIES, PIECE_CACHE_CHARS);
   const pattern = table.pattern;
 
@@ -106,6 +109,7 @@ export function createBpeTokenizer(bpe: TiktokenRanks, options: BpeOptions = {})
     clearCache(): void {
       pieces.clear();
       pairs.clear();
+      merger.clear();
       characters.clear();
     },
   };

@@ -4,8 +4,13 @@
 // - up to SCAN_MERGE_MAX_BYTES bytes: linear scans;
 // - longer: a binary heap of packed numbers (rank * n + start) over linked parts, O(n log n);
 //   outdated heap entries are recognised by the part's current pair rank and skipped.
+// A merge that ends in one token has just encoded that token's own bytes: its last join is the
+// token's split, kept for the seam walk (seams.ts).
 
 import { NO_MERGE } from './ranks';
+
+/** splits value: not learned yet. */
+export const SPLIT_UNKNOWN = -1;
 
 /** Up to this many bytes a piece merges by linear scans; longer ones use the heap. */
 const SCAN_MERGE_MAX_BYTES = 24;
@@ -23,14 +28,21 @@ export interface Merger {
   last(): number;
   /** Writes the tokens of the last merge, in order, into out from offset. */
   copyTokens(out: Int32Array, offset: number): void;
-  /** The left and right tokens of the last join the last merge made. */
-  lastJoin(): [left: number, right: number];
+  /**
+   * Per token, two numbers: the left and right token of the last join of its own encoding, learned
+   * from merges that ended in that one token; SPLIT_UNKNOWN where not learned yet.
+   */
+  readonly splits: Int32Array;
+  /** Forgets the splits learned. */
+  clear(): void;
 }
 
 export function createMerger(
   byteRank: Int32Array,
+  tokenCount: number,
   pairRank: (left: number, right: number) => number,
 ): Merger {
+  const splits = new Int32Array(tokenCount * 2).fill(SPLIT_UNKNOWN);
   let bytes = new Uint8Array(1024);
   let tokens = new Int32Array(1024);
   let pairs = new Int32Array(1024);
@@ -186,11 +198,16 @@ export function createMerger(
       lastWasHeap = n > SCAN_MERGE_MAX_BYTES;
       lastLength = n;
       lastParts = lastWasHeap ? heapMerge(n) : scanMerge(n);
+      if (lastParts === 1 && n > 1) {
+        splits[firstToken * 2] = joinedLeft;
+        splits[firstToken * 2 + 1] = joinedRight;
+      }
       return lastParts;
     },
     first: () => firstToken,
     last: () => lastToken,
-    lastJoin: () => [joinedLeft, joinedRight],
+    splits,
+    clear: () => splits.fill(SPLIT_UNKNOWN),
     copyTokens(out, offset) {
       if (!lastWasHeap) {
         for (let i = 0; i < lastParts; i++) out[offset + i] = tokens[i] as number;

@@ -9,17 +9,17 @@
 //   at each step the pair now facing each other across the seam is looked up: if it joins into a
 //   token of lower rank than the merge that would have consumed one of them (the "limit"), the
 //   encoding would have taken it and the seam is not valid. Done when both edges are single bytes.
-//   A handful of lookups; it needs each token's last merge, found once per token by encoding it.
+//   A handful of lookups; it needs each token's last merge (the merger learns it from any merge
+//   that ends in that token, else it is found here once by encoding the token).
 //
-// The walk assumes what BPE training guarantees: a merge ranks after the tokens it joins, so merges
-// happen in rank order. A token whose own encoding is not itself (not seen in tiktoken's tables)
-// falls back to byEncoding.
+// The walk relies on what BPE training gives: a token ranks after the tokens it was joined from,
+// so merges happen in rank order. The tests compare both answers on 60,000 pairs per encoding of
+// o200k_base and cl100k_base (a longer run, 3 million pairs each, found no difference). A token
+// that is not its own encoding (none met in tiktoken's tables) falls back to byEncoding.
 
-import type { Merger } from './merge';
+import { SPLIT_UNKNOWN, type Merger } from './merge';
 import type { RankTable } from './ranks';
 
-/** splits[2t] value: not looked up yet. */
-const UNKNOWN = -1;
 /** splits[2t] value: the token is not its own encoding; pairs with it are checked by encoding. */
 const UNREACHABLE = -2;
 
@@ -30,17 +30,20 @@ export interface SeamCheck {
   byEncoding(left: number, right: number): boolean;
   /** Encodes the bytes of left then right; returns the token count, the merger holds the rest. */
   encodePair(left: number, right: number): number;
-  /** Forgets the merge trees found so far. */
-  clear(): void;
 }
 
+/**
+ * @param pairRank the rank two tokens join into, or NO_MERGE (the table's own lookup serves: the
+ *   walk's pairs are mostly new, so a cache in front would only add a probe)
+ */
 export function createSeamCheck(
   table: RankTable,
   merger: Merger,
   pairRank: (left: number, right: number) => number,
 ): SeamCheck {
-  // Per token: the left and right token of the last merge that made it; a byte is its own parts.
-  const splits = new Int32Array(table.size * 2).fill(UNKNOWN);
+  // Per token: the left and right token of the last merge that made it (learned by the merger from
+  // any merge that ended in that token, else found here); a byte is its own parts.
+  const splits = merger.splits;
 
   function encodePair(left: number, right: number): number {
     merger.ensureCapacity(table.longest * 2);
@@ -57,7 +60,7 @@ export function createSeamCheck(
   function split(token: number): boolean {
     const at = token * 2;
     const known = splits[at] as number;
-    if (known !== UNKNOWN) return known !== UNREACHABLE;
+    if (known !== SPLIT_UNKNOWN) return known !== UNREACHABLE;
     merger.ensureCapacity(table.longest);
     const n = table.copyBytes(token, merger.bytes(), 0);
     if (n === 1) {
@@ -65,14 +68,10 @@ export function createSeamCheck(
       splits[at + 1] = token;
       return true;
     }
-    if (merger.merge(n) !== 1 || merger.first() !== token) {
-      splits[at] = UNREACHABLE;
-      return false;
-    }
-    const [left, right] = merger.lastJoin();
-    splits[at] = left;
-    splits[at + 1] = right;
-    return true;
+    // A merge that ends in this one token records its split.
+    if (merger.merge(n) === 1 && merger.first() === token) return true;
+    splits[at] = UNREACHABLE;
+    return false;
   }
 
   function valid(left: number, right: number): boolean {
@@ -112,6 +111,5 @@ export function createSeamCheck(
     valid,
     byEncoding,
     encodePair,
-    clear: () => splits.fill(UNKNOWN),
   };
 }
