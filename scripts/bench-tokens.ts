@@ -1,4 +1,4 @@
-// Token counting speed: our counter (src/core/context/bpe.ts over js-tiktoken's rank tables)
+// Token counting speed: our counter (src/core/context/bpe/ over js-tiktoken's rank tables)
 // against js-tiktoken's encode, gpt-tokenizer's countTokens (its merge cache on, the default) and
 // tiktoken's WASM build (encode_ordinary), on prose, code and CJK text, for o200k_base and
 // cl100k_base. All peers run interleaved in one process, each repetition in a rotated order.

@@ -256,7 +256,7 @@ describe('byte-pair counting', () => {
     60_000,
   );
 
-  // Texts that take each path of bpe.ts: one-token pieces, cached pieces, short merges (linear
+  // Texts that take each path of bpe/: one-token pieces, cached pieces, short merges (linear
   // scans), long merges (the heap), multi-byte characters, lone surrogates.
   function hardTexts(seed: number): string[] {
     let state = seed;
