@@ -28,10 +28,10 @@ const NO_MESSAGES: Message[] = [];
 
 // Kept in step with TokenChart's line colours (not imported: that module loads lazily).
 const LINE_KEYS = [
-  { label: 'Reported input', color: '#000000', dash: '' },
-  { label: 'Compaction trigger', color: '#D55E00', dash: '6 4' },
-  { label: 'Context window', color: '#555555', dash: '2 3' },
-];
+  { key: 'reported', label: 'Reported input', color: '#000000', dash: '' },
+  { key: 'trigger', label: 'Compaction trigger', color: '#D55E00', dash: '6 4' },
+  { key: 'window', label: 'Context window', color: '#555555', dash: '2 3' },
+] as const;
 
 /** Opens what an event produced: the message it concerns, or the file it wrote. */
 export function revealEvent(event: ContextEvent) {
@@ -75,28 +75,36 @@ export function TokenReadout() {
 
   return (
     <section aria-label="Token usage" className="token-readout">
-      <h2>Token usage</h2>
       {!last ? (
-        <p className="muted">Each model call's input size will show here.</p>
+        <>
+          <h2>Token usage</h2>
+          <p className="muted">Each model call's input size will show here.</p>
+        </>
       ) : (
         <>
-          <LastCall call={last} index={calls.length} />
-          {meter && <ContextMeter meter={meter} />}
-          <div className="chart-area">
-            <OffScale rows={rows} scale={scale} />
-            <Suspense fallback={<p className="muted chart-loading">Loading chart…</p>}>
-              <div className="chart-box" aria-hidden="true">
-                <TokenChart rows={rows} series={series} scale={scale} onEvent={revealEvent} />
-              </div>
-            </Suspense>
+          {/* The headline, chart and legend fill the panel's height; what follows scrolls. */}
+          <div className="token-fold">
+            <div className="token-head">
+              <h2>Token usage</h2>
+              <LastCall call={last} index={calls.length} />
+            </div>
+            {meter && <ContextMeter meter={meter} />}
+            <div className="chart-area">
+              <OffScale rows={rows} scale={scale} />
+              <Suspense fallback={<p className="muted chart-loading">Loading chart…</p>}>
+                <div className="chart-box" aria-hidden="true">
+                  <TokenChart rows={rows} series={series} scale={scale} onEvent={revealEvent} />
+                </div>
+              </Suspense>
+            </div>
+            {rows.length > 12 && (
+              <p className="chart-brush-caption muted">
+                Below the chart: drag either handle to zoom into a range of calls, drag the middle
+                to move it.
+              </p>
+            )}
+            <Legend series={series} rows={rows} scale={scale} />
           </div>
-          {rows.length > 12 && (
-            <p className="chart-brush-caption muted">
-              Below the chart: drag either handle to zoom into a range of calls, drag the middle to
-              move it.
-            </p>
-          )}
-          <Legend series={series} rows={rows} />
           <label className="check">
             <input
               type="checkbox"
@@ -175,9 +183,24 @@ function OffScale({ rows, scale }: { rows: ChartRow[]; scale: ReturnType<typeof 
   );
 }
 
-function Legend({ series, rows }: { series: Series[]; rows: ChartRow[] }) {
+function Legend({
+  series,
+  rows,
+  scale,
+}: {
+  series: Series[];
+  rows: ChartRow[];
+  scale: ReturnType<typeof scaleOf>;
+}) {
   const kinds = [...new Set(rows.flatMap((row) => row.events.map((event) => event.kind)))];
   const hasDrop = rows.some((row) => row.drop);
+  // Only the lines drawn: a trigger or window above the scale is named over the chart instead.
+  const drawn = {
+    reported: rows.some((row) => row.reported !== undefined),
+    trigger: scale.trigger?.onScale ?? false,
+    window: scale.window.onScale && scale.window.tokens > 0,
+  };
+  const lines = LINE_KEYS.filter((line) => drawn[line.key]);
   return (
     <ul className="chart-legend" aria-label="Chart legend">
       {series.map((s) => (
@@ -185,7 +208,7 @@ function Legend({ series, rows }: { series: Series[]; rows: ChartRow[] }) {
           <span className="swatch" style={{ background: s.color }} /> {s.label}
         </li>
       ))}
-      {LINE_KEYS.map((line) => (
+      {lines.map((line) => (
         <li key={line.label}>
           <svg width="18" height="8" aria-hidden="true">
             <line
@@ -265,9 +288,12 @@ function LastCall({ call, index }: { call: ModelCallRecord; index: number }) {
   const share = (n: number) =>
     `${Math.max(0, (n / contextWindow) * 100).toFixed(n / contextWindow < 0.01 ? 2 : 1)}%`;
   return (
-    <p className="headline">
-      Call {index}: <strong>{fmt(estimate.total)}</strong> estimated input tokens of a{' '}
-      {fmt(contextWindow)}-token context window ({share(estimate.total)})
+    <p
+      className="headline"
+      title={`Call ${index}: ${fmt(estimate.total)} estimated input tokens of a ${fmt(contextWindow)}-token context window`}
+    >
+      Call {index}: <strong>{fmt(estimate.total)}</strong> input tokens (estimated) ·{' '}
+      {share(estimate.total)} of {fmt(contextWindow)}
     </p>
   );
 }
