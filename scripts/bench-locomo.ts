@@ -484,9 +484,7 @@ const f3 = (value: number, n: number) => (n > 0 ? (value / n).toFixed(3) : '  - 
   for (const t of threads) {
     const missing = uncoveredMessages(t);
     if (missing > 0)
-      console.log(
-        `  ${t.name}: ${missing} of ${t.messageCount} messages are in no document (a turn keeps its user message and its last answer; two answers in a row across a session boundary lose the first).`,
-      );
+      console.log(`  ${t.name}: ${missing} of ${t.messageCount} messages are in no document.`);
   }
   console.log(
     `Tuning conversations (defaults chosen on them): ${TUNING.join(', ')}; held out: ${threads

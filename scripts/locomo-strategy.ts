@@ -51,14 +51,8 @@ function carriedIds(doc: Doc, unit: DocUnit, turns: readonly Turn[]): string[] {
     const first = turn.messages[0];
     if (part !== 'a' && first?.role === 'user' && first.content) out.push(first.id);
     if (part !== 'u') {
-      // The answer is the last assistant message with text (turns.ts answerText).
-      for (let i = turn.messages.length - 1; i >= 0; i--) {
-        const m = turn.messages[i]!;
-        if (m.role === 'assistant' && m.content.trim()) {
-          out.push(m.id);
-          break;
-        }
-      }
+      // The answer is every assistant message with text (turns.ts answerText).
+      for (const m of turn.messages) if (m.role === 'assistant' && m.content.trim()) out.push(m.id);
     }
     return out;
   };

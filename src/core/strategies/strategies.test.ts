@@ -16,7 +16,7 @@ import { getStrategyState, STRATEGY_SECTION_KIND, withStrategy } from './middlew
 import { offlineStep } from './offline';
 import { defaultSelection, parseStrategySettings, STRATEGY_LIST } from './registry';
 import { linkEntities } from './kinds/graph';
-import { splitTurns } from './turns';
+import { answerText, dialogue, splitTurns } from './turns';
 import type { StepFn, StrategyId, StrategySelection } from './types';
 import { STRATEGY_IDS } from './types';
 
@@ -301,6 +301,43 @@ describe('strategies on scripted turns', () => {
     current = sel('memory-augmented', { windowTurns: 1 });
     const third = await t.say('Anything to avoid?');
     expect(section(third, 'Memory tokens')).toContain('shellfish');
+  });
+});
+
+describe('turns', () => {
+  it("keep every message of the assistant's reply, not only the last", () => {
+    // An imported transcript whose second speaker says two things in a row, and a reply with text
+    // before a tool call: what was said in each message belongs to the turn's answer.
+    const at = 0;
+    const messages: ModelMessage[] = [
+      { role: 'user', id: 'u1', content: 'Where did you go last summer?', createdAt: at },
+      { role: 'assistant', id: 'a1', content: 'We drove to Lisbon.', createdAt: at },
+      { role: 'assistant', id: 'a2', content: 'Then the kids wanted Porto.', createdAt: at },
+      { role: 'user', id: 'u2', content: 'Check my notes', createdAt: at },
+      {
+        role: 'assistant',
+        id: 'a3',
+        content: 'Reading the notes first.',
+        toolCalls: [{ id: 'c1', name: 'read_file', arguments: '{"file_path":"/notes.md"}' }],
+        createdAt: at,
+      },
+      {
+        role: 'tool',
+        id: 't1',
+        toolCallId: 'c1',
+        toolName: 'read_file',
+        content: 'ok',
+        createdAt: at,
+      },
+      { role: 'assistant', id: 'a4', content: 'Your notes say: buy milk.', createdAt: at },
+    ];
+    const [first, second] = splitTurns(messages);
+    expect(answerText(first!)).toBe('We drove to Lisbon.\nThen the kids wanted Porto.');
+    expect(dialogue(first!).map((m) => m.content)).toEqual([
+      'Where did you go last summer?',
+      'We drove to Lisbon.\nThen the kids wanted Porto.',
+    ]);
+    expect(answerText(second!)).toBe('Reading the notes first.\nYour notes say: buy milk.');
   });
 });
 

@@ -45,13 +45,18 @@ export function userText(turn: Turn): string {
   return first?.role === 'user' ? first.content : '';
 }
 
-/** The assistant's final answer (its last message's text). */
+/**
+ * What the assistant said in the turn: the text of each of its messages, in order (a reply can come
+ * in several messages: text before a tool call, the final answer, or consecutive messages of an
+ * imported transcript's second speaker).
+ */
 export function answerText(turn: Turn): string {
-  for (let i = turn.messages.length - 1; i >= 0; i--) {
-    const message = turn.messages[i];
-    if (message?.role === 'assistant' && message.content.trim()) return message.content;
+  let text = '';
+  for (const message of turn.messages) {
+    if (message.role !== 'assistant' || !message.content.trim()) continue;
+    text = text ? `${text}\n${message.content}` : message.content;
   }
-  return '';
+  return text;
 }
 
 /** The user message and the final answer, as the seed's strategies see a turn. */
