@@ -1,8 +1,8 @@
 // The Strategy arena: a built-in scenario through three strategies (table, lines, scatter, the
-// context at a probe, past runs after a reload), an imported thread JSONL, Stop leaving a partial
-// result, and a bad file refused without losing the earlier run.
+// context at a probe, past runs after a reload), a past thread of the app, an imported thread
+// JSONL, Stop leaving a partial result, and a bad file refused without losing the earlier run.
 import type { Page } from '@playwright/test';
-import { configureProvider, expect, openApp, test } from './fixtures';
+import { configureProvider, expect, openApp, sendMessage, test } from './fixtures';
 
 async function openArena(page: Page) {
   await openApp(page);
@@ -126,6 +126,51 @@ test('a built-in scenario through three strategies: results table, lines, scatte
   const past = page.getByRole('navigation', { name: 'Past runs' });
   await past.getByRole('button', { name: /Personal assistant/ }).click();
   await expect(page.getByRole('table', { name: 'Arena results' }).getByRole('row')).toHaveCount(4);
+});
+
+test('a past thread of the app replays through the strategies, tokens measured without probes', async ({
+  page,
+}) => {
+  await openApp(page);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  const said = [
+    'Please remember that my locker code is 3141.',
+    'What is on my todo list? read /notes/todo.md',
+    'What do you remember about me?',
+  ];
+  for (const [i, text] of said.entries()) {
+    await sendMessage(page, text);
+    await expect(conversation.getByRole('article', { name: 'User' })).toHaveCount(i + 1);
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
+  }
+
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  const arena = page.getByRole('region', { name: 'Arena' });
+  const pastThread = arena.getByLabel('Past thread');
+  const option = pastThread.getByRole('option', { name: /^Please remember that my locker code/ });
+  await expect(option).toHaveCount(1);
+  await pastThread.selectOption({ label: (await option.textContent()) ?? '' });
+  await expect(arena.getByText(/: 3 turns, \d+ messages, 0 probes\./)).toBeVisible();
+  await expect(arena.getByText('No probes: tokens are measured, recall is not.')).toBeVisible();
+
+  await arena.getByLabel('Sliding window: Window size (turns)').fill('1');
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  const tokensOf = async (name: string) => {
+    const cell = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) })
+      .getByRole('cell')
+      .first();
+    await expect(cell).toContainText(/\d/);
+    return Number(((await cell.textContent()) ?? '').replace(/[^\d]/g, ''));
+  };
+  // Sequential sends every earlier turn; a window of one turn sends fewer tokens.
+  const sequential = await tokensOf('Sequential');
+  expect(sequential).toBeGreaterThan(0);
+  expect(await tokensOf('Sliding window')).toBeLessThan(sequential);
+  await expect(arena.getByText(/offline stand-ins/)).toBeVisible();
 });
 
 test('an imported thread JSONL runs, with the probes it carries', async ({ page }) => {
