@@ -14,8 +14,8 @@
 //
 // The walk relies on what BPE training gives: a token ranks after the tokens it was joined from,
 // so merges happen in rank order. The tests compare both answers on 60,000 pairs per encoding of
-// o200k_base and cl100k_base (a longer run, 3 million pairs each, found no difference). A token
-// that is not its own encoding (none met in tiktoken's tables) falls back to byEncoding.
+// o200k_base and cl100k_base, `npm run fuzz:tokens` on a million each (no difference found). A
+// token that is not its own encoding (none met in tiktoken's tables) falls back to byEncoding.
 
 import { SPLIT_UNKNOWN, type Merger } from './merge';
 import type { RankTable } from './ranks';
