@@ -16,8 +16,9 @@
 // piece ends, every seam on the stack is valid: its height is the count. Known characters cost an
 // array read and a pair lookup or two each, with no strings and no heap.
 //
-// A piece that needs more re-encodings than STEPS_PER_CHAR per character (none seen in real text)
-// is handed back to the whole-piece merge, so the worst case stays the heap's O(n log n).
+// A piece that needs more re-encodings than STEPS_PER_CHAR per character (a safeguard against
+// inputs built to cascade) is handed back to the whole-piece merge, so the worst case stays the
+// heap's O(n log n).
 
 import type { Merger } from './merge';
 import { createPairCache } from './pair-cache';

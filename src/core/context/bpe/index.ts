@@ -72,7 +72,7 @@ export function createBpeTokenizer(bpe: TiktokenRanks, options: BpeOptions = {})
       }
     }
     if (ascii) {
-      // An ASCII piece is its own rank key (a non-ASCII one is not: its key is its UTF-8 bytes).
+      // An ASCII piece's characters are its bytes: looked up, or merged, without encoding.
       if (table.isToken(piece)) count = 1;
       else {
         merger.ensureCapacity(piece.length);
