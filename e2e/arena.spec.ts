@@ -4,8 +4,16 @@
 import type { Page } from '@playwright/test';
 import { configureProvider, expect, openApp, sendMessage, test } from './fixtures';
 
-async function openArena(page: Page) {
+/** Opens the arena, after pointing the app at the fake OpenAI server when one is given. */
+async function openArena(page: Page, openai?: { url: string }) {
   await openApp(page);
+  if (openai)
+    await configureProvider(page, {
+      provider: 'OpenAI-compatible',
+      baseURL: openai.url,
+      apiKey: 'sk-arena',
+      model: 'gpt-4o-mini',
+    });
   await page.getByRole('button', { name: 'Arena', exact: true }).click();
   const arena = page.getByRole('region', { name: 'Arena' });
   await expect(arena).toBeVisible();
@@ -259,18 +267,10 @@ test('with a real provider: the cost is shown and confirmed first, steps go to t
   page,
   openai,
 }) => {
-  await openApp(page);
-  await configureProvider(page, {
-    provider: 'OpenAI-compatible',
-    baseURL: openai.url,
-    apiKey: 'sk-arena',
-    model: 'gpt-4o-mini',
-  });
+  const arena = await openArena(page, openai);
   // The first compression call fails (a 400 is not retried); the rest answer one sentence.
   openai.enqueue({ error: { status: 400, message: 'bad request for this step' } });
   openai.setDefault({ text: 'The user prefers a window seat on trains.' });
-  await page.getByRole('button', { name: 'Arena', exact: true }).click();
-  const arena = page.getByRole('region', { name: 'Arena' });
   await arena
     .getByLabel('Scenario')
     .selectOption({ label: 'Travel planning: a preference that is later corrected' });
@@ -308,16 +308,8 @@ test('Ask the model: each probe question goes to the model with the strategy con
   page,
   openai,
 }) => {
-  await openApp(page);
-  await configureProvider(page, {
-    provider: 'OpenAI-compatible',
-    baseURL: openai.url,
-    apiKey: 'sk-arena',
-    model: 'gpt-4o-mini',
-  });
+  const arena = await openArena(page, openai);
   openai.setDefault({ text: 'You prefer a window seat.' });
-  await page.getByRole('button', { name: 'Arena', exact: true }).click();
-  const arena = page.getByRole('region', { name: 'Arena' });
   await arena
     .getByLabel('Scenario')
     .selectOption({ label: 'Travel planning: a preference that is later corrected' });
