@@ -59,7 +59,7 @@ for (const encoding of ['o200k_base', 'cl100k_base'] as EncodingName[]) {
   const table = readRankTable(ranks);
   const pairs = createPairCache(17, table.joinedRank);
   const merger = createMerger(table.byteRank, table.size, pairs.get);
-  const check = createSeamCheck(table, merger, table.joinedRank);
+  const check = createSeamCheck(table, merger);
   const random = generator(encoding === 'o200k_base' ? 99 : 98);
   const buffer = new Uint8Array(4 * table.longest);
   const encodeBytes = (bytes: Uint8Array) => {

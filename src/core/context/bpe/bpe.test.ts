@@ -49,7 +49,7 @@ describe('seam check', () => {
       const table = readRankTable(await loadRanks(encoding));
       const pairs = createPairCache(17, table.joinedRank);
       const merger = createMerger(table.byteRank, table.size, pairs.get);
-      const check = createSeamCheck(table, merger, pairs.get);
+      const check = createSeamCheck(table, merger);
       const random = generator(encoding === 'o200k_base' ? 101 : 202);
 
       // Tokens worth pairing: those of characters in every range, of common words, and any rank.

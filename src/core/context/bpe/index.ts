@@ -54,10 +54,7 @@ export function createBpeTokenizer(bpe: TiktokenRanks, options: BpeOptions = {})
   const table = readRankTable(bpe);
   const pairs = createPairCache(PAIR_TABLE_BITS, table.joinedRank);
   const merger = createMerger(table.byteRank, table.size, pairs.get);
-  const characters = createCharacterCounter(
-    merger,
-    createSeamCheck(table, merger, table.joinedRank),
-  );
+  const characters = createCharacterCounter(merger, createSeamCheck(table, merger));
   const pieces = new GenerationCache(PIECE_CACHE_ENTRIES, PIECE_CACHE_CHARS);
   const pattern = table.pattern;
 

@@ -32,15 +32,7 @@ export interface SeamCheck {
   encodePair(left: number, right: number): number;
 }
 
-/**
- * @param pairRank the rank two tokens join into, or NO_MERGE (the table's own lookup serves: the
- *   walk's pairs are mostly new, so a cache in front would only add a probe)
- */
-export function createSeamCheck(
-  table: RankTable,
-  merger: Merger,
-  pairRank: (left: number, right: number) => number,
-): SeamCheck {
+export function createSeamCheck(table: RankTable, merger: Merger): SeamCheck {
   // Per token: the left and right token of the last merge that made it (learned by the merger from
   // any merge that ended in that token, else found here); a byte is its own parts.
   const splits = merger.splits;
@@ -80,7 +72,8 @@ export function createSeamCheck(
     if (!split(a) || !split(b)) return byEncoding(left, right);
     let limit = 0x7fffffff;
     for (;;) {
-      const joined = pairRank(a, b);
+      // The table's own lookup: the walk's pairs are mostly new, a cache would only add a probe.
+      const joined = table.joinedRank(a, b);
       if (joined >= 0 && joined < limit) return false;
       if (a > b) {
         // `a` was made later: look at the seam as it was before (its right part facing b).
