@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-test',
+      'dist-test-results',
       'node_modules',
       'test-results',
       'playwright-report',

@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
 // Browser tests run against the production build served by `vite preview`, in Debian's Chromium.
-// `npm test` builds first; `npm run test:e2e` alone expects a fresh `npm run build`.
-// MP_PORT and MP_DIST let several checkouts' builds be tested side by side on one machine.
-const port = Number(process.env.MP_PORT ?? 4173);
+// `npm test` builds into dist-test/ and picks a free port (MP_DIST, MP_PORT); `npm run test:e2e`
+// alone expects a fresh `MP_TEST_PAGES=1 npm run build` in dist/ and uses port 4183, so it never
+// meets the app `npm start` serves on 4173. A server already on the port is never reused: the
+// tests must run against this checkout's build.
+const port = Number(process.env.MP_PORT ?? 4183);
 const dist = process.env.MP_DIST ?? 'dist';
 
 export default defineConfig({
@@ -37,7 +39,7 @@ export default defineConfig({
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${dist}`,
     url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });
