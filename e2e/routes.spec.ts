@@ -224,7 +224,7 @@ test('a link to a thread that does not exist says so, offers the thread list and
   await page.goto(`/#/thread/${long}`);
   await expect(heading).toBeVisible();
   await expect(
-    page.getByText(`“${long.slice(0, 60)}” (cut: the first 60 of 127 characters)`),
+    page.getByText(`“${long.slice(0, 60)}…” (cut: the first 60 of 127 characters)`),
   ).toBeVisible();
   await page.goto('/#/threads/everything');
   await expect(page.getByRole('heading', { name: 'This address names no view' })).toBeVisible();

@@ -92,6 +92,15 @@ function refuse(notice: string) {
   write(formatRoute(routeOfView(view)), 'replace');
 }
 
+/** Storage failed to answer: that is said, and the address goes back to what is shown (null). */
+function unreadable(what: 'thread' | 'run', error: unknown): null {
+  const reason = error instanceof Error ? error.message : String(error);
+  refuse(
+    `The ${what === 'thread' ? 'thread' : 'arena run'} could not be read from this browser's storage: ${reason}`,
+  );
+  return null;
+}
+
 async function apply(route: Route): Promise<void> {
   const seq = ++readSeq;
   const hash = location.hash;
@@ -133,8 +142,8 @@ async function apply(route: Route): Promise<void> {
       }
       const thread = await getServices()
         .threads.get(route.id)
-        .catch(() => undefined);
-      if (overtaken()) return;
+        .catch((error: unknown) => unreadable('thread', error));
+      if (overtaken() || thread === null) return;
       commit(() => {
         arena.setOpen(false);
         if (thread && useChatStore.getState().showThread(thread)) {
@@ -166,8 +175,8 @@ async function apply(route: Route): Promise<void> {
         refuse('An arena run is going: stop it or let it finish before opening another run.');
         return;
       }
-      const run = await arena.loadRun(route.id).catch(() => undefined);
-      if (overtaken()) return;
+      const run = await arena.loadRun(route.id).catch((error: unknown) => unreadable('run', error));
+      if (overtaken() || run === null) return;
       commit(() => {
         arena.setOpen(true);
         if (run && useArenaStore.getState().showRun(run)) {

@@ -27,7 +27,12 @@ export function RouteMissing({ problem }: { problem: RouteProblem }) {
   const sidebarCollapsed = usePanelsStore((s) => s.collapsed.sidebar);
   const shown = (
     <>
-      “<code className="route-id">{problem.shown}</code>”
+      “
+      <code className="route-id">
+        {problem.shown}
+        {problem.cut && '…'}
+      </code>
+      ”
       {problem.cut && (
         <>
           {' '}
