@@ -1,9 +1,10 @@
 // Addresses (SPEC 15: #/thread/<id>, #/arena, #/arena/<run>): a reload returns to the thread with
 // its strategy, the side tab and the scroll position; Back and Forward move between threads and the
 // arena; a link to a thread or run that is not kept says so and offers the list; a kept run's link
-// opens it after a reload and in another tab. All on the Demo provider (offline).
+// opens it after a reload and in another tab. On the Demo provider (offline), but for an answer
+// streamed slowly by the fake OpenAI server.
 import type { Locator, Page } from '@playwright/test';
-import { expect, openApp, sendMessage, test } from './fixtures';
+import { configureProvider, expect, openApp, sendMessage, test } from './fixtures';
 
 const hashOf = (page: Page) => new URL(page.url()).hash;
 
@@ -174,6 +175,45 @@ test('Back and Forward move between two threads and the arena, without duplicate
   await expect(page).toHaveURL(new RegExp(`${threadA}$`));
   await page.goBack();
   await expect(arena).toBeVisible();
+});
+
+test('Back while an answer is being written stays on that thread and says why', async ({
+  page,
+  openai,
+}) => {
+  await openApp(page);
+  await configureProvider(page, {
+    provider: 'OpenAI-compatible',
+    baseURL: openai.url,
+    apiKey: 'sk-routes',
+    model: 'gpt-4o-mini',
+  });
+  openai.enqueue({ text: 'Short answer.' });
+  await say(page, 'first thread');
+  const threadA = await threadHash(page);
+  await page.getByRole('button', { name: 'New thread' }).click();
+  const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+  openai.enqueue({ text: `Slow answer: ${words}`, chunkDelayMs: 100 });
+  await sendMessage(page, 'second thread');
+  const threadB = await threadHash(page);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await expect(conversation).toContainText('word3');
+
+  await page.goBack();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'A reply is being written in the open thread' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${threadB}$`));
+  await expect(conversation.getByRole('article', { name: 'User' })).toContainText('second thread');
+
+  // Once the answer is stopped, the thread list opens A, and the message goes.
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page
+    .getByRole('navigation', { name: 'Threads' })
+    .getByRole('button', { name: /^first thread/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${threadA}$`));
+  await expect(page.getByText('A reply is being written in the open thread')).toBeHidden();
 });
 
 test('a link to a thread that does not exist says so, offers the thread list and creates nothing', async ({
