@@ -45,6 +45,8 @@ export interface ArenaState {
   running: boolean;
   progress: Record<string, { done: number; total: number }>;
   current: ArenaRun | undefined;
+  /** Whether `current` is kept in IndexedDB (then it has an address, #/arena/<id>). */
+  kept: boolean;
   confirm: (CostEstimate & { model: string }) | undefined;
   runError: string | undefined;
   past: PastRunSummary[];
@@ -67,6 +69,12 @@ export interface ArenaState {
   cancelConfirm(): void;
   stop(): void;
   openPast(id: string): Promise<void>;
+  /** A kept run read from IndexedDB (undefined when none has the id). */
+  loadRun(id: string): Promise<ArenaRun | undefined>;
+  /** Shows a kept run already read (false while a run is going). */
+  showRun(run: ArenaRun): boolean;
+  /** Shows no run (the arena's start), unless one is going. */
+  clearRun(): void;
   select(key: string, probeId: string): void;
   exportResults(format: 'csv' | 'json'): void;
 }
@@ -215,7 +223,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       if (finished.runs.length > 0)
         void store()
           .put(finished)
-          .then((past) => set({ past }))
+          .then((past) => set(get().current?.id === finished.id ? { past, kept: true } : { past }))
           .catch((error: unknown) =>
             set({
               runError: `The results could not be kept: ${error instanceof Error ? error.message : String(error)}`,
@@ -239,6 +247,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       selected: undefined,
       progress: Object.fromEntries(entries.map((e) => [e.key, { done: 0, total: 0 }])),
       current: { id, createdAt: Date.now(), transcript, runs: [], mode, model, partial: false },
+      kept: false,
     });
     post({
       type: 'run',
@@ -261,6 +270,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
     running: false,
     progress: {},
     current: undefined,
+    kept: false,
     confirm: undefined,
     runError: undefined,
     past: [],
@@ -421,9 +431,30 @@ export const useArenaStore = create<ArenaState>((set, get) => {
 
     async openPast(id) {
       if (get().running) return;
-      const run = await store().get(id);
-      if (run) set({ current: run, selected: undefined, progress: {} });
+      const run = await get().loadRun(id);
+      if (run) get().showRun(run);
       else set({ runError: 'That past run is no longer stored.' });
+    },
+
+    async loadRun(id) {
+      return store().get(id);
+    },
+
+    showRun(run) {
+      if (get().running) return get().current?.id === run.id;
+      set({ current: run, kept: true, selected: undefined, progress: {}, runError: undefined });
+      return true;
+    },
+
+    clearRun() {
+      if (get().running || !get().current) return;
+      set({
+        current: undefined,
+        kept: false,
+        selected: undefined,
+        progress: {},
+        runError: undefined,
+      });
     },
 
     select: (key, probeId) => set({ selected: { key, probeId } }),

@@ -62,6 +62,8 @@ export function strategyOf(thread: Thread | null, settings: Settings): StrategyS
   return choice ? normalizeSelection(choice) : defaultSelection(settings.strategy.default);
 }
 
+export type OpenResult = 'opened' | 'missing' | 'busy' | 'stale';
+
 interface ChatStore {
   threads: ThreadSummary[];
   thread: Thread | null;
@@ -71,7 +73,13 @@ interface ChatStore {
   /** A storage or setup problem to show (the thread in memory is intact). */
   error?: string;
   loadThreads(): Promise<void>;
-  openThread(id: string): Promise<void>;
+  /**
+   * Opens a stored thread: 'missing' when none has the id, 'busy' while a run is going, 'stale'
+   * when another open asked later.
+   */
+  openThread(id: string): Promise<OpenResult>;
+  /** Shows a thread already read from storage (false while a run is going). */
+  showThread(thread: Thread): boolean;
   newThread(): void;
   send(text: string): Promise<void>;
   stop(): void;
@@ -98,6 +106,8 @@ let runningThread: Thread | null = null;
 /** Events for the running thread that arrived from outside the run (e.g. a fact update). */
 const lateEvents: ContextEvent[] = [];
 let saveChain: Promise<void> = Promise.resolve();
+/** Only the latest openThread shows its thread (two clicks in a row may resolve out of order). */
+let openSeq = 0;
 
 function emptyThread(): Thread {
   const now = Date.now();
@@ -145,16 +155,26 @@ export const useChatStore = create<ChatStore>((set, get) => {
     },
 
     async openThread(id) {
-      if (get().running) return;
+      if (get().running) return 'busy';
+      const seq = ++openSeq;
       const thread = await getServices().threads.get(id);
-      if (!thread) return;
+      if (seq !== openSeq) return 'stale';
+      if (!thread) return 'missing';
+      return get().showThread(thread) ? 'opened' : 'busy';
+    },
+
+    showThread(thread) {
+      if (get().running) return get().thread?.id === thread.id;
+      openSeq++;
       const recovered = recoverDraft(thread);
       set({ thread, streaming: null, pendingStrategy: null });
-      if (recovered) await persist(thread);
+      if (recovered) void persist(thread);
+      return true;
     },
 
     newThread() {
       if (get().running) return;
+      openSeq++;
       set({ thread: null, streaming: null, pendingStrategy: null });
     },
 

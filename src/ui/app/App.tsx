@@ -16,6 +16,8 @@ import { SideTabs } from './SideTabs';
 import { LayoutToggles, Workspace } from './Workspace';
 import { StrategyPicker } from '../strategy/StrategyPicker';
 import { useArenaStore } from '../../state/arena';
+import { openNewThread, startRouter, useRouteStore } from '../../state/router';
+import { RouteMissing } from './RouteMissing';
 
 // The Strategy arena loads on first open (its charts and replay code stay out of the first page).
 const ArenaView = lazy(() => import('../arena/ArenaView').then((m) => ({ default: m.ArenaView })));
@@ -29,8 +31,9 @@ export function App() {
   const settings = useSettingsStore((s) => s.settings);
   const loadProblem = useSettingsStore((s) => s.loadProblem);
   const running = useChatStore((s) => s.running);
-  const newThread = useChatStore((s) => s.newThread);
   const arenaOpen = useArenaStore((s) => s.open);
+  const problem = useRouteStore((s) => s.problem);
+  const routeNotice = useRouteStore((s) => s.notice);
   const factsSettings = settings.facts;
 
   // The embedding worker follows the fact-memory settings (created only for embeddings / hybrid).
@@ -46,6 +49,8 @@ export function App() {
       await seedSampleWorkspace(fs, kv);
       await useFilesStore.getState().attach(fs); // attaching lists the files
       await useChatStore.getState().loadThreads();
+      // The address names the view to open (the most recent thread when it names none).
+      await startRouter();
     })().then(
       () => !cancelled && setStart({ status: 'ready' }),
       (error: unknown) =>
@@ -89,7 +94,7 @@ export function App() {
           >
             Arena
           </button>
-          <button type="button" onClick={newThread} disabled={running}>
+          <button type="button" onClick={openNewThread} disabled={running}>
             New thread
           </button>
           <button type="button" onClick={() => setSettingsOpen(true)}>
@@ -100,6 +105,11 @@ export function App() {
       {loadProblem && (
         <p role="alert" className="banner">
           {loadProblem}
+        </p>
+      )}
+      {routeNotice && (
+        <p role="status" className="banner">
+          {routeNotice}
         </p>
       )}
       {arenaOpen ? (
@@ -116,12 +126,16 @@ export function App() {
             </>
           }
           chat={
-            <>
-              {/* The thread's header slot: the context strategy picker (more thread controls go here). */}
-              <StrategyPicker />
-              <Conversation />
-              <Composer />
-            </>
+            problem && problem.kind !== 'run' ? (
+              <RouteMissing problem={problem} />
+            ) : (
+              <>
+                {/* The thread's header slot: the context strategy picker (more thread controls go here). */}
+                <StrategyPicker />
+                <Conversation />
+                <Composer />
+              </>
+            )
           }
           tokens={<TokenReadout />}
           panels={<SideTabs />}

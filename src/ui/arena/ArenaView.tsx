@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useArenaStore } from '../../state/arena';
+import { useRouteStore } from '../../state/router';
+import { RouteMissing } from '../app/RouteMissing';
 import { ContextView } from './ContextView';
 import { PastRuns } from './PastRuns';
 import { ProbeGrid } from './ProbeGrid';
@@ -14,6 +16,7 @@ import './arena.css';
 export function ArenaView() {
   const current = useArenaStore((s) => s.current);
   const running = useArenaStore((s) => s.running);
+  const problem = useRouteStore((s) => s.problem);
   useEffect(() => {
     void useArenaStore.getState().loadPast();
   }, []);
@@ -33,6 +36,7 @@ export function ArenaView() {
             Memory layers (AGENTS.md, facts) are off here, so only the strategy differs.
           </p>
         </header>
+        {problem?.kind === 'run' && <RouteMissing problem={problem} />}
         <RunControls />
         {current && current.runs.length > 0 && (
           <>
@@ -56,7 +60,7 @@ export function ArenaView() {
             <ContextView run={current} />
           </>
         )}
-        {!current && (
+        {!current && !problem && (
           <p className="arena-empty">
             Choose a transcript and the strategies to compare, then press <strong>Run arena</strong>
             .

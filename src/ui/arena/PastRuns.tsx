@@ -7,7 +7,7 @@ export function PastRuns() {
   const running = useArenaStore((s) => s.running);
   if (past.length === 0) return null;
   return (
-    <nav className="arena-card arena-past" aria-label="Past runs">
+    <nav className="arena-card arena-past" aria-label="Past runs" id="past-runs" tabIndex={-1}>
       <h3>Past runs</h3>
       <ul>
         {past.map((p) => (

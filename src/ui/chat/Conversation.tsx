@@ -1,10 +1,11 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useRef } from 'react';
 import { useChatStore } from '../../state/chat';
 import { useArenaStore } from '../../state/arena';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
 import type { MemoryEdit } from '../../core/agent/thread';
 import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
+import { useScrollMemory } from './scroll-memory';
 import './chat.css';
 
 /** One suggestion per mechanism: each button sends its text as a message. */
@@ -56,12 +57,10 @@ export function Conversation() {
   const thread = useChatStore((s) => s.thread);
   const streaming = useChatStore((s) => s.streaming);
   const running = useChatStore((s) => s.running);
-  const endRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const messages = thread?.messages ?? [];
-
-  useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length, streaming]);
+  // Each thread opens where it was left (after a reload too); new content scrolls to the end.
+  useScrollMemory(sectionRef, thread?.id ?? null, messages.length, streaming);
 
   const summaryStarts = new Set(
     (thread?.events ?? [])
@@ -72,7 +71,7 @@ export function Conversation() {
   for (const edit of thread?.memoryEdits ?? []) editsByCall.set(edit.toolCallId, edit);
 
   return (
-    <section aria-label="Conversation" className="conversation">
+    <section aria-label="Conversation" className="conversation" ref={sectionRef}>
       {messages.length === 0 && !streaming && <Suggestions />}
       {messages.map((message) => (
         <Fragment key={message.id}>
@@ -103,7 +102,6 @@ export function Conversation() {
         </article>
       )}
       {running && !streaming && <p className="thinking">Working…</p>}
-      <div ref={endRef} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ export function ThreadList() {
   const openThread = useChatStore((s) => s.openThread);
 
   return (
-    <nav aria-label="Threads" className="thread-list">
+    <nav aria-label="Threads" className="thread-list" id="thread-list" tabIndex={-1}>
       <h2>Threads</h2>
       {threads.length === 0 ? (
         <p className="muted">No threads yet.</p>
