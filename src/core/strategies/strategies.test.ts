@@ -182,18 +182,52 @@ describe('strategies on scripted turns', () => {
     expect(getStrategyState(t.state)!.data.store).toMatchObject({ summary: '' });
   });
 
-  it('retrieval injects the past message that shares the query words', async () => {
-    const t = await thread(sel('retrieval', { k: 1, unit: 'message', dates: false }));
-    await t.say('The locker code is 4417.');
-    await t.say('I like green tea.');
-    await t.say('Tomorrow we go hiking.');
-    const ask = await t.say('What was the locker code?');
-    expect(section(ask, 'Retrieved')).toContain('locker code is 4417');
-    expect(section(ask, 'Retrieved')).not.toContain('green tea');
-    expect(userTexts(ask)).toEqual(['What was the locker code?']);
-    const report = getStrategyState(t.state)!.data.lastCall!;
-    expect(report.method).toBe('BM25');
-    expect(report.scored!.find((s) => s.injected)!.label).toBe('turn 1, user');
+  for (const ranking of ['conversation', 'plain'] as const)
+    it(`retrieval (${ranking} ranking) injects the past message that shares the query words`, async () => {
+      const t = await thread(sel('retrieval', { k: 1, unit: 'message', dates: false, ranking }));
+      await t.say('The locker code is 4417.');
+      await t.say('I like green tea.');
+      await t.say('Tomorrow we go hiking.');
+      const ask = await t.say('What was the locker code?');
+      expect(section(ask, 'Retrieved')).toContain('locker code is 4417');
+      expect(section(ask, 'Retrieved')).not.toContain('green tea');
+      expect(userTexts(ask)).toEqual(['What was the locker code?']);
+      const report = getStrategyState(t.state)!.data.lastCall!;
+      expect(report.method).toBe(ranking === 'plain' ? 'BM25' : 'BM25 + neighbours, session');
+      expect(report.scored!.find((s) => s.injected)!.label).toBe('turn 1, user');
+      // Scores shown in the panel are similarities: the best is 1.
+      expect(report.scored![0]!.score).toBe(1);
+    });
+
+  it('retrieval by default ranks single messages with their neighbours and the named speaker', async () => {
+    expect(defaultSelection('retrieval').settings).toEqual({
+      k: 2,
+      unit: 'message',
+      dates: true,
+      ranking: 'conversation',
+    });
+    // The assistant calls the user Sam; the answer to "what did Sam adopt" is the reply after the
+    // question "What did you adopt?": it shares no word with the question but sits beside two
+    // messages that do.
+    const script = async (ranking: 'conversation' | 'plain') => {
+      const t = await thread(sel('retrieval', { k: 3, ranking }));
+      await t.say('Guess what, I adopted something last week!', 'Wow, Sam! What did you adopt?');
+      await t.say('A grey kitten called Pebble.', 'Lovely, Sam!');
+      await t.say('My sister adopted a puppy.', 'Nice, Sam!');
+      await t.say('We talked about adoption at work.', 'Interesting, Sam.');
+      const ask = await t.say('What pet did Sam adopt?');
+      return {
+        retrieved: section(ask, 'Retrieved'),
+        report: getStrategyState(t.state)!.data.lastCall!,
+      };
+    };
+    const conversation = await script('conversation');
+    expect(conversation.retrieved).toContain('User said: A grey kitten called Pebble.');
+    expect(conversation.retrieved).toMatch(/\[\d{4}-\d{2}-\d{2}\] User said: /);
+    expect(conversation.report.method).toBe('BM25 + neighbours, session, speaker (user)');
+    const plain = await script('plain');
+    expect(plain.retrieved).not.toContain('kitten');
+    expect(plain.report.method).toBe('BM25');
   });
 
   it('memory-augmented keeps extracted facts past the window; "No important fact." adds nothing', async () => {
