@@ -28,14 +28,22 @@ import {
   tokenize,
   type TokenizerOptions,
 } from '../src/core/retrieval/tokenize';
-import { cosineScores, normalize } from '../src/core/retrieval/embeddings';
+import { cosineScores, createEmbeddingRanker, normalize } from '../src/core/retrieval/embeddings';
 import {
   DOC_UNITS,
   RANKINGS,
+  conversationMessages,
   documents,
   rankDocuments,
 } from '../src/core/strategies/kinds/retrieval';
 import { bm25Rank } from '../src/core/pipeline';
+import {
+  createConversationRanker,
+  DEFAULT_CONVERSATION_RANKING,
+  PLAIN_MESSAGE_RANKING,
+  topIndices,
+  type ConversationRankOptions,
+} from '../src/core/retrieval/conversation';
 import type { StrategyEnv } from '../src/core/strategies/types';
 import { getStrategy } from '../src/core/strategies/registry';
 import {
@@ -349,6 +357,9 @@ function fusionScorer(
 
 // --- Embeddings (optional) ---------------------------------------------------------------------
 
+/** The model's embed function, kept for the strategy rows (set when --model loads). */
+let embedTexts: ((texts: string[]) => Promise<Float32Array[]>) | undefined;
+
 async function embeddingScorer(dir: string): Promise<Scorer | string> {
   const modelPath = resolve(dir);
   if (!existsSync(modelPath)) return `no model directory at ${modelPath}`;
@@ -381,6 +392,7 @@ async function embeddingScorer(dir: string): Promise<Scorer | string> {
     }
     return out;
   };
+  embedTexts = embed;
   const matrices = new Map<string, { dim: number; data: Float32Array }>();
   const queryVectors = new Map<string, Float32Array>();
   return async (c, q) => {
@@ -491,14 +503,14 @@ const describe = (c: Config) =>
 const PAPER_KS = [5, 10, 25] as const;
 
 /** Per conversation, then tuning, held-out and overall: the paper's metric at k messages. */
-async function paperRows(label: string, config: Config, adversarial: boolean) {
+async function paperRows(label: string, config: Config, adversarial: boolean, env?: StrategyEnv) {
   const groups = { tuning: emptyTally(), 'held-out': emptyTally(), overall: emptyTally() };
   const row = (name: string, t: Tally) =>
     console.log(
       `${pad(label, 52)} ${pad(name, 10)} ${PAPER_KS.map((k) => pct(t.fractionMessages[k]!, t.questions).padStart(6)).join(' ')}   ${t.questions}`,
     );
   for (const t of threads) {
-    const tally = await evaluateThread(t, config, undefined, adversarial);
+    const tally = await evaluateThread(t, config, env, adversarial);
     addTally(groups.overall, tally);
     addTally(isTuning(t.name) ? groups.tuning : groups['held-out'], tally);
     row(t.name, tally);
@@ -538,6 +550,24 @@ async function paperRows(label: string, config: Config, adversarial: boolean) {
     '  LoCoMo paper, Table 3, dialog-level DRAGON retriever (its ten conversations, categories 1-5): R@5 58.8  R@10 67.5  R@25 79.9',
   );
   console.log('');
+
+  if (embedTexts) {
+    // The app's embedding ranker over the strategy's message texts, fused by reciprocal rank.
+    const embed = embedTexts;
+    const ranker = createEmbeddingRanker({
+      embedder: { modelId: resolve(modelDir ?? ''), embed: (texts) => embed(texts) },
+    });
+    const env: StrategyEnv = {
+      rank: bm25Rank(),
+      count: () => 0,
+      semantic: async (query, docs) => ranker.similarities(query, docs),
+    };
+    console.log(
+      `With the embeddings of ${resolve(modelDir ?? '')} fused in (what the app does when its embedder is ready), categories 1-4:`,
+    );
+    await paperRows(`${label}, + embeddings (RRF)`, shipped, false, env);
+    console.log('');
+  }
 
   // The previous default, for comparison, at the same budget of k messages.
   const previous: Config = { unit: 'turn-context', dates: true, ranking: 'plain' };
@@ -594,7 +624,78 @@ async function paperRows(label: string, config: Config, adversarial: boolean) {
       }
   console.log('');
 
+  await ideas();
   await timing();
+}
+
+/**
+ * What each idea adds: the conversation ranker over the strategy's message documents, signals
+ * switched on one at a time in the order they were tried (each row keeps the ones above it), then
+ * ideas tried on top of the shipped ranking and not kept. Paper's metric at k messages,
+ * categories 1-4; every choice was made on the tuning conversations.
+ */
+async function ideas() {
+  const d = DEFAULT_CONVERSATION_RANKING;
+  const ladder: { name: string; options: ConversationRankOptions }[] = [];
+  let current: ConversationRankOptions = { ...PLAIN_MESSAGE_RANKING };
+  const step = (name: string, change: Partial<ConversationRankOptions>) => {
+    current = { ...current, ...change };
+    ladder.push({ name, options: current });
+  };
+  step('BM25 over single messages (app tokenizer)', {});
+  step('+ neighbour context (2 each side, weight 2)', {
+    window: d.window,
+    windowWeight: d.windowWeight,
+  });
+  step('+ session view (weight 1)', { sessionWeight: d.sessionWeight });
+  step('+ speakers (inferred names; boost x1.5)', {
+    inferNames: true,
+    speakerBoost: d.speakerBoost,
+  });
+  step('+ synonyms (built-in list, weight 0.5)', { synonymWeight: d.synonymWeight });
+  step('+ dates (question periods; x2) = shipped', { dateBoost: d.dateBoost });
+  const tried: { name: string; options: ConversationRankOptions }[] = [
+    { name: 'shipped, neighbours 1 each side', options: { ...d, window: 1 } },
+    { name: 'shipped, neighbours 3 each side', options: { ...d, window: 3 } },
+    { name: 'shipped, speaker boost x1.3', options: { ...d, speakerBoost: 0.3 } },
+    { name: 'shipped, speaker boost x2', options: { ...d, speakerBoost: 1 } },
+    {
+      name: 'shipped + RM3 feedback (10 msgs, 10 terms, 0.2)',
+      options: { ...d, feedback: { messages: 10, terms: 10, weight: 0.2 } },
+    },
+  ];
+  const messagesOf = new Map(threads.map((t) => [t.name, conversationMessages(t.turns)]));
+  const measure = (options: ConversationRankOptions) => {
+    const sums = { tuning: [0, 0, 0], 'held-out': [0, 0, 0] };
+    const counts = { tuning: 0, 'held-out': 0 };
+    for (const t of threads) {
+      const group = isTuning(t.name) ? 'tuning' : 'held-out';
+      const messages = messagesOf.get(t.name)!;
+      const ranker = createConversationRanker(options);
+      for (const probe of t.probes) {
+        const top = topIndices(ranker.rank(probe.question, messages).scores, 25).map(
+          (i) => messages[i]!.id,
+        );
+        const evidence = new Set(probe.evidence);
+        counts[group]++;
+        PAPER_KS.forEach((k, j) => {
+          const found = top.slice(0, k).filter((id) => evidence.has(id)).length;
+          sums[group][j]! += found / evidence.size;
+        });
+      }
+    }
+    const fmt = (group: 'tuning' | 'held-out') =>
+      sums[group].map((v) => pct(v, counts[group]).padStart(6)).join(' ');
+    return `${fmt('tuning')}   ${fmt('held-out')}`;
+  };
+  console.log(
+    "What each idea adds (conversation ranker over the strategy's message documents; paper's metric at k messages, categories 1-4):",
+  );
+  console.log(`${pad('idea', 52)} tuning R@5  R@10  R@25   held-out R@5  R@10  R@25`);
+  for (const row of ladder) console.log(`${pad(row.name, 52)} ${measure(row.options)}`);
+  console.log('Tried on top of the shipped ranking, not kept:');
+  for (const row of tried) console.log(`${pad(row.name, 52)} ${measure(row.options)}`);
+  console.log('');
 }
 
 /** Per-question time of the shipped strategy's ranking on the longest conversation. */

@@ -13,9 +13,49 @@ export interface SpokenNames {
 }
 
 // A capitalised word after a greeting ("Hey Mel", "Thanks, Caroline"), or between a comma and
-// punctuation ("that's cool, Caroline!").
-const GREETING =
-  /\b(?:hey|hi|hello|hiya|yo|thanks|thank you|thx|bye|goodbye|congrats|congratulations|sorry|morning|good morning|good night|night|dear|wow|aw+|oh|omg|ok|okay|yes|yeah|yep|no|sure|cheers|welcome|see you|talk soon|love you)[,!]?\s+(\p{Lu}\p{Ll}+)\b/giu;
+// punctuation ("that's cool, Caroline!"). The greeting matches in any case, the name only
+// capitalised (so no "i" flag: each greeting's first letter is given in both cases).
+const GREETINGS = [
+  'hey',
+  'hi',
+  'hello',
+  'hiya',
+  'yo',
+  'thanks',
+  'thank you',
+  'thx',
+  'bye',
+  'goodbye',
+  'congrats',
+  'congratulations',
+  'sorry',
+  'morning',
+  'good morning',
+  'good night',
+  'night',
+  'dear',
+  'wow',
+  'aw+',
+  'oh',
+  'omg',
+  'ok',
+  'okay',
+  'yes',
+  'yeah',
+  'yep',
+  'no',
+  'sure',
+  'cheers',
+  'welcome',
+  'see you',
+  'talk soon',
+  'love you',
+];
+const anyCase = (word: string) => `[${word[0]!.toUpperCase()}${word[0]}]${word.slice(1)}`;
+const GREETING = new RegExp(
+  `\\b(?:${GREETINGS.map(anyCase).join('|')})[,!]?\\s+(\\p{Lu}\\p{Ll}+)\\b`,
+  'gu',
+);
 const BETWEEN_PUNCTUATION = /,\s+(\p{Lu}\p{Ll}+)(?=\s*[!?.,;:](?:\s|$)|\s*$)/gu;
 
 /** The capitalised words a text uses to address someone (each once). */

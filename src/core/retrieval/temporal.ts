@@ -42,7 +42,7 @@ const COUNTS: Record<string, number> = {
 
 const MONTH = MONTHS.join('|');
 const QUERY_MONTH = new RegExp(
-  `\\b(${MONTH})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?,?(?:\\s+((?:19|20)\\d\\d)\\b)?`,
+  `\\b(${MONTH})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)?,?(?:\\s+((?:19|20)\\d\\d)\\b)?`,
   'g',
 );
 const YEAR = /\b((?:19|20)\d\d)\b/g;
