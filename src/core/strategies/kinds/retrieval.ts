@@ -55,8 +55,8 @@ export const rankingField: StrategyField = {
   label: 'Ranking',
   kind: 'select',
   options: [
-    { value: 'conversation', label: 'Conversation (neighbours, speakers, dates)' },
-    { value: 'plain', label: "Plain (the app's ranker, as in the seed)" },
+    { value: 'conversation', label: 'Conversation-aware' },
+    { value: 'plain', label: 'Plain (seed 003)' },
   ],
   help: 'Conversation ranking scores each message with the ones around it, the speaker a question names and the dates it names; with embeddings ready it fuses them in.',
 };
