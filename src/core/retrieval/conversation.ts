@@ -18,14 +18,7 @@
 // Weights were chosen on LoCoMo conversations 26, 41 and 43 only (scripts/bench-locomo.ts --ideas
 // prints what each signal adds, on those and on the held-out 30 and 42). Pure: no DOM, no I/O.
 
-import {
-  divideByMax,
-  indexTokens,
-  prepareBm25,
-  scoreBm25Weighted,
-  type Bm25State,
-  type LexicalIndex,
-} from './lexical';
+import { divideByMax } from './lexical';
 import { addressedNames, inferSpeakerNames, speakersNamed } from './speakers';
 import { expandQuery } from './synonyms';
 import { messageDateKeys, queryDateKeys } from './temporal';
@@ -100,30 +93,38 @@ export const PLAIN_MESSAGE_RANKING: ConversationRankOptions = {
 const SESSION_BM25 = { k1: 1.2, b: 0.75 };
 
 /**
- * What ranking a conversation needs: one inverted index over the messages. The neighbour and
- * session views are not indexed separately: their term counts are the sums of the messages'
- * counts, so a query gathers them from the message postings (exactly the BM25 of the joined
- * texts, at a fraction of the cost of indexing them).
+ * What ranking a conversation needs: one inverted index over the messages, which grows when
+ * messages are appended (a thread gains a turn between calls). The neighbour and session views
+ * are not indexed separately: their term counts are the sums of the messages' counts, so a query
+ * gathers them from the message postings (exactly the BM25 of the joined texts, at a fraction of
+ * the cost of indexing them). Read-only outside this module.
  */
 export interface ConversationIndex {
-  readonly size: number;
-  readonly ids: readonly string[];
-  readonly speakers: readonly string[];
-  /** Session number of each message (0-based, in order), and the number of sessions. */
-  readonly session: Int32Array;
-  readonly sessions: number;
-  /** Speaker -> the names others call them by (inferred). */
+  size: number;
+  readonly ids: string[];
+  readonly speakers: string[];
+  /** The messages' times (sessions and dates come from them). */
+  readonly times: (number | undefined)[];
+  /** Session number of each message (0-based, in order). */
+  readonly session: number[];
+  /** Speaker -> the names others call them by (inferred when the index was built). */
   readonly names: ReadonlyMap<string, readonly string[]>;
+  /** Tokens of those names: left out of every message's tokens. */
+  readonly nameTokens: ReadonlySet<string>;
   /** The periods each message talks about (temporal.ts keys); empty when dates are off. */
-  readonly dates: readonly ReadonlySet<string>[];
-  readonly index: LexicalIndex;
-  readonly bm25: Bm25State;
-  /** Tokens of each message's neighbour window (itself included), and their average. */
-  readonly windowLength: Float64Array;
-  readonly averageWindowLength: number;
-  /** Tokens per session, and their average. */
-  readonly sessionLength: Float64Array;
-  readonly averageSessionLength: number;
+  readonly dates: ReadonlySet<string>[];
+  /** Each message's tokens (names left out). */
+  readonly tokens: string[][];
+  /** Term -> id; postings per term id: message positions and counts, in message order. */
+  readonly terms: Map<string, number>;
+  readonly postingDocs: number[][];
+  readonly postingTfs: number[][];
+  /** Tokens per message, per neighbour window (the message included) and per session. */
+  readonly length: number[];
+  readonly windowLength: number[];
+  readonly sessionLength: number[];
+  totalLength: number;
+  totalWindowLength: number;
   readonly options: ConversationRankOptions;
 }
 
@@ -154,7 +155,7 @@ export function sessionsOf(messages: readonly ConversationMessage[], gapMs: numb
 }
 
 /** The positions in message i's window: up to `window` each side, same session, itself included. */
-export function windowOf(session: Int32Array, i: number, window: number): [number, number] {
+export function windowOf(session: ArrayLike<number>, i: number, window: number): [number, number] {
   let from = i;
   while (from > 0 && i - from < window && session[from - 1] === session[i]) from--;
   let to = i;
@@ -162,77 +163,134 @@ export function windowOf(session: Int32Array, i: number, window: number): [numbe
   return [from, to];
 }
 
+function featuresOf(
+  message: ConversationMessage,
+  features: Map<string, MessageFeatures>,
+  tokenizer: TokenizerOptions,
+): MessageFeatures {
+  let known = features.get(message.text);
+  if (!known) {
+    known = { tokens: tokenize(message.text, tokenizer), addressed: addressedNames(message.text) };
+    features.set(message.text, known);
+  }
+  return known;
+}
+
+/** The speakers' names as the messages show them (none when inference is off). */
+export function namesOf(
+  messages: readonly ConversationMessage[],
+  options: ConversationRankOptions,
+  features: Map<string, MessageFeatures> = new Map(),
+): Map<string, string[]> {
+  if (!options.inferNames) return new Map();
+  return inferSpeakerNames(
+    messages.map((m) => ({
+      speaker: m.speaker,
+      names: featuresOf(m, features, options.tokenizer).addressed,
+    })),
+  );
+}
+
 /**
  * Builds what ranking a conversation needs. `features` may hold what earlier builds computed per
- * text (tokens, addressed names), so a conversation that grew is not tokenized again.
+ * text (tokens, addressed names, dates), so a conversation seen before is not tokenized again.
  */
 export function indexConversation(
   messages: readonly ConversationMessage[],
   options: ConversationRankOptions = DEFAULT_CONVERSATION_RANKING,
   features: Map<string, MessageFeatures> = new Map(),
+  names: Map<string, string[]> = namesOf(messages, options, features),
 ): ConversationIndex {
-  const { tokenizer } = options;
-  const perMessage = messages.map((m) => {
-    let known = features.get(m.text);
-    if (!known) {
-      known = { tokens: tokenize(m.text, tokenizer), addressed: addressedNames(m.text) };
-      features.set(m.text, known);
-    }
-    return known;
-  });
-  const names = options.inferNames
-    ? inferSpeakerNames(
-        messages.map((m, i) => ({ speaker: m.speaker, names: perMessage[i]!.addressed })),
-      )
-    : new Map<string, readonly string[]>();
-  const nameTokens = new Set(
-    [...names.values()].flat().flatMap((name) => tokenize(name, tokenizer)),
-  );
-  const tokens = perMessage.map(({ tokens: raw }) =>
-    nameTokens.size ? raw.filter((t) => !nameTokens.has(t)) : raw,
-  );
-  const ids = messages.map((m) => m.id);
-  const index = indexTokens(ids, tokens, tokenizer);
-  const session = sessionsOf(messages, options.sessionGapMs);
-  const sessions = messages.length ? session[messages.length - 1]! + 1 : 0;
-
-  const windowLength = new Float64Array(messages.length);
-  for (let i = 0; i < messages.length; i++) {
-    const [from, to] = windowOf(session, i, options.window);
-    for (let j = from; j <= to; j++) windowLength[i] = windowLength[i]! + index.length[j]!;
-  }
-  const sessionLength = new Float64Array(sessions);
-  for (let i = 0; i < messages.length; i++)
-    sessionLength[session[i]!] = sessionLength[session[i]!]! + index.length[i]!;
-  const average = (values: Float64Array) =>
-    values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
-
-  return {
-    size: messages.length,
-    ids,
-    speakers: messages.map((m) => m.speaker),
-    session,
-    sessions,
+  const index: ConversationIndex = {
+    size: 0,
+    ids: [],
+    speakers: [],
+    times: [],
+    session: [],
     names,
-    dates:
-      options.dateBoost > 0
-        ? messages.map((m, i) => {
-            const known = perMessage[i]!;
-            if (!known.dates || known.datesAt !== m.at) {
-              known.dates = messageDateKeys(m.text, m.at);
-              known.datesAt = m.at;
-            }
-            return known.dates;
-          })
-        : [],
-    index,
-    bm25: prepareBm25(index, options.k1, options.b),
-    windowLength,
-    averageWindowLength: average(windowLength),
-    sessionLength,
-    averageSessionLength: average(sessionLength),
+    nameTokens: new Set(
+      [...names.values()].flat().flatMap((name) => tokenize(name, options.tokenizer)),
+    ),
+    dates: [],
+    tokens: [],
+    terms: new Map(),
+    postingDocs: [],
+    postingTfs: [],
+    length: [],
+    windowLength: [],
+    sessionLength: [],
+    totalLength: 0,
+    totalWindowLength: 0,
     options,
   };
+  appendMessages(index, messages, features);
+  return index;
+}
+
+/**
+ * Appends messages to an index in place (the same as indexing all of them afresh, provided the
+ * speakers' names are the same: the caller checks).
+ */
+export function appendMessages(
+  index: ConversationIndex,
+  messages: readonly ConversationMessage[],
+  features: Map<string, MessageFeatures> = new Map(),
+): void {
+  const { options } = index;
+  const first = index.size;
+  for (const m of messages) {
+    const d = index.size;
+    const known = featuresOf(m, features, options.tokenizer);
+    const tokens = index.nameTokens.size
+      ? known.tokens.filter((t) => !index.nameTokens.has(t))
+      : known.tokens;
+    const counts = new Map<string, number>();
+    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+    for (const [token, count] of counts) {
+      let t = index.terms.get(token);
+      if (t === undefined) {
+        t = index.terms.size;
+        index.terms.set(token, t);
+        index.postingDocs.push([]);
+        index.postingTfs.push([]);
+      }
+      index.postingDocs[t]!.push(d);
+      index.postingTfs[t]!.push(count);
+    }
+    // Sessions: a gap longer than the threshold since the last message with a time.
+    let session = d > 0 ? index.session[d - 1]! : 0;
+    const at = m.at !== undefined && Number.isFinite(m.at) ? m.at : undefined;
+    if (at !== undefined) {
+      let previous: number | undefined;
+      for (let j = d - 1; j >= 0 && previous === undefined; j--) previous = index.times[j];
+      if (previous !== undefined && at - previous > options.sessionGapMs) session++;
+    }
+    index.ids.push(m.id);
+    index.speakers.push(m.speaker);
+    index.times.push(at);
+    index.session.push(session);
+    index.tokens.push(tokens);
+    index.length.push(tokens.length);
+    index.totalLength += tokens.length;
+    index.sessionLength[session] = (index.sessionLength[session] ?? 0) + tokens.length;
+    index.windowLength.push(0);
+    if (options.dateBoost > 0) {
+      if (!known.dates || known.datesAt !== m.at) {
+        known.dates = messageDateKeys(m.text, m.at);
+        known.datesAt = m.at;
+      }
+      index.dates.push(known.dates);
+    }
+    index.size++;
+  }
+  // Windows that reach the new messages: the last `window` old ones and every new one.
+  for (let i = Math.max(0, first - options.window); i < index.size; i++) {
+    const [from, to] = windowOf(index.session, i, options.window);
+    let length = 0;
+    for (let j = from; j <= to; j++) length += index.length[j]!;
+    index.totalWindowLength += length - index.windowLength[i]!;
+    index.windowLength[i] = length;
+  }
 }
 
 /** What fired for a question, for the Strategy panel. */
@@ -255,37 +313,46 @@ export interface ConversationScores {
 
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
+/** Scales to 0..1 by the best score, in place. */
+function scaled(scores: Float64Array): Float64Array {
+  let max = 0;
+  for (let i = 0; i < scores.length; i++) if (scores[i]! > max) max = scores[i]!;
+  if (max > 0) for (let i = 0; i < scores.length; i++) scores[i] = scores[i]! / max;
+  return scores;
+}
+
 /**
  * The three lexical views, each scaled by its best score: the message, its neighbour window
  * (weight windowWeight) and, for messages that already score, their session (sessionWeight).
  */
 function lexical(index: ConversationIndex, query: ReadonlyMap<string, number>): Float64Array {
-  const { options, index: lex, session } = index;
+  const { options, session } = index;
   const n = index.size;
-  const weights = new Map<number, number>();
-  for (const [token, weight] of query) {
-    const t = lex.terms.get(token);
-    if (t !== undefined) weights.set(t, (weights.get(t) ?? 0) + weight);
-  }
-  const message = scoreBm25Weighted(index.bm25, weights, options.k1);
-  divideByMax(message);
+  const sessions = n ? session[n - 1]! + 1 : 0;
+  const { k1, b } = options;
   const useWindow = options.window > 0 && options.windowWeight > 0;
-  const useSession = options.sessionWeight > 0 && index.sessions > 0;
-  if (!useWindow && !useSession) return message;
-
-  const window = new Float64Array(n);
-  const sessionScore = new Float64Array(index.sessions);
-  const tf = new Float64Array(n);
-  const sessionTf = new Float64Array(index.sessions);
+  const useSession = options.sessionWeight > 0 && sessions > 0;
+  const message = new Float64Array(n);
+  const window = new Float64Array(useWindow ? n : 0);
+  const sessionScore = new Float64Array(useSession ? sessions : 0);
+  const tf = new Float64Array(useWindow ? n : 0);
+  const sessionTf = new Float64Array(useSession ? sessions : 0);
   const touched: number[] = [];
   const touchedSessions: number[] = [];
-  const { k1, b } = options;
-  const averageWindow = index.averageWindowLength || 1;
-  const averageSession = index.averageSessionLength || 1;
-  for (const [t, weight] of weights) {
-    for (let p = lex.start[t]!, end = lex.start[t + 1]!; p < end; p++) {
-      const d = lex.postingDoc[p]!;
-      const count = lex.postingTf[p]!;
+  const average = index.totalLength / Math.max(1, n) || 1;
+  const averageWindow = index.totalWindowLength / Math.max(1, n) || 1;
+  const averageSession = index.totalLength / Math.max(1, sessions) || 1;
+  for (const [token, weight] of query) {
+    const t = index.terms.get(token);
+    if (t === undefined) continue;
+    const docs = index.postingDocs[t]!;
+    const counts = index.postingTfs[t]!;
+    const w = idf(n, docs.length) * weight * (k1 + 1);
+    for (let p = 0; p < docs.length; p++) {
+      const d = docs[p]!;
+      const count = counts[p]!;
+      const norm = k1 * (1 - b + (b * index.length[d]!) / average);
+      message[d] = message[d]! + (w * count) / (count + norm);
       if (useWindow) {
         const [from, to] = windowOf(session, d, options.window);
         for (let i = from; i <= to; i++) {
@@ -300,32 +367,32 @@ function lexical(index: ConversationIndex, query: ReadonlyMap<string, number>): 
       }
     }
     if (useWindow) {
-      const w = idf(n, touched.length) * weight * (k1 + 1);
+      const ww = idf(n, touched.length) * weight * (k1 + 1);
       for (const i of touched) {
         const norm = k1 * (1 - b + (b * index.windowLength[i]!) / averageWindow);
-        window[i] = window[i]! + (w * tf[i]!) / (tf[i]! + norm);
+        window[i] = window[i]! + (ww * tf[i]!) / (tf[i]! + norm);
         tf[i] = 0;
       }
       touched.length = 0;
     }
     if (useSession) {
       const { k1: sk1, b: sb } = SESSION_BM25;
-      const w = idf(index.sessions, touchedSessions.length) * weight * (sk1 + 1);
+      const sw = idf(sessions, touchedSessions.length) * weight * (sk1 + 1);
       for (const s of touchedSessions) {
         const norm = sk1 * (1 - sb + (sb * index.sessionLength[s]!) / averageSession);
-        sessionScore[s] = sessionScore[s]! + (w * sessionTf[s]!) / (sessionTf[s]! + norm);
+        sessionScore[s] = sessionScore[s]! + (sw * sessionTf[s]!) / (sessionTf[s]! + norm);
         sessionTf[s] = 0;
       }
       touchedSessions.length = 0;
     }
   }
-  const scores = message;
+  const scores = scaled(message);
   if (useWindow) {
-    divideByMax(window);
+    scaled(window);
     for (let i = 0; i < n; i++) scores[i] = scores[i]! + options.windowWeight * window[i]!;
   }
   if (useSession) {
-    divideByMax(sessionScore);
+    scaled(sessionScore);
     for (let i = 0; i < n; i++)
       if (scores[i]! > 0)
         scores[i] = scores[i]! + options.sessionWeight * sessionScore[session[i]!]!;
@@ -382,24 +449,19 @@ function feedbackTerms(
   query: ReadonlyMap<string, number>,
   feedback: NonNullable<ConversationRankOptions['feedback']>,
 ): Map<string, number> {
-  const { index: lex, bm25 } = index;
-  const top = topIndices(scores, feedback.messages);
-  const termNames = [...lex.terms.keys()];
-  const weights = new Map<number, number>();
-  const inTop = new Map(top.map((d) => [d, scores[d]!]));
-  for (let t = 0; t < termNames.length; t++) {
-    if (query.has(termNames[t]!)) continue;
-    for (let p = lex.start[t]!, end = lex.start[t + 1]!; p < end; p++) {
-      const d = lex.postingDoc[p]!;
-      const score = inTop.get(d);
-      if (score === undefined) continue;
-      const length = lex.length[d] || 1;
-      weights.set(t, (weights.get(t) ?? 0) + (lex.postingTf[p]! / length) * score * bm25.idf[t]!);
+  const weights = new Map<string, number>();
+  for (const d of topIndices(scores, feedback.messages)) {
+    const tokens = index.tokens[d]!;
+    const length = tokens.length || 1;
+    for (const token of tokens) {
+      if (query.has(token)) continue;
+      const df = index.postingDocs[index.terms.get(token)!]!.length;
+      weights.set(token, (weights.get(token) ?? 0) + (scores[d]! / length) * idf(index.size, df));
     }
   }
   const best = [...weights].sort((a, b) => b[1] - a[1]).slice(0, feedback.terms);
   const max = best[0]?.[1] ?? 1;
-  return new Map(best.map(([t, w]) => [termNames[t]!, (feedback.weight * w) / max]));
+  return new Map(best.map(([token, w]) => [token, (feedback.weight * w) / max]));
 }
 
 /** Positions of the `n` best positive scores, best first (ties: earlier first). */
@@ -467,7 +529,16 @@ export function createConversationRanker(options: Partial<ConversationRankOption
   let last: { messages: ConversationMessage[]; index: ConversationIndex } | undefined;
   let features = new Map<string, MessageFeatures>();
   const index = (messages: readonly ConversationMessage[]) => {
-    if (last && sameMessages(last.messages, messages)) return last.index;
+    const grown = last && extends_(messages, last.messages);
+    if (last && grown && messages.length === last.messages.length) return last.index;
+    const names = namesOf(messages, settings, features);
+    if (last && grown && sameNames(names, last.index.names)) {
+      // The thread gained messages: append them (their tokens are made once).
+      const added = messages.slice(last.messages.length);
+      appendMessages(last.index, added, features);
+      for (const m of added) last.messages.push({ ...m });
+      return last.index;
+    }
     // Keep only what this conversation's texts gave (an edited thread must not grow the cache).
     const keep = new Map<string, MessageFeatures>();
     for (const m of messages) {
@@ -475,7 +546,7 @@ export function createConversationRanker(options: Partial<ConversationRankOption
       if (known) keep.set(m.text, known);
     }
     features = keep;
-    const built = indexConversation(messages, settings, features);
+    const built = indexConversation(messages, settings, features, names);
     last = { messages: messages.map((m) => ({ ...m })), index: built };
     return built;
   };
@@ -499,15 +570,29 @@ export function createConversationRanker(options: Partial<ConversationRankOption
   };
 }
 
-function sameMessages(
-  a: readonly ConversationMessage[],
-  b: readonly ConversationMessage[],
+/** Whether `messages` starts with exactly `before` (same ids, texts, speakers and times). */
+function extends_(
+  messages: readonly ConversationMessage[],
+  before: readonly ConversationMessage[],
 ): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
+  if (messages.length < before.length) return false;
+  for (let i = 0; i < before.length; i++) {
+    const x = before[i]!;
+    const y = messages[i]!;
     if (x.id !== y.id || x.text !== y.text || x.speaker !== y.speaker || x.at !== y.at)
+      return false;
+  }
+  return true;
+}
+
+function sameNames(
+  a: ReadonlyMap<string, readonly string[]>,
+  b: ReadonlyMap<string, readonly string[]>,
+): boolean {
+  if (a.size !== b.size) return false;
+  for (const [speaker, names] of a) {
+    const other = b.get(speaker);
+    if (!other || other.length !== names.length || names.some((n, i) => n !== other[i]))
       return false;
   }
   return true;

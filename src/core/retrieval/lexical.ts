@@ -26,29 +26,14 @@ export function buildLexicalIndex(
   docs: readonly RankDoc[],
   tokenizer: TokenizerOptions = DEFAULT_TOKENIZER,
 ): LexicalIndex {
-  return indexTokens(
-    docs.map((doc) => doc.id),
-    docs.map((doc) => tokenize(doc.text, tokenizer)),
-    tokenizer,
-  );
-}
-
-/**
- * The index of documents given as token lists (already tokenized, possibly filtered or joined with
- * their neighbours' tokens): the conversation ranker builds several views from one tokenization.
- */
-export function indexTokens(
-  ids: readonly string[],
-  tokenLists: readonly (readonly string[])[],
-  tokenizer: TokenizerOptions = DEFAULT_TOKENIZER,
-): LexicalIndex {
   const terms = new Map<string, number>();
   const perDoc: Map<number, number>[] = [];
-  const length = new Float32Array(tokenLists.length);
+  const length = new Float32Array(docs.length);
   let total = 0;
   let postings = 0;
-  tokenLists.forEach((tokens, d) => {
+  docs.forEach((doc, d) => {
     const counts = new Map<number, number>();
+    const tokens = tokenize(doc.text, tokenizer);
     for (const token of tokens) {
       let t = terms.get(token);
       if (t === undefined) {
@@ -80,8 +65,8 @@ export function indexTokens(
   });
 
   return {
-    ids: [...ids],
-    size: tokenLists.length,
+    ids: docs.map((doc) => doc.id),
+    size: docs.length,
     tokenizer,
     terms,
     df,
@@ -89,7 +74,7 @@ export function indexTokens(
     postingDoc,
     postingTf,
     length,
-    averageLength: tokenLists.length > 0 ? total / tokenLists.length : 0,
+    averageLength: docs.length > 0 ? total / docs.length : 0,
   };
 }
 
