@@ -256,6 +256,18 @@ describe('strategies on scripted turns', () => {
       'BM25 + neighbours, session',
     );
     expect(section(none, 'Retrieved')).toBe('');
+    // An embedder that fails during the call: the strategy ranks lexically and the turn goes on.
+    const failing = await thread(sel('retrieval', { k: 1 }), {
+      semantic: async () => {
+        throw new Error('worker crashed');
+      },
+    });
+    await failing.say('I adopted a grey kitten.', 'Lovely!');
+    const asked = await failing.say('Which kitten did she adopt?');
+    expect(section(asked, 'Retrieved')).toContain('grey kitten');
+    expect(getStrategyState(failing.state)!.data.lastCall!.method).toBe(
+      'BM25 + neighbours, session',
+    );
   });
 
   it('retrieval by turns ranks each turn by its best message under conversation ranking', async () => {

@@ -270,11 +270,15 @@ export async function rankDocuments(
   const messages = conversationMessages(turns);
   let semantic: Float64Array | undefined;
   if (env.semantic) {
-    const similarities = await env.semantic(
-      query,
-      messages.map((m) => ({ id: m.id, text: m.text })),
-    );
-    if (similarities) semantic = inOrder(similarities, messages);
+    try {
+      const similarities = await env.semantic(
+        query,
+        messages.map((m) => ({ id: m.id, text: m.text })),
+      );
+      if (similarities) semantic = inOrder(similarities, messages);
+    } catch {
+      // An embedder failing during the call: rank lexically, as the plain ranking falls back to BM25.
+    }
   }
   const { scores, signals, fused } = rankerFor(turns).rank(query, messages, semantic);
   const byId = new Map<string, number>();
