@@ -1,16 +1,23 @@
 // The Retrieval strategy as the app ships it, on LoCoMo: each conversation becomes a thread the way
 // the arena reads it (src/core/arena/parse-locomo.ts: one message per dia_id, the opening speaker
-// as the user, the session date as createdAt), the strategy's own documents() and topK() rank its
-// documents with the app's BM25 (pipeline.ts bm25Rank), and a question is asked as the current
-// user message. The top k documents are what the strategy would inject with "Retrieved (k)" = k.
-// A message counts as retrieved when its text is in an injected document (a turn document carries
-// its user message and answer, a turn-with-context document the previous turn's too).
+// as the user, the session date as createdAt), the strategy's own documents() and rankDocuments()
+// rank its documents (the conversation ranker, or the app's BM25 via pipeline.ts bm25Rank for the
+// plain ranking), and a question is asked as the current user message. The top k documents are
+// what the strategy would inject with "Retrieved (k)" = k. A message counts as retrieved when its
+// text is in an injected document (a message document carries one message, a turn document its
+// user message and answers, a turn-with-context document the previous turn's too).
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { locomoTranscript } from '../src/core/arena/parse-locomo';
 import { bm25Rank } from '../src/core/pipeline';
-import { documents, topK, type Doc, type DocUnit } from '../src/core/strategies/kinds/retrieval';
+import {
+  documents,
+  rankDocuments,
+  type Doc,
+  type DocUnit,
+  type Ranking,
+} from '../src/core/strategies/kinds/retrieval';
 import { splitTurns } from '../src/core/strategies/turns';
 import type { StrategyEnv, Turn } from '../src/core/strategies/types';
 
@@ -20,6 +27,8 @@ export interface ThreadConversation {
   name: string;
   turns: Turn[];
   probes: { question: string; evidence: string[] }[];
+  /** Category 5 (adversarial) questions with their evidence ids: the LoCoMo code averages them in. */
+  adversarial: { question: string; evidence: string[] }[];
   messageCount: number;
   note: string;
 }
@@ -29,14 +38,30 @@ export function loadThreads(dir: string): ThreadConversation[] {
     .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => {
-      const transcript = locomoTranscript(
-        JSON.parse(readFileSync(join(dir, file), 'utf8')),
-        basename(file),
-      );
+      const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { qa?: unknown };
+      const transcript = locomoTranscript(raw, basename(file));
+      const ids = new Set(transcript.messages.map((m) => m.id));
+      // The parser leaves adversarial questions out; their evidence is read the same way.
+      const adversarial = (Array.isArray(raw.qa) ? raw.qa : [])
+        .filter((q: { category?: unknown }) => q.category === 5)
+        .map((q: { question: string; evidence?: unknown[] }) => ({
+          question: q.question,
+          evidence: [
+            ...new Set(
+              (q.evidence ?? []).flatMap((e) =>
+                String(e)
+                  .split(/[;,\s]+/)
+                  .filter((id) => ids.has(id)),
+              ),
+            ),
+          ],
+        }))
+        .filter((q: { evidence: string[] }) => q.evidence.length > 0);
       return {
         name: basename(file, '.json'),
         turns: splitTurns(transcript.messages),
         probes: transcript.probes.map((p) => ({ question: p.question, evidence: p.evidence })),
+        adversarial,
         messageCount: transcript.messages.length,
         note: transcript.note ?? '',
       };
@@ -44,27 +69,14 @@ export function loadThreads(dir: string): ThreadConversation[] {
 }
 
 /** The message ids whose text a document carries. */
-function carriedIds(doc: Doc, unit: DocUnit, turns: readonly Turn[]): string[] {
-  const own = (turn: Turn | undefined, part: 'u' | 'a' | 'both'): string[] => {
-    if (!turn) return [];
-    const out: string[] = [];
-    const first = turn.messages[0];
-    if (part !== 'a' && first?.role === 'user' && first.content) out.push(first.id);
-    if (part !== 'u') {
-      // The answer is every assistant message with text (turns.ts answerText).
-      for (const m of turn.messages) if (m.role === 'assistant' && m.content.trim()) out.push(m.id);
-    }
-    return out;
-  };
-  const turn = turns[doc.turn];
-  if (unit === 'message') return own(turn, doc.id.endsWith(':u') ? 'u' : 'a');
-  if (unit === 'turn') return own(turn, 'both');
-  return [...own(turns[doc.turn - 1], 'both'), ...own(turn, 'both')];
+function carriedIds(doc: Doc): string[] {
+  return doc.messageIds ?? [];
 }
 
 export interface Config {
   unit: DocUnit;
   dates: boolean;
+  ranking: Ranking;
 }
 
 export interface Tally {
@@ -96,19 +108,29 @@ export function addTally(into: Tally, from: Tally): void {
     for (const k of STRATEGY_KS) into[key][k] = (into[key][k] ?? 0) + (from[key][k] ?? 0);
 }
 
-/** One conversation under one configuration of the strategy. */
+/**
+ * One conversation under one configuration of the strategy. `adversarial` adds the category 5
+ * questions (the LoCoMo code's overall recall averages them in; the issue's figures leave them out).
+ */
 export async function evaluateThread(
   conversation: ThreadConversation,
   config: Config,
   env: StrategyEnv = { rank: bm25Rank(), count: () => 0 },
+  adversarial = false,
 ): Promise<Tally> {
   const tally = emptyTally();
   const docs = documents(conversation.turns, config.unit, config.dates);
   const maxK = STRATEGY_KS[STRATEGY_KS.length - 1]!;
-  for (const probe of conversation.probes) {
+  const probes = adversarial
+    ? [...conversation.probes, ...conversation.adversarial]
+    : conversation.probes;
+  for (const probe of probes) {
     tally.questions++;
     // What the strategy's build injects with k = maxK: the best k, scores above zero.
-    const { ranked } = await topK(env, probe.question, docs, maxK);
+    const { ranked } = await rankDocuments(env, probe.question, conversation.turns, docs, {
+      k: maxK,
+      ranking: config.ranking,
+    });
     const injected = ranked.filter((r) => r.score > 0);
     const evidence = new Set(probe.evidence);
     const score = (ids: Iterable<string>) => {
@@ -118,12 +140,9 @@ export async function evaluateThread(
     };
     const inRankOrder: string[] = [];
     for (const r of injected)
-      for (const id of carriedIds(r.doc, config.unit, conversation.turns))
-        if (!inRankOrder.includes(id)) inRankOrder.push(id);
+      for (const id of carriedIds(r.doc)) if (!inRankOrder.includes(id)) inRankOrder.push(id);
     for (const k of STRATEGY_KS) {
-      const ids = injected
-        .slice(0, k)
-        .flatMap((r) => carriedIds(r.doc, config.unit, conversation.turns));
+      const ids = injected.slice(0, k).flatMap((r) => carriedIds(r.doc));
       const found = score(ids);
       tally.any[k]! += found > 0 ? 1 : 0;
       tally.fraction[k]! += found / evidence.size;
@@ -138,10 +157,6 @@ export async function evaluateThread(
 
 /** Messages that are in no document (turns.ts keeps a turn's user message and its last answer). */
 export function uncoveredMessages(conversation: ThreadConversation): number {
-  const covered = new Set(
-    documents(conversation.turns, 'turn', false).flatMap((doc) =>
-      carriedIds(doc, 'turn', conversation.turns),
-    ),
-  );
+  const covered = new Set(documents(conversation.turns, 'turn', false).flatMap(carriedIds));
   return conversation.messageCount - covered.size;
 }

@@ -52,6 +52,8 @@ export interface PipelineOptions {
   onFactsInvalid?: (message: string) => void;
   /** How strategies rank documents (default: BM25). */
   rank?: StrategyEnv['rank'];
+  /** Embedding similarities for strategies, when the embedder is ready (default: none). */
+  semantic?: StrategyEnv['semantic'];
   /** The Context inspector: build the request, never call a model or write. */
   preview?: boolean;
   now?: () => number;
@@ -86,7 +88,11 @@ export function buildPipeline(options: PipelineOptions): Middleware[] {
     createStrategyMiddleware({
       selection: options.strategy,
       step: options.step,
-      env: { rank: options.rank ?? bm25Rank(), count: (text) => counter.count(text) },
+      env: {
+        rank: options.rank ?? bm25Rank(),
+        count: (text) => counter.count(text),
+        ...(options.semantic ? { semantic: options.semantic } : {}),
+      },
       ...(options.preview ? { preview: true } : {}),
       ...(options.now ? { now: options.now } : {}),
     }),
@@ -151,5 +157,26 @@ export function preferredRank(
       method: 'BM25',
       scores: await resolver('bm25').ranker.similarities(query, docs),
     };
+  };
+}
+
+/**
+ * Embedding similarities for strategies that fuse them with their own ranking (Retrieval): only
+ * while embeddings are wanted and the model is ready; undefined otherwise, and when the embedder
+ * fails during the call (the strategy then ranks lexically).
+ */
+export function preferredSemantic(
+  resolver: RankerResolver,
+  wantEmbeddings: () => boolean,
+): NonNullable<StrategyEnv['semantic']> {
+  return async (query, docs) => {
+    if (!wantEmbeddings()) return undefined;
+    const resolved = resolver('embeddings');
+    if (resolved.fallback) return undefined;
+    try {
+      return await resolved.ranker.similarities(query, docs);
+    } catch {
+      return undefined;
+    }
   };
 }

@@ -38,6 +38,7 @@ import {
   getLayers,
   LAYERS_STATE_KEY,
   preferredRank,
+  preferredSemantic,
   type MemoryLayers,
 } from '../core/pipeline';
 import { defaultSelection, normalizeSelection } from '../core/strategies/registry';
@@ -430,6 +431,10 @@ function pipelineFor(
 ) {
   const { fs } = getServices();
   const settings = () => useSettingsStore.getState().settings;
+  const wantEmbeddings = () => {
+    const method = settings().facts.method;
+    return method === 'embeddings' || method === 'hybrid';
+  };
   return buildPipeline({
     settings,
     // Read at every model call: a switch mid-run applies to the next call.
@@ -442,10 +447,8 @@ function pipelineFor(
     loadMemory: memoryLoader(fs),
     factRankers,
     onFactsInvalid: (message) => useFactsStore.setState({ invalid: message }),
-    rank: preferredRank(strategyRankers, () => {
-      const method = settings().facts.method;
-      return method === 'embeddings' || method === 'hybrid';
-    }),
+    rank: preferredRank(strategyRankers, wantEmbeddings),
+    semantic: preferredSemantic(strategyRankers, wantEmbeddings),
     ...(run.preview ? { preview: true } : {}),
   });
 }

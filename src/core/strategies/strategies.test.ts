@@ -8,7 +8,7 @@ import { memoryFs, scriptedProvider } from '../agent/test-helpers';
 import type { Message, ModelMessage, ModelRequest } from '../agent/types';
 import { seeded, randomThread } from '../context/test-threads';
 import { countRequest, encodingForModel, loadEncoder, type TokenCounter } from '../context/tokens';
-import { buildPipeline } from '../pipeline';
+import { buildPipeline, preferredSemantic } from '../pipeline';
 import { createRankerResolver } from '../retrieval/rank';
 import { DEFAULT_SETTINGS } from '../settings';
 import { createMemoryLoader } from '../memory/facts/store';
@@ -17,14 +17,14 @@ import { offlineStep } from './offline';
 import { defaultSelection, parseStrategySettings, STRATEGY_LIST } from './registry';
 import { linkEntities } from './kinds/graph';
 import { answerText, dialogue, splitTurns } from './turns';
-import type { StepFn, StrategyId, StrategySelection } from './types';
+import type { StepFn, StrategyEnv, StrategyId, StrategySelection } from './types';
 import { STRATEGY_IDS } from './types';
 
 let counter: TokenCounter;
 
 async function thread(
   selection: StrategySelection | (() => StrategySelection),
-  options: { step?: StepFn; layers?: boolean } = {},
+  options: { step?: StepFn; layers?: boolean; semantic?: StrategyEnv['semantic'] } = {},
 ) {
   counter ??= await loadEncoder(encodingForModel('gpt-4o'));
   const fs = await memoryFs();
@@ -55,6 +55,7 @@ async function thread(
         step: options.step ?? offlineStep((t) => counter.count(t)),
         loadMemory: createMemoryLoader(fs),
         factRankers: createRankerResolver(),
+        ...(options.semantic ? { semantic: options.semantic } : {}),
       }),
       fs,
       state,
@@ -182,18 +183,126 @@ describe('strategies on scripted turns', () => {
     expect(getStrategyState(t.state)!.data.store).toMatchObject({ summary: '' });
   });
 
-  it('retrieval injects the past message that shares the query words', async () => {
-    const t = await thread(sel('retrieval', { k: 1, unit: 'message', dates: false }));
-    await t.say('The locker code is 4417.');
-    await t.say('I like green tea.');
-    await t.say('Tomorrow we go hiking.');
-    const ask = await t.say('What was the locker code?');
-    expect(section(ask, 'Retrieved')).toContain('locker code is 4417');
-    expect(section(ask, 'Retrieved')).not.toContain('green tea');
-    expect(userTexts(ask)).toEqual(['What was the locker code?']);
+  for (const ranking of ['conversation', 'plain'] as const)
+    it(`retrieval (${ranking} ranking) injects the past message that shares the query words`, async () => {
+      const t = await thread(sel('retrieval', { k: 1, unit: 'message', dates: false, ranking }));
+      await t.say('The locker code is 4417.');
+      await t.say('I like green tea.');
+      await t.say('Tomorrow we go hiking.');
+      const ask = await t.say('What was the locker code?');
+      expect(section(ask, 'Retrieved')).toContain('locker code is 4417');
+      expect(section(ask, 'Retrieved')).not.toContain('green tea');
+      expect(userTexts(ask)).toEqual(['What was the locker code?']);
+      const report = getStrategyState(t.state)!.data.lastCall!;
+      expect(report.method).toBe(ranking === 'plain' ? 'BM25' : 'BM25 + neighbours, session');
+      expect(report.scored!.find((s) => s.injected)!.label).toBe('turn 1, user');
+      // Scores shown in the panel are similarities: the best is 1.
+      expect(report.scored![0]!.score).toBe(1);
+    });
+
+  it('retrieval by default ranks single messages with their neighbours and the named speaker', async () => {
+    expect(defaultSelection('retrieval').settings).toEqual({
+      k: 2,
+      unit: 'message',
+      dates: true,
+      ranking: 'conversation',
+    });
+    // The assistant calls the user Sam; the answer to "what did Sam adopt" is the reply after the
+    // question "What did you adopt?": it shares no word with the question but sits beside two
+    // messages that do.
+    const script = async (ranking: 'conversation' | 'plain') => {
+      const t = await thread(sel('retrieval', { k: 3, ranking }));
+      await t.say('Guess what, I adopted something last week!', 'Wow, Sam! What did you adopt?');
+      await t.say('A grey kitten called Pebble.', 'Lovely, Sam!');
+      await t.say('My sister adopted a puppy.', 'Nice, Sam!');
+      await t.say('We talked about adoption at work.', 'Interesting, Sam.');
+      const ask = await t.say('What pet did Sam adopt?');
+      return {
+        retrieved: section(ask, 'Retrieved'),
+        report: getStrategyState(t.state)!.data.lastCall!,
+      };
+    };
+    const conversation = await script('conversation');
+    expect(conversation.retrieved).toContain('User said: A grey kitten called Pebble.');
+    expect(conversation.retrieved).toMatch(/\[\d{4}-\d{2}-\d{2}\] User said: /);
+    expect(conversation.report.method).toBe('BM25 + neighbours, session, speaker (user)');
+    const plain = await script('plain');
+    expect(plain.retrieved).not.toContain('kitten');
+    expect(plain.report.method).toBe('BM25');
+  });
+
+  it('retrieval fuses embedding similarities by reciprocal rank when the embedder gives them', async () => {
+    // A stand-in embedder: "kitten" and "pet" mean the same; everything else is unrelated.
+    const semantic: StrategyEnv['semantic'] = async (query, docs) =>
+      new Map(
+        docs.map((d) => [
+          d.id,
+          /kitten|pet/i.test(d.text) && /kitten|pet/i.test(query) ? 0.9 : 0.05,
+        ]),
+      );
+    const t = await thread(sel('retrieval', { k: 2 }), { semantic });
+    await t.say('I adopted a grey kitten.', 'Lovely!');
+    await t.say('The weather is nice.', 'Indeed.');
+    await t.say('Lunch was pasta.', 'Yum.');
+    const ask = await t.say('Which pet does she have?');
     const report = getStrategyState(t.state)!.data.lastCall!;
-    expect(report.method).toBe('BM25');
-    expect(report.scored!.find((s) => s.injected)!.label).toBe('turn 1, user');
+    expect(report.method).toBe('Embeddings + BM25 (reciprocal rank) + neighbours, session');
+    expect(section(ask, 'Retrieved')).toContain('grey kitten');
+    // Without embeddings (the embedder not ready: undefined) the strategy ranks lexically.
+    const lexical = await thread(sel('retrieval', { k: 2 }), { semantic: async () => undefined });
+    await lexical.say('I adopted a grey kitten.', 'Lovely!');
+    const none = await lexical.say('Which pet does she have?');
+    expect(getStrategyState(lexical.state)!.data.lastCall!.method).toBe(
+      'BM25 + neighbours, session',
+    );
+    expect(section(none, 'Retrieved')).toBe('');
+    // An embedder that fails during the call: the strategy ranks lexically and the turn goes on.
+    const failing = await thread(sel('retrieval', { k: 1 }), {
+      semantic: async () => {
+        throw new Error('worker crashed');
+      },
+    });
+    await failing.say('I adopted a grey kitten.', 'Lovely!');
+    const asked = await failing.say('Which kitten did she adopt?');
+    expect(section(asked, 'Retrieved')).toContain('grey kitten');
+    expect(getStrategyState(failing.state)!.data.lastCall!.method).toBe(
+      'BM25 + neighbours, session',
+    );
+  });
+
+  it('retrieval by turns ranks each turn by its best message under conversation ranking', async () => {
+    const t = await thread(sel('retrieval', { k: 1, unit: 'turn', dates: false }));
+    await t.say('I like green tea.', 'Green tea is nice.');
+    await t.say('The locker code is 4417.', 'Got it.');
+    await t.say('Tomorrow we go hiking.', 'Have fun.');
+    const ask = await t.say('What was the locker code?');
+    expect(section(ask, 'Retrieved')).toContain(
+      'User: The locker code is 4417.\nAssistant: Got it.',
+    );
+    const report = getStrategyState(t.state)!.data.lastCall!;
+    expect(report.scored![0]).toMatchObject({ label: 'turn 2', score: 1, injected: true });
+  });
+
+  it('strategy embeddings are asked for only when wanted and ready', async () => {
+    const embedder = {
+      modelId: 'fake',
+      embed: async (texts: string[]) =>
+        texts.map((text) => Float32Array.from([text.includes('tea') ? 1 : 0, 1])),
+    };
+    let state: 'ready' | 'loading' = 'loading';
+    const resolver = createRankerResolver({ embedder: () => embedder, status: () => ({ state }) });
+    let want = false;
+    const semantic = preferredSemantic(resolver, () => want);
+    const docs = [
+      { id: 'a', text: 'green tea' },
+      { id: 'b', text: 'hiking' },
+    ];
+    expect(await semantic('tea', docs)).toBeUndefined();
+    want = true;
+    expect(await semantic('tea', docs)).toBeUndefined(); // still loading
+    state = 'ready';
+    const similarities = await semantic('tea', docs);
+    expect(similarities!.get('a')).toBeGreaterThan(similarities!.get('b')!);
   });
 
   it('memory-augmented keeps extracted facts past the window; "No important fact." adds nothing', async () => {

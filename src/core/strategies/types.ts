@@ -91,6 +91,11 @@ export type StepFn = (request: StepRequest, signal: AbortSignal) => Promise<Step
 export interface StrategyEnv {
   /** Scores documents against a query with the app's rankers (embeddings when ready, else BM25). */
   rank(query: string, docs: readonly RankDoc[]): Promise<{ method: string; scores: Similarities }>;
+  /**
+   * Embedding similarities when the app's embedder is ready and embeddings are chosen; undefined
+   * otherwise (absent: never). The Retrieval strategy fuses them with its own lexical ranking.
+   */
+  semantic?(query: string, docs: readonly RankDoc[]): Promise<Similarities | undefined>;
   count(text: string): number;
 }
 

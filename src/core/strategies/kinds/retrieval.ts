@@ -1,17 +1,29 @@
-// Retrieval: every user message and assistant answer is a document; the top k (2) for the current
-// query are injected (seed 003, strategy 4), ranked by the app's rankers (embeddings when the local
-// model is ready, else BM25). Options: the document unit (a message as in the seed, a turn, or a
-// turn with the one before it) and the session date, which raise recall on LoCoMo.
+// Retrieval: every past message is a document; the top k (2) for the current query are injected
+// (seed 003, strategy 4). By default they are ranked by the conversation ranker
+// (src/core/retrieval/conversation.ts: each message scored with its neighbours, its session, the
+// speaker a question names, synonyms and dates; fused with embeddings by reciprocal rank when the
+// app's embedder is ready), which on LoCoMo finds far more of the evidence in k messages than the
+// app's plain ranker. Options: the ranking (conversation or plain, as in the seed), the document
+// unit (a message, a turn, or a turn with the one before it; a turn scores as its best message)
+// and the session date in the injected text.
 
 import { z } from 'zod';
 import type { ModelMessage } from '../../agent/types';
-import type { RankDoc } from '../../retrieval/rank';
+import type { RankDoc, Similarities } from '../../retrieval/rank';
+import {
+  createConversationRanker,
+  type ConversationMessage,
+  type RankSignals,
+} from '../../retrieval/conversation';
+import { describeDateKey } from '../../retrieval/temporal';
 import { block } from '../blocks';
 import { answerText, turnDate, userText } from '../turns';
 import type { ContextStrategy, StrategyEnv, StrategyField, Turn } from '../types';
 
 export const DOC_UNITS = ['message', 'turn', 'turn-context'] as const;
 export type DocUnit = (typeof DOC_UNITS)[number];
+export const RANKINGS = ['conversation', 'plain'] as const;
+export type Ranking = (typeof RANKINGS)[number];
 
 export const kField: StrategyField = {
   key: 'k',
@@ -38,15 +50,33 @@ export const datesField: StrategyField = {
   kind: 'boolean',
   help: 'Prefix each document with the date of its turn.',
 };
+export const rankingField: StrategyField = {
+  key: 'ranking',
+  label: 'Ranking',
+  kind: 'select',
+  options: [
+    { value: 'conversation', label: 'Conversation-aware' },
+    { value: 'plain', label: 'Plain (seed 003)' },
+  ],
+  help: 'Conversation ranking scores each message with the ones around it, the speaker a question names and the dates it names; with embeddings ready it fuses them in.',
+};
 
 const schema = z
-  .object({ k: z.number().int().min(1).max(50), unit: z.enum(DOC_UNITS), dates: z.boolean() })
+  .object({
+    k: z.number().int().min(1).max(50),
+    unit: z.enum(DOC_UNITS),
+    dates: z.boolean(),
+    ranking: z.enum(RANKINGS),
+  })
   .strict();
+export type RetrievalSettings = z.infer<typeof schema>;
 
 export interface Doc extends RankDoc {
   /** Turn it comes from. */
   turn: number;
   label: string;
+  /** Ids of the messages whose text it carries. */
+  messageIds?: string[];
 }
 
 /** Documents of the past turns in the chosen unit. */
@@ -70,6 +100,8 @@ interface DocInputs {
   /** The turn before it (turn-context only). */
   beforeUser: string;
   beforeAnswer: string;
+  /** Ids of the messages that carry text (the turn's, and the one before it for turn-context). */
+  ids: string;
 }
 
 // A turn's documents are made once and reused while what they are made of is the same (the app
@@ -87,7 +119,8 @@ function sameInputs(a: DocInputs, b: DocInputs): boolean {
     a.user === b.user &&
     a.answer === b.answer &&
     a.beforeUser === b.beforeUser &&
-    a.beforeAnswer === b.beforeAnswer
+    a.beforeAnswer === b.beforeAnswer &&
+    a.ids === b.ids
   );
 }
 
@@ -101,48 +134,69 @@ function turnDocuments(turn: Turn, before: Turn | undefined, unit: DocUnit, date
     answer: answerText(turn),
     beforeUser: before ? userText(before) : '',
     beforeAnswer: before ? answerText(before) : '',
+    ids: [...(before ? textMessages(before) : []), ...textMessages(turn)]
+      .map((m) => m.id)
+      .join(' '),
   };
   const first = turn.messages[0];
   const cached = first ? docCache.get(first) : undefined;
   if (cached && sameInputs(cached.inputs, inputs)) return cached.docs;
-  const docs = makeDocuments(turn, inputs);
+  const docs = makeDocuments(turn, before, inputs);
   if (first) docCache.set(first, { inputs, docs });
   return docs;
 }
 
-function makeDocuments(turn: Turn, inputs: DocInputs): Doc[] {
+function makeDocuments(turn: Turn, before: Turn | undefined, inputs: DocInputs): Doc[] {
   const { unit, user, answer } = inputs;
   const date = inputs.dates ? turnDate(turn) : '';
   const dated = (text: string) => (date ? `[${date}] ${text}` : text);
   if (unit === 'message') {
+    // One document per message with text: the user's, and each of the assistant's (a reply may
+    // come in several messages: text before a tool call, or an imported speaker's next line).
     const docs: Doc[] = [];
-    if (user)
-      docs.push({
-        id: `${turn.index}:u`,
-        turn: turn.index,
-        label: `turn ${turn.index + 1}, user`,
-        text: dated(`User said: ${user}`),
-      });
-    if (answer)
-      docs.push({
-        id: `${turn.index}:a`,
-        turn: turn.index,
-        label: `turn ${turn.index + 1}, assistant`,
-        text: dated(`AI responded: ${answer}`),
-      });
+    for (const message of turn.messages) {
+      if (message.role === 'user' && message.content && message === turn.messages[0])
+        docs.push({
+          id: `${turn.index}:${message.id}`,
+          turn: turn.index,
+          label: `turn ${turn.index + 1}, user`,
+          text: dated(`User said: ${message.content}`),
+          messageIds: [message.id],
+        });
+      else if (message.role === 'assistant' && message.content.trim())
+        docs.push({
+          id: `${turn.index}:${message.id}`,
+          turn: turn.index,
+          label: `turn ${turn.index + 1}, assistant`,
+          text: dated(`AI responded: ${message.content}`),
+          messageIds: [message.id],
+        });
+    }
     return docs;
   }
   const own = exchange(user, answer);
   if (!own) return [];
-  const before = unit === 'turn-context' ? exchange(inputs.beforeUser, inputs.beforeAnswer) : '';
+  const previous = unit === 'turn-context' ? exchange(inputs.beforeUser, inputs.beforeAnswer) : '';
   return [
     {
       id: `${turn.index}`,
       turn: turn.index,
       label: `turn ${turn.index + 1}`,
-      text: dated(before ? `${before}\n${own}` : own),
+      text: dated(previous ? `${previous}\n${own}` : own),
+      messageIds: [
+        ...(unit === 'turn-context' && before ? textMessages(before) : []),
+        ...textMessages(turn),
+      ].map((m) => m.id),
     },
   ];
+}
+
+/** The messages of a turn that carry text into documents: its user message and answers. */
+export function textMessages(turn: Turn): ModelMessage[] {
+  return turn.messages.filter(
+    (m, i) =>
+      (m.role === 'user' && i === 0 && m.content) || (m.role === 'assistant' && m.content.trim()),
+  );
 }
 
 function exchange(user: string, answer: string): string {
@@ -165,25 +219,108 @@ export async function topK(
   return { method, ranked };
 }
 
-export const retrieval: ContextStrategy<z.infer<typeof schema>, null> = {
+// One conversation ranker per thread, keyed by the thread's first message (the app hands the same
+// message objects to every call), so each thread keeps its index between calls and the arena's
+// strategies, replaying different threads side by side, do not rebuild each other's.
+const rankers = new WeakMap<ModelMessage, ReturnType<typeof createConversationRanker>>();
+
+function rankerFor(turns: readonly Turn[]) {
+  const first = turns[0]?.messages[0];
+  if (!first) return createConversationRanker();
+  let ranker = rankers.get(first);
+  if (!ranker) {
+    ranker = createConversationRanker();
+    rankers.set(first, ranker);
+  }
+  return ranker;
+}
+
+/** The thread's messages with text, as the conversation ranker reads them (role = speaker). */
+export function conversationMessages(turns: readonly Turn[]): ConversationMessage[] {
+  const out: ConversationMessage[] = [];
+  for (const turn of turns)
+    for (const m of textMessages(turn))
+      out.push({ id: m.id, speaker: m.role, text: m.content, at: m.createdAt });
+  return out;
+}
+
+/** "BM25 + neighbours, session, speaker (user), dates (June 2023)" for the Strategy panel. */
+function describeRanking(signals: RankSignals, fused: boolean): string {
+  const parts = ['neighbours', 'session'];
+  if (signals.speaker) parts.push(`speaker (${signals.speaker})`);
+  if (signals.dates.length) parts.push(`dates (${signals.dates.map(describeDateKey).join(', ')})`);
+  if (signals.synonyms.length) parts.push(`synonyms (${signals.synonyms.join(', ')})`);
+  return `${fused ? 'Embeddings + BM25 (reciprocal rank)' : 'BM25'} + ${parts.join(', ')}`;
+}
+
+/**
+ * The documents ranked for the query, best first (the best k x 3, for the Strategy panel), as the
+ * strategy's build ranks them: the conversation ranker (a document scores as its best message) or
+ * the app's plain ranker.
+ */
+export async function rankDocuments(
+  env: StrategyEnv,
+  query: string,
+  turns: readonly Turn[],
+  docs: readonly Doc[],
+  settings: Pick<RetrievalSettings, 'k' | 'ranking'>,
+): Promise<{ method: string; ranked: { doc: Doc; score: number }[] }> {
+  if (settings.ranking === 'plain') return topK(env, query, docs, settings.k);
+  if (docs.length === 0 || !query.trim()) return { method: 'none', ranked: [] };
+  const messages = conversationMessages(turns);
+  let semantic: Float64Array | undefined;
+  if (env.semantic) {
+    try {
+      const similarities = await env.semantic(
+        query,
+        messages.map((m) => ({ id: m.id, text: m.text })),
+      );
+      if (similarities) semantic = inOrder(similarities, messages);
+    } catch {
+      // An embedder failing during the call: rank lexically, as the plain ranking falls back to BM25.
+    }
+  }
+  const { scores, signals, fused } = rankerFor(turns).rank(query, messages, semantic);
+  const byId = new Map<string, number>();
+  messages.forEach((m, i) => byId.set(m.id, scores[i]!));
+  const ranked = docs
+    .map((doc, order) => ({
+      doc,
+      order,
+      score: Math.max(0, ...(doc.messageIds ?? []).map((id) => byId.get(id) ?? 0)),
+    }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, Math.min(settings.k * 3, docs.length))
+    .map(({ doc, score }) => ({ doc, score }));
+  return { method: describeRanking(signals, fused), ranked };
+}
+
+function inOrder(similarities: Similarities, messages: readonly ConversationMessage[]) {
+  const out = new Float64Array(messages.length);
+  messages.forEach((m, i) => (out[i] = similarities.get(m.id) ?? 0));
+  return out;
+}
+
+export const retrieval: ContextStrategy<RetrievalSettings, null> = {
   id: 'retrieval',
   label: 'Retrieval',
   description:
     'Ranks every past message against the question and injects the top k: cheap, and only as good as the ranking.',
   schema,
-  defaults: { k: 2, unit: 'turn-context', dates: true },
-  fields: [kField, unitField, datesField],
+  defaults: { k: 2, unit: 'message', dates: true, ranking: 'conversation' },
+  fields: [kField, rankingField, unitField, datesField],
   sections: ['Retrieved'],
   usesModel: false,
   initialData: () => null,
   parseData: () => null,
   async build({ turns, query, settings, env }) {
     const docs = documents(turns, settings.unit, settings.dates);
-    const { method, ranked } = await topK(env, query, docs, settings.k);
+    const { method, ranked } = await rankDocuments(env, query, turns, docs, settings);
     const injected = ranked.slice(0, settings.k).filter((r) => r.score > 0);
     // Oldest first reads as a conversation.
+    const position = new Map(docs.map((doc, i) => [doc, i]));
     const chosen = [...injected].sort(
-      (a, b) => a.doc.turn - b.doc.turn || (a.doc.id < b.doc.id ? -1 : 1),
+      (a, b) => (position.get(a.doc) ?? 0) - (position.get(b.doc) ?? 0),
     );
     return {
       messages: [],

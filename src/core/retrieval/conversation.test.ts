@@ -1,0 +1,354 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createConversationRanker,
+  DEFAULT_CONVERSATION_RANKING,
+  indexConversation,
+  PLAIN_MESSAGE_RANKING,
+  reciprocalRankFusion,
+  scoreConversation,
+  sessionsOf,
+  topIndices,
+  windowOf,
+  type ConversationMessage,
+  type ConversationRankOptions,
+} from './conversation';
+import { buildLexicalIndex, prepareBm25, scoreBm25Weighted } from './lexical';
+import { cosineScores, normalize } from './embeddings';
+import { DEFAULT_TOKENIZER, tokenize } from './tokenize';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const START = Date.UTC(2023, 4, 8, 13, 0);
+
+/** Messages alternating user / assistant, a minute apart, from `start`. */
+function chat(texts: string[], start = START): ConversationMessage[] {
+  return texts.map((text, i) => ({
+    id: `m${i}`,
+    speaker: i % 2 === 0 ? 'user' : 'assistant',
+    text,
+    at: start + i * 60_000,
+  }));
+}
+
+const only = (change: Partial<ConversationRankOptions>): ConversationRankOptions => ({
+  ...PLAIN_MESSAGE_RANKING,
+  ...change,
+});
+const scores = (messages: ConversationMessage[], query: string, options: ConversationRankOptions) =>
+  scoreConversation(indexConversation(messages, options), query);
+const best = (result: { scores: Float64Array }, messages: ConversationMessage[], n = 1) =>
+  topIndices(result.scores, n).map((i) => messages[i]!.id);
+
+const FILLER = [
+  'The weather was nice today.',
+  'I had pasta for lunch.',
+  'Traffic was terrible this morning.',
+  'We watched a film on the weekend.',
+  'My phone needs charging.',
+  'The shop closes at six.',
+];
+
+describe('sessions and windows', () => {
+  it('a gap longer than the threshold starts a session; no time continues the session', () => {
+    const at = [0, 60_000, 5 * HOUR, undefined, 5 * HOUR + 60_000];
+    const session = sessionsOf(
+      at.map((t, i) => ({
+        id: `${i}`,
+        speaker: 'user',
+        text: '',
+        ...(t === undefined ? {} : { at: t }),
+      })),
+      3 * HOUR,
+    );
+    expect([...session]).toEqual([0, 0, 1, 1, 1]);
+    expect(windowOf(Int32Array.from([0, 0, 0, 1, 1]), 2, 2)).toEqual([0, 2]);
+    expect(windowOf(Int32Array.from([0, 0, 0, 1, 1]), 3, 2)).toEqual([3, 4]);
+  });
+});
+
+describe('lexical views', () => {
+  it('plain options are BM25 over single messages: no shared word, no score', () => {
+    const messages = chat(['My locker code is 4417.', 'Nice!', 'I like green tea.']);
+    const result = scores(messages, 'What is the locker code?', PLAIN_MESSAGE_RANKING);
+    expect(result.scores[0]).toBe(1);
+    expect(result.scores[1]).toBe(0);
+    expect(result.scores[2]).toBe(0);
+  });
+
+  it('the neighbour view lends a score to the reply after a matching question', () => {
+    const messages = chat([
+      ...FILLER,
+      'What did you adopt last week?',
+      'A grey kitten called Pebble.',
+      ...FILLER,
+    ]);
+    const question = 'What did Sam adopt?';
+    expect(scores(messages, question, PLAIN_MESSAGE_RANKING).scores[7]).toBe(0);
+    const withNeighbours = scores(messages, question, only({ window: 2, windowWeight: 2 }));
+    // The question and the two messages each side of it score; nothing further away does.
+    const scored = [...withNeighbours.scores.keys()].filter((i) => withNeighbours.scores[i]! > 0);
+    expect(scored).toEqual([4, 5, 6, 7, 8]);
+    expect(best(withNeighbours, messages)).toEqual(['m6']);
+  });
+
+  it('neighbours in another session lend nothing', () => {
+    const messages = chat(['What did you adopt?', 'A kitten.']);
+    messages[1]!.at = messages[0]!.at! + 2 * DAY;
+    const result = scores(messages, 'adopt', only({ window: 2, windowWeight: 2 }));
+    expect(result.scores[1]).toBe(0);
+  });
+
+  it('the neighbour view is exactly BM25 over the joined neighbour texts', () => {
+    const messages = chat([
+      'We went camping by the lake.',
+      'Camping is the best, the kids loved the lake.',
+      'Did you bring the tent?',
+      'Yes, and the kids built a fire.',
+      'I prefer hotels to tents.',
+    ]);
+    const options = only({ window: 1, windowWeight: 1 });
+    const index = indexConversation(messages, options);
+    const query = 'camping lake kids';
+    const got = scoreConversation(index, query).scores;
+    // Reference: index the joined texts and score them as ordinary documents.
+    const tokens = messages.map((m) => tokenize(m.text, DEFAULT_TOKENIZER));
+    const joined = tokens.map((_, i) => tokens.slice(Math.max(0, i - 1), i + 2).flat());
+    const scaled = (raw: Float64Array) => {
+      const max = Math.max(...raw);
+      return [...raw].map((v) => v / max);
+    };
+    const raw = (lists: string[][]) => {
+      // Texts of the given tokens: the tokenizer gives the same tokens back.
+      const lex = buildLexicalIndex(lists.map((list, i) => ({ id: `${i}`, text: list.join(' ') })));
+      const weights = new Map<number, number>();
+      for (const token of tokenize(query)) weights.set(lex.terms.get(token)!, 1);
+      return scoreBm25Weighted(prepareBm25(lex, options.k1, options.b), weights, options.k1);
+    };
+    const message = scaled(raw(tokens));
+    const window = scaled(raw(joined));
+    for (let i = 0; i < messages.length; i++)
+      expect(got[i]).toBeCloseTo(message[i]! + window[i]!, 12);
+  });
+
+  it('the session view favours messages of the session about the question, never adds to a non-match', () => {
+    const pottery = chat(
+      ['I signed up for a pottery class.', 'Pottery sounds fun!', 'The clay was messy.', 'Ha!'],
+      START,
+    );
+    const other = chat(
+      ['I said pottery once.', 'Cool.', 'Anyway, lunch?', 'Sure.'],
+      START + 2 * DAY,
+    );
+    other.forEach((m, i) => (m.id = `n${i}`));
+    const messages = [...pottery, ...other];
+    const options = only({ sessionWeight: 1 });
+    const result = scores(messages, 'pottery class clay', options);
+    expect(result.scores[3]).toBe(0); // "Ha!" shares no word: the session adds nothing to it
+    const plain = scores(messages, 'pottery', PLAIN_MESSAGE_RANKING).scores;
+    const withSession = scores(messages, 'pottery', options).scores;
+    // Alone, "Pottery sounds fun!" (shorter) beats "I said pottery once."; its session tips it more.
+    expect(withSession[1]! - withSession[4]!).toBeGreaterThan(plain[1]! - plain[4]!);
+  });
+});
+
+describe('speakers', () => {
+  const messages = chat([
+    'Hey Mel! I started a painting class.', // Caroline (user)
+    'Hi Caroline! I went hiking with the kids.', // Mel (assistant)
+    'I painted a sunset, Mel!',
+    'Thanks for sharing, Caroline! I painted a lake.',
+    'Sure thing, Mel!',
+    'Wow, Caroline!',
+  ]);
+
+  it("a question naming one speaker favours that speaker's messages", () => {
+    const index = indexConversation(messages, only({ inferNames: true, speakerBoost: 0.5 }));
+    expect(index.names.get('user')).toEqual(['Caroline']);
+    expect(index.names.get('assistant')).toEqual(['Mel']);
+    const result = scoreConversation(index, 'What did Caroline paint?');
+    expect(result.signals.speaker).toBe('user');
+    expect(best(result, messages)).toEqual(['m2']);
+    expect(best(scoreConversation(index, 'What did Mel paint?'), messages)).toEqual(['m3']);
+  });
+
+  it('the name a speaker is addressed by is left out of the other speaker’s text', () => {
+    const index = indexConversation(messages, only({ inferNames: true }));
+    // "Caroline" only ever occurs as Mel's way of addressing her: it matches nothing.
+    expect(scoreConversation(index, 'Caroline').scores.every((v) => v === 0)).toBe(true);
+    const kept = indexConversation(messages, PLAIN_MESSAGE_RANKING);
+    expect(scoreConversation(kept, 'Caroline').scores[1]).toBeGreaterThan(0);
+  });
+
+  it('a question naming both speakers favours neither', () => {
+    const index = indexConversation(messages, only({ inferNames: true, speakerBoost: 0.5 }));
+    expect(scoreConversation(index, 'What did Caroline and Mel paint?').signals.speaker).toBe(
+      undefined,
+    );
+  });
+});
+
+describe('synonyms and dates', () => {
+  it('synonyms reach a message that says it in other words', () => {
+    const messages = chat(['My kids love dinosaurs.', ...FILLER]);
+    expect(scores(messages, 'children', PLAIN_MESSAGE_RANKING).scores[0]).toBe(0);
+    const result = scores(messages, 'children', only({ synonymWeight: 0.5 }));
+    expect(result.scores[0]).toBeGreaterThan(0);
+    expect(result.signals.synonyms).toContain('kid');
+  });
+
+  it('a question naming a period favours messages said then or pointing there', () => {
+    const june = Date.UTC(2023, 5, 20, 12);
+    const july = Date.UTC(2023, 6, 3, 12);
+    const messages: ConversationMessage[] = [
+      { id: 'june', speaker: 'user', text: 'We went camping by the river.', at: june },
+      { id: 'july', speaker: 'user', text: 'We went camping in the forest.', at: july },
+      {
+        id: 'said-in-july',
+        speaker: 'user',
+        text: 'Camping last month was great.',
+        at: july + DAY,
+      },
+    ];
+    const options = only({ dateBoost: 1 });
+    const result = scores(messages, 'Where did she go camping in June 2023?', options);
+    expect(result.signals.dates).toEqual(['m2023-5']);
+    expect(result.scores[0]).toBeGreaterThan(result.scores[1]!);
+    expect(result.scores[2]).toBeGreaterThan(result.scores[1]!);
+    const plain = scores(messages, 'Where did she go camping in June 2023?', PLAIN_MESSAGE_RANKING);
+    expect(plain.scores[0]).toBeLessThanOrEqual(plain.scores[1]! + 1e-12);
+  });
+});
+
+describe('feedback', () => {
+  it('adds terms of the top messages to the question', () => {
+    const messages = chat([
+      'I love pottery and clay sculpting.',
+      'My pottery teacher shows clay techniques.',
+      'Sculpting is relaxing.',
+      ...FILLER,
+    ]);
+    const options = only({ feedback: { messages: 2, terms: 6, weight: 0.5 } });
+    const result = scores(messages, 'pottery', options);
+    expect(result.signals.feedback).toContain(tokenize('clay')[0]);
+    expect(result.scores[2]).toBeGreaterThan(0); // reached through "sculpting"
+    expect(scores(messages, 'pottery', PLAIN_MESSAGE_RANKING).scores[2]).toBe(0);
+  });
+});
+
+describe('reciprocal-rank fusion', () => {
+  it('sums weight / (k + rank), first everywhere = 1, unretrieved = 0, ties share a rank', () => {
+    const fused = reciprocalRankFusion(
+      [
+        { scores: [3, 2, 2, 0], weight: 1 },
+        { scores: [0.9, 0, 0.5, 0], weight: 1 },
+      ],
+      60,
+    );
+    expect(fused[0]).toBeCloseTo(1, 12);
+    expect(fused[1]).toBeCloseTo(1 / 62 / (2 / 61), 12);
+    expect(fused[2]).toBeCloseTo((1 / 62 + 1 / 62) / (2 / 61), 12);
+    expect(fused[3]).toBe(0);
+  });
+
+  it('a weight of 0 leaves that ranking out; rankings of different sizes are refused', () => {
+    const fused = reciprocalRankFusion([
+      { scores: [1, 2], weight: 1 },
+      { scores: [5, 0], weight: 0 },
+    ]);
+    expect(topIndices(fused, 2)).toEqual([1, 0]);
+    expect(() =>
+      reciprocalRankFusion([
+        { scores: [1], weight: 1 },
+        { scores: [1, 2], weight: 1 },
+      ]),
+    ).toThrow(/different sizes/);
+  });
+
+  it('with synthetic vectors, a message that shares no word but means the same joins the top', () => {
+    const messages = chat([
+      'I adopted a kitten.',
+      ...FILLER,
+      'Our new furry family member purrs all day.',
+      ...FILLER,
+    ]);
+    const meaning = (i: number) => {
+      // Axis 0 = "pets", others = unrelated topics; message 7 and the query point at pets.
+      const v = new Float32Array(8);
+      v[i === 0 || i === 7 ? 0 : 1 + (i % 7)] = 1;
+      return normalize(v);
+    };
+    const dim = 8;
+    const matrix = new Float32Array(dim * messages.length);
+    messages.forEach((_, i) => matrix.set(meaning(i), i * dim));
+    const query = normalize(Float32Array.from([1, 0, 0, 0, 0, 0, 0, 0.1]));
+    const semantic = cosineScores(matrix, dim, query);
+
+    const ranker = createConversationRanker(PLAIN_MESSAGE_RANKING);
+    const lexical = ranker.rank('Which pet did she adopt?', messages);
+    expect(lexical.fused).toBe(false);
+    expect(lexical.scores[7]).toBe(0);
+    const fused = ranker.rank('Which pet did she adopt?', messages, semantic);
+    expect(fused.fused).toBe(true);
+    expect(best(fused, messages, 2)).toEqual(['m0', 'm7']);
+    expect(fused.scores[0]).toBeCloseTo(1, 12);
+  });
+});
+
+describe('the ranker', () => {
+  it('keeps its index for the same messages and grows it in place, scoring as a fresh build', () => {
+    const texts = [
+      'Hey Mel! I started pottery.',
+      'Hi Caroline! Pottery sounds fun.',
+      'Thanks, Mel! The clay was messy yesterday.',
+      'Sure, Caroline! Camping next month?',
+      ...FILLER,
+      'We went camping by the lake in June.',
+      'Caroline, the kids loved the lake!',
+    ];
+    const all = chat(texts);
+    // A session break in the middle, so windows and sessions change as the thread grows.
+    all.slice(6).forEach((m) => (m.at = m.at! + 2 * DAY));
+    const ranker = createConversationRanker();
+    const first = ranker.index(all.slice(0, 2));
+    expect(ranker.index(all.slice(0, 2).map((m) => ({ ...m })))).toBe(first);
+    for (let n = 3; n <= all.length; n++) {
+      const messages = all.slice(0, n);
+      const grown = ranker.index(messages);
+      const fresh = indexConversation(messages, DEFAULT_CONVERSATION_RANKING);
+      expect(grown.size).toBe(n);
+      expect(grown.names).toEqual(fresh.names);
+      for (const query of ['pottery clay', 'camping lake in June', 'What did Caroline make?'])
+        expect([...scoreConversation(grown, query).scores]).toEqual([
+          ...scoreConversation(fresh, query).scores,
+        ]);
+    }
+    // An edit anywhere but the end rebuilds.
+    const edited = all.map((m, i) => (i === 1 ? { ...m, text: 'Hi! Pottery is great.' } : m));
+    expect(ranker.index(edited).size).toBe(all.length);
+    expect([...scoreConversation(ranker.index(edited), 'pottery').scores]).toEqual([
+      ...scoreConversation(indexConversation(edited), 'pottery').scores,
+    ]);
+  });
+
+  it('answers 0..1 with the best at 1, and nothing for a question without known words', () => {
+    const ranker = createConversationRanker();
+    const messages = chat(['I started pottery.', 'Pottery is fun.', ...FILLER]);
+    const { scores: s } = ranker.rank('pottery', messages);
+    expect(Math.max(...s)).toBe(1);
+    expect(s.every((v) => v >= 0 && v <= 1)).toBe(true);
+    expect(ranker.rank('zebra', messages).scores.every((v) => v === 0)).toBe(true);
+  });
+
+  it('the defaults switch every kept signal on', () => {
+    expect(DEFAULT_CONVERSATION_RANKING).toMatchObject({
+      window: 2,
+      windowWeight: 2,
+      sessionWeight: 1,
+      speakerBoost: 0.5,
+      inferNames: true,
+      synonymWeight: 0.5,
+      dateBoost: 1,
+    });
+    expect(DEFAULT_CONVERSATION_RANKING.feedback).toBeUndefined();
+  });
+});

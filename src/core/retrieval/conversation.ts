@@ -1,0 +1,599 @@
+// Ranking the messages of a conversation against a question. Every message is scored on its own
+// (what is returned is single messages), but the score also reads what surrounds it, because in a
+// dialogue the answer often sits in a reply whose words are in the question before it:
+//
+//   lexical views   BM25 of the message, of the message with its neighbours (two each side, same
+//                   session), and of its whole session, each scaled by its best score and summed
+//                   (the session only adds to a message that matches by itself or its neighbours);
+//   speakers        a question that names one speaker ("What did Caroline paint?") favours that
+//                   speaker's messages; the names speakers call each other by are left out of the
+//                   message text ("Thanks, Caroline!" is not about Caroline) — see speakers.ts;
+//   synonyms        a small built-in list ("kids" ~ "children") expands the question;
+//   dates           a question naming a period ("in June 2023") favours messages said then or
+//                   pointing there ("last month" said in July) — see temporal.ts;
+//   feedback        optional pseudo-relevance feedback (RM3-style terms of the top messages), off by
+//                   default: it did not help on LoCoMo;
+//   embeddings      when the app's embedder is ready, reciprocal-rank fusion with cosine similarity.
+//
+// Weights were chosen on LoCoMo conversations 26, 41 and 43 only (scripts/bench-locomo.ts --ideas
+// prints what each signal adds, on those and on the held-out 30 and 42). Pure: no DOM, no I/O.
+
+import { divideByMax } from './lexical';
+import { addressedNames, inferSpeakerNames, speakersNamed } from './speakers';
+import { expandQuery } from './synonyms';
+import { messageDateKeys, queryDateKeys } from './temporal';
+import { DEFAULT_TOKENIZER, tokenize, type TokenizerOptions } from './tokenize';
+
+export interface ConversationMessage {
+  id: string;
+  /** Who said it: a role ("user", "assistant") or a name. */
+  speaker: string;
+  text: string;
+  /** When it was said (epoch ms): sessions and relative dates come from it. */
+  at?: number;
+}
+
+export interface ConversationRankOptions {
+  tokenizer: TokenizerOptions;
+  /** BM25 of the message and neighbour views. */
+  k1: number;
+  b: number;
+  /** Neighbours on each side that join a message's context view (same session only); 0 = off. */
+  window: number;
+  /** Weight of the context view against the message view (1). */
+  windowWeight: number;
+  /** Weight of the session view; 0 = off. */
+  sessionWeight: number;
+  /** A gap longer than this between two messages starts a new session. */
+  sessionGapMs: number;
+  /** Extra factor for the messages of the one speaker a question names (0.5 = x1.5); 0 = off. */
+  speakerBoost: number;
+  /** Infer speakers' names from how they address each other (and drop them from message text). */
+  inferNames: boolean;
+  /** Weight of a synonym added to the question; 0 = off. */
+  synonymWeight: number;
+  /** Extra factor for messages about a period the question names; 0 = off. */
+  dateBoost: number;
+  /** Pseudo-relevance feedback; off when undefined. */
+  feedback?: { messages: number; terms: number; weight: number };
+  /** Reciprocal-rank fusion constant for embeddings (60, as in Cormack et al. 2009). */
+  rrfK: number;
+  /** Weight of the embedding ranking in the fusion (1 = as much as the lexical one). */
+  semanticWeight: number;
+}
+
+export const DEFAULT_CONVERSATION_RANKING: ConversationRankOptions = {
+  tokenizer: DEFAULT_TOKENIZER,
+  k1: 0.9,
+  b: 0.4,
+  window: 2,
+  windowWeight: 2,
+  sessionWeight: 1,
+  sessionGapMs: 3 * 60 * 60 * 1000,
+  speakerBoost: 0.5,
+  inferNames: true,
+  synonymWeight: 0.5,
+  dateBoost: 1,
+  rrfK: 60,
+  semanticWeight: 1,
+};
+
+/** Options with every signal off: plain BM25 over single messages (the ablation's baseline). */
+export const PLAIN_MESSAGE_RANKING: ConversationRankOptions = {
+  ...DEFAULT_CONVERSATION_RANKING,
+  window: 0,
+  sessionWeight: 0,
+  speakerBoost: 0,
+  inferNames: false,
+  synonymWeight: 0,
+  dateBoost: 0,
+};
+
+// Sessions are whole conversations: length normalisation as in textbook BM25.
+const SESSION_BM25 = { k1: 1.2, b: 0.75 };
+
+/**
+ * What ranking a conversation needs: one inverted index over the messages, which grows when
+ * messages are appended (a thread gains a turn between calls). The neighbour and session views
+ * are not indexed separately: their term counts are the sums of the messages' counts, so a query
+ * gathers them from the message postings (exactly the BM25 of the joined texts, at a fraction of
+ * the cost of indexing them). Read-only outside this module.
+ */
+export interface ConversationIndex {
+  size: number;
+  readonly ids: string[];
+  readonly speakers: string[];
+  /** The messages' times (sessions and dates come from them). */
+  readonly times: (number | undefined)[];
+  /** Session number of each message (0-based, in order). */
+  readonly session: number[];
+  /** Speaker -> the names others call them by (inferred when the index was built). */
+  readonly names: ReadonlyMap<string, readonly string[]>;
+  /** Tokens of those names: left out of every message's tokens. */
+  readonly nameTokens: ReadonlySet<string>;
+  /** The periods each message talks about (temporal.ts keys); empty when dates are off. */
+  readonly dates: ReadonlySet<string>[];
+  /** Each message's tokens (names left out). */
+  readonly tokens: string[][];
+  /** Term -> id; postings per term id: message positions and counts, in message order. */
+  readonly terms: Map<string, number>;
+  readonly postingDocs: number[][];
+  readonly postingTfs: number[][];
+  /** Tokens per message, per neighbour window (the message included) and per session. */
+  readonly length: number[];
+  readonly windowLength: number[];
+  readonly sessionLength: number[];
+  totalLength: number;
+  totalWindowLength: number;
+  readonly options: ConversationRankOptions;
+}
+
+/** What a message's text gives, whatever the rest of the conversation: kept between builds. */
+export interface MessageFeatures {
+  tokens: string[];
+  /** Names the message addresses someone by (speakers.ts). */
+  addressed: string[];
+  /** The periods it talks about, for a message said at `datesAt` (temporal.ts). */
+  dates?: ReadonlySet<string>;
+  datesAt?: number | undefined;
+}
+
+/** Session numbers: a new session after a gap longer than `gapMs` (no time: same session). */
+export function sessionsOf(messages: readonly ConversationMessage[], gapMs: number): Int32Array {
+  const out = new Int32Array(messages.length);
+  let session = 0;
+  let last: number | undefined;
+  messages.forEach((message, i) => {
+    const at = message.at;
+    if (at !== undefined && Number.isFinite(at)) {
+      if (last !== undefined && at - last > gapMs) session++;
+      last = at;
+    }
+    out[i] = session;
+  });
+  return out;
+}
+
+/** The positions in message i's window: up to `window` each side, same session, itself included. */
+export function windowOf(session: ArrayLike<number>, i: number, window: number): [number, number] {
+  let from = i;
+  while (from > 0 && i - from < window && session[from - 1] === session[i]) from--;
+  let to = i;
+  while (to < session.length - 1 && to - i < window && session[to + 1] === session[i]) to++;
+  return [from, to];
+}
+
+function featuresOf(
+  message: ConversationMessage,
+  features: Map<string, MessageFeatures>,
+  tokenizer: TokenizerOptions,
+): MessageFeatures {
+  let known = features.get(message.text);
+  if (!known) {
+    known = { tokens: tokenize(message.text, tokenizer), addressed: addressedNames(message.text) };
+    features.set(message.text, known);
+  }
+  return known;
+}
+
+/** The speakers' names as the messages show them (none when inference is off). */
+export function namesOf(
+  messages: readonly ConversationMessage[],
+  options: ConversationRankOptions,
+  features: Map<string, MessageFeatures> = new Map(),
+): Map<string, string[]> {
+  if (!options.inferNames) return new Map();
+  return inferSpeakerNames(
+    messages.map((m) => ({
+      speaker: m.speaker,
+      names: featuresOf(m, features, options.tokenizer).addressed,
+    })),
+  );
+}
+
+/**
+ * Builds what ranking a conversation needs. `features` may hold what earlier builds computed per
+ * text (tokens, addressed names, dates), so a conversation seen before is not tokenized again.
+ */
+export function indexConversation(
+  messages: readonly ConversationMessage[],
+  options: ConversationRankOptions = DEFAULT_CONVERSATION_RANKING,
+  features: Map<string, MessageFeatures> = new Map(),
+  names: Map<string, string[]> = namesOf(messages, options, features),
+): ConversationIndex {
+  const index: ConversationIndex = {
+    size: 0,
+    ids: [],
+    speakers: [],
+    times: [],
+    session: [],
+    names,
+    nameTokens: new Set(
+      [...names.values()].flat().flatMap((name) => tokenize(name, options.tokenizer)),
+    ),
+    dates: [],
+    tokens: [],
+    terms: new Map(),
+    postingDocs: [],
+    postingTfs: [],
+    length: [],
+    windowLength: [],
+    sessionLength: [],
+    totalLength: 0,
+    totalWindowLength: 0,
+    options,
+  };
+  appendMessages(index, messages, features);
+  return index;
+}
+
+/**
+ * Appends messages to an index in place (the same as indexing all of them afresh, provided the
+ * speakers' names are the same: the caller checks).
+ */
+export function appendMessages(
+  index: ConversationIndex,
+  messages: readonly ConversationMessage[],
+  features: Map<string, MessageFeatures> = new Map(),
+): void {
+  const { options } = index;
+  const first = index.size;
+  for (const m of messages) {
+    const d = index.size;
+    const known = featuresOf(m, features, options.tokenizer);
+    const tokens = index.nameTokens.size
+      ? known.tokens.filter((t) => !index.nameTokens.has(t))
+      : known.tokens;
+    const counts = new Map<string, number>();
+    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+    for (const [token, count] of counts) {
+      let t = index.terms.get(token);
+      if (t === undefined) {
+        t = index.terms.size;
+        index.terms.set(token, t);
+        index.postingDocs.push([]);
+        index.postingTfs.push([]);
+      }
+      index.postingDocs[t]!.push(d);
+      index.postingTfs[t]!.push(count);
+    }
+    // Sessions: a gap longer than the threshold since the last message with a time.
+    let session = d > 0 ? index.session[d - 1]! : 0;
+    const at = m.at !== undefined && Number.isFinite(m.at) ? m.at : undefined;
+    if (at !== undefined) {
+      let previous: number | undefined;
+      for (let j = d - 1; j >= 0 && previous === undefined; j--) previous = index.times[j];
+      if (previous !== undefined && at - previous > options.sessionGapMs) session++;
+    }
+    index.ids.push(m.id);
+    index.speakers.push(m.speaker);
+    index.times.push(at);
+    index.session.push(session);
+    index.tokens.push(tokens);
+    index.length.push(tokens.length);
+    index.totalLength += tokens.length;
+    index.sessionLength[session] = (index.sessionLength[session] ?? 0) + tokens.length;
+    index.windowLength.push(0);
+    if (options.dateBoost > 0) {
+      if (!known.dates || known.datesAt !== m.at) {
+        known.dates = messageDateKeys(m.text, m.at);
+        known.datesAt = m.at;
+      }
+      index.dates.push(known.dates);
+    }
+    index.size++;
+  }
+  // Windows that reach the new messages: the last `window` old ones and every new one.
+  for (let i = Math.max(0, first - options.window); i < index.size; i++) {
+    const [from, to] = windowOf(index.session, i, options.window);
+    let length = 0;
+    for (let j = from; j <= to; j++) length += index.length[j]!;
+    index.totalWindowLength += length - index.windowLength[i]!;
+    index.windowLength[i] = length;
+  }
+}
+
+/** What fired for a question, for the Strategy panel. */
+export interface RankSignals {
+  /** The speaker the question is about (when it names exactly one). */
+  speaker?: string;
+  /** Periods the question names (temporal.ts keys). */
+  dates: string[];
+  /** Synonyms added to the question. */
+  synonyms: string[];
+  /** Terms pseudo-relevance feedback added. */
+  feedback: string[];
+}
+
+export interface ConversationScores {
+  /** In message order; 0 = not retrieved. Unbounded (sums of views scaled to 0..1, boosted). */
+  scores: Float64Array;
+  signals: RankSignals;
+}
+
+const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+
+/** Scales to 0..1 by the best score, in place. */
+function scaled(scores: Float64Array): Float64Array {
+  let max = 0;
+  for (let i = 0; i < scores.length; i++) if (scores[i]! > max) max = scores[i]!;
+  if (max > 0) for (let i = 0; i < scores.length; i++) scores[i] = scores[i]! / max;
+  return scores;
+}
+
+/**
+ * The three lexical views, each scaled by its best score: the message, its neighbour window
+ * (weight windowWeight) and, for messages that already score, their session (sessionWeight).
+ */
+function lexical(index: ConversationIndex, query: ReadonlyMap<string, number>): Float64Array {
+  const { options, session } = index;
+  const n = index.size;
+  const sessions = n ? session[n - 1]! + 1 : 0;
+  const { k1, b } = options;
+  const useWindow = options.window > 0 && options.windowWeight > 0;
+  const useSession = options.sessionWeight > 0 && sessions > 0;
+  const message = new Float64Array(n);
+  const window = new Float64Array(useWindow ? n : 0);
+  const sessionScore = new Float64Array(useSession ? sessions : 0);
+  const tf = new Float64Array(useWindow ? n : 0);
+  const sessionTf = new Float64Array(useSession ? sessions : 0);
+  const touched: number[] = [];
+  const touchedSessions: number[] = [];
+  const average = index.totalLength / Math.max(1, n) || 1;
+  const averageWindow = index.totalWindowLength / Math.max(1, n) || 1;
+  const averageSession = index.totalLength / Math.max(1, sessions) || 1;
+  for (const [token, weight] of query) {
+    const t = index.terms.get(token);
+    if (t === undefined) continue;
+    const docs = index.postingDocs[t]!;
+    const counts = index.postingTfs[t]!;
+    const w = idf(n, docs.length) * weight * (k1 + 1);
+    for (let p = 0; p < docs.length; p++) {
+      const d = docs[p]!;
+      const count = counts[p]!;
+      const norm = k1 * (1 - b + (b * index.length[d]!) / average);
+      message[d] = message[d]! + (w * count) / (count + norm);
+      if (useWindow) {
+        const [from, to] = windowOf(session, d, options.window);
+        for (let i = from; i <= to; i++) {
+          if (tf[i] === 0) touched.push(i);
+          tf[i] = tf[i]! + count;
+        }
+      }
+      if (useSession) {
+        const s = session[d]!;
+        if (sessionTf[s] === 0) touchedSessions.push(s);
+        sessionTf[s] = sessionTf[s]! + count;
+      }
+    }
+    if (useWindow) {
+      const ww = idf(n, touched.length) * weight * (k1 + 1);
+      for (const i of touched) {
+        const norm = k1 * (1 - b + (b * index.windowLength[i]!) / averageWindow);
+        window[i] = window[i]! + (ww * tf[i]!) / (tf[i]! + norm);
+        tf[i] = 0;
+      }
+      touched.length = 0;
+    }
+    if (useSession) {
+      const { k1: sk1, b: sb } = SESSION_BM25;
+      const sw = idf(sessions, touchedSessions.length) * weight * (sk1 + 1);
+      for (const s of touchedSessions) {
+        const norm = sk1 * (1 - sb + (sb * index.sessionLength[s]!) / averageSession);
+        sessionScore[s] = sessionScore[s]! + (sw * sessionTf[s]!) / (sessionTf[s]! + norm);
+        sessionTf[s] = 0;
+      }
+      touchedSessions.length = 0;
+    }
+  }
+  const scores = scaled(message);
+  if (useWindow) {
+    scaled(window);
+    for (let i = 0; i < n; i++) scores[i] = scores[i]! + options.windowWeight * window[i]!;
+  }
+  if (useSession) {
+    scaled(sessionScore);
+    for (let i = 0; i < n; i++)
+      if (scores[i]! > 0)
+        scores[i] = scores[i]! + options.sessionWeight * sessionScore[session[i]!]!;
+  }
+  return scores;
+}
+
+/** Scores every message of the index against the question. */
+export function scoreConversation(index: ConversationIndex, query: string): ConversationScores {
+  const { options } = index;
+  const tokens = tokenize(query, options.tokenizer);
+  const expanded = expandQuery(tokens, options.tokenizer, options.synonymWeight);
+  const signals: RankSignals = {
+    dates: [],
+    synonyms: [...expanded.keys()].filter((t) => !tokens.includes(t)),
+    feedback: [],
+  };
+  let scores = lexical(index, expanded);
+
+  if (options.feedback && options.feedback.messages > 0 && options.feedback.terms > 0) {
+    const added = feedbackTerms(index, scores, expanded, options.feedback);
+    if (added.size) {
+      signals.feedback = [...added.keys()];
+      scores = lexical(index, new Map([...expanded, ...added]));
+    }
+  }
+
+  if (options.speakerBoost > 0 && index.names.size) {
+    const named = speakersNamed(query, index.names);
+    if (named.length === 1) {
+      signals.speaker = named[0];
+      for (let i = 0; i < scores.length; i++)
+        if (index.speakers[i] === named[0]) scores[i] = scores[i]! * (1 + options.speakerBoost);
+    }
+  }
+
+  if (options.dateBoost > 0 && index.dates.length) {
+    const keys = queryDateKeys(query);
+    signals.dates = keys;
+    if (keys.length)
+      for (let i = 0; i < scores.length; i++) {
+        const dates = index.dates[i]!;
+        if (scores[i]! > 0 && keys.some((key) => dates.has(key)))
+          scores[i] = scores[i]! * (1 + options.dateBoost);
+      }
+  }
+  return { scores, signals };
+}
+
+/** RM3-style expansion terms: tf/length x score x idf over the top messages, the query's excluded. */
+function feedbackTerms(
+  index: ConversationIndex,
+  scores: Float64Array,
+  query: ReadonlyMap<string, number>,
+  feedback: NonNullable<ConversationRankOptions['feedback']>,
+): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const d of topIndices(scores, feedback.messages)) {
+    const tokens = index.tokens[d]!;
+    const length = tokens.length || 1;
+    for (const token of tokens) {
+      if (query.has(token)) continue;
+      const df = index.postingDocs[index.terms.get(token)!]!.length;
+      weights.set(token, (weights.get(token) ?? 0) + (scores[d]! / length) * idf(index.size, df));
+    }
+  }
+  const best = [...weights].sort((a, b) => b[1] - a[1]).slice(0, feedback.terms);
+  const max = best[0]?.[1] ?? 1;
+  return new Map(best.map(([token, w]) => [token, (feedback.weight * w) / max]));
+}
+
+/** Positions of the `n` best positive scores, best first (ties: earlier first). */
+export function topIndices(scores: ArrayLike<number>, n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) out.push(i);
+  out.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return out.slice(0, n);
+}
+
+/**
+ * Reciprocal-rank fusion: sum over rankings of weight / (k + rank), ranks 1-based over the
+ * positive scores of each ranking (ties share the better rank). Scaled so that first in every
+ * ranking is 1. A position no ranking retrieved scores 0.
+ */
+export function reciprocalRankFusion(
+  rankings: readonly { scores: ArrayLike<number>; weight: number }[],
+  k = 60,
+): Float64Array {
+  const size = rankings[0]?.scores.length ?? 0;
+  const out = new Float64Array(size);
+  let best = 0;
+  for (const { scores, weight } of rankings) {
+    if (weight <= 0) continue;
+    if (scores.length !== size)
+      throw new Error('reciprocalRankFusion: rankings of different sizes');
+    best += weight / (k + 1);
+    const order = topIndices(scores, size);
+    let rank = 0;
+    let previous = Number.NaN;
+    order.forEach((i, at) => {
+      if (scores[i] !== previous) rank = at + 1;
+      previous = scores[i]!;
+      out[i] = out[i]! + weight / (k + rank);
+    });
+  }
+  if (best > 0) for (let i = 0; i < size; i++) out[i] = out[i]! / best;
+  return out;
+}
+
+export interface ConversationRanking extends ConversationScores {
+  /** Whether embedding similarities were fused in. */
+  fused: boolean;
+}
+
+/**
+ * A ranker for one conversation at a time that keeps its index while the messages are the same
+ * and reuses the tokens of messages it has seen when the conversation grows.
+ */
+export function createConversationRanker(options: Partial<ConversationRankOptions> = {}): {
+  readonly options: ConversationRankOptions;
+  /** The index for these messages (cached). */
+  index(messages: readonly ConversationMessage[]): ConversationIndex;
+  /**
+   * Scores in message order, 0..1 (best = 1). With `semantic` (cosine similarity per message,
+   * the same order), the lexical and embedding rankings are fused by reciprocal rank.
+   */
+  rank(
+    query: string,
+    messages: readonly ConversationMessage[],
+    semantic?: ArrayLike<number>,
+  ): ConversationRanking;
+} {
+  const settings: ConversationRankOptions = { ...DEFAULT_CONVERSATION_RANKING, ...options };
+  let last: { messages: ConversationMessage[]; index: ConversationIndex } | undefined;
+  let features = new Map<string, MessageFeatures>();
+  const index = (messages: readonly ConversationMessage[]) => {
+    const grown = last && extends_(messages, last.messages);
+    if (last && grown && messages.length === last.messages.length) return last.index;
+    const names = namesOf(messages, settings, features);
+    if (last && grown && sameNames(names, last.index.names)) {
+      // The thread gained messages: append them (their tokens are made once).
+      const added = messages.slice(last.messages.length);
+      appendMessages(last.index, added, features);
+      for (const m of added) last.messages.push({ ...m });
+      return last.index;
+    }
+    // Keep only what this conversation's texts gave (an edited thread must not grow the cache).
+    const keep = new Map<string, MessageFeatures>();
+    for (const m of messages) {
+      const known = features.get(m.text);
+      if (known) keep.set(m.text, known);
+    }
+    features = keep;
+    const built = indexConversation(messages, settings, features, names);
+    last = { messages: messages.map((m) => ({ ...m })), index: built };
+    return built;
+  };
+  return {
+    options: settings,
+    index,
+    rank(query, messages, semantic) {
+      const { scores, signals } = scoreConversation(index(messages), query);
+      if (semantic && semantic.length === scores.length && settings.semanticWeight > 0) {
+        const fused = reciprocalRankFusion(
+          [
+            { scores, weight: 1 },
+            { scores: semantic, weight: settings.semanticWeight },
+          ],
+          settings.rrfK,
+        );
+        return { scores: fused, signals, fused: true };
+      }
+      return { scores: divideByMax(scores), signals, fused: false };
+    },
+  };
+}
+
+/** Whether `messages` starts with exactly `before` (same ids, texts, speakers and times). */
+function extends_(
+  messages: readonly ConversationMessage[],
+  before: readonly ConversationMessage[],
+): boolean {
+  if (messages.length < before.length) return false;
+  for (let i = 0; i < before.length; i++) {
+    const x = before[i]!;
+    const y = messages[i]!;
+    if (x.id !== y.id || x.text !== y.text || x.speaker !== y.speaker || x.at !== y.at)
+      return false;
+  }
+  return true;
+}
+
+function sameNames(
+  a: ReadonlyMap<string, readonly string[]>,
+  b: ReadonlyMap<string, readonly string[]>,
+): boolean {
+  if (a.size !== b.size) return false;
+  for (const [speaker, names] of a) {
+    const other = b.get(speaker);
+    if (!other || other.length !== names.length || names.some((n, i) => n !== other[i]))
+      return false;
+  }
+  return true;
+}
