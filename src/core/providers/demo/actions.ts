@@ -634,22 +634,36 @@ export function globAction(
 // --- Compaction ----------------------------------------------------------------------------------
 
 interface Seen {
-  offload?: string;
+  /** The offloaded file, or true when only an earlier answer of mine says so. */
+  offload?: string | true;
   truncated: boolean;
   summarized?: string;
 }
 
-/** What the request shows of compaction so far: an offloaded result, cut inputs, a summary. */
+/** The first sentence of a tour report: kept by extractive summaries, so it carries forward. */
+const STATUS =
+  /Compaction so far: offload (✓|not yet), truncation (✓|not yet), summarization (✓|not yet)\./;
+
+/**
+ * What the request shows of compaction so far: an offloaded result, cut inputs, a summary, or an
+ * earlier report of mine saying so (the evidence itself may have been summarized away since).
+ */
 export function compactionSeen(context: TurnContext): Seen {
-  let offload: string | undefined;
+  let offload: string | true | undefined;
   let truncated = false;
   let summarized: string | undefined;
   for (const message of context.messages) {
+    const said = STATUS.exec(message.content);
+    if (said && message.role !== 'tool') {
+      if (said[1] === '✓') offload ??= true;
+      if (said[2] === '✓') truncated = true;
+      if (said[3] === '✓') summarized ??= '/conversation_history/';
+    }
     if (message.role === 'tool') {
       const match = /saved to (\/large_tool_results\/[^\s,;]+?)[.,;]?(?:\s|$)/.exec(
         message.content,
       );
-      if (match && /too large to show here/.test(message.content)) offload = match[1];
+      if (match?.[1] && /too large to show here/.test(message.content)) offload = match[1];
     } else if (message.role === 'assistant') {
       if ((message.toolCalls ?? []).some((call) => call.arguments.includes('…[truncated ')))
         truncated = true;
@@ -664,17 +678,18 @@ export function compactionSeen(context: TurnContext): Seen {
 const TRIGGER_NOTE =
   'Compaction starts when a request passes the trigger: 85% of the context window with the default preset, 15% of a 32,000-token window with the Stress preset (a thread started from the “Show me compaction” suggestion uses it).';
 
-/** Where the tour stands, as a short list, and what to try next. */
+/** Where the tour stands (a status sentence, then a short list) and what to try next. */
 function tourStatus(
   context: TurnContext,
   justDid: string,
 ): { text: string; suggestions: string[] } {
   const seen = compactionSeen(context);
-  const tick = (done: boolean) => (done ? '✓' : '…');
+  const mark = (done: boolean) => (done ? '✓' : 'not yet');
+  const status = `Compaction so far: offload ${mark(Boolean(seen.offload))}, truncation ${mark(seen.truncated)}, summarization ${mark(Boolean(seen.summarized))}.`;
   const lines = [
-    `- ${tick(Boolean(seen.offload))} **Offload**: ${seen.offload ? `a large tool result was saved to \`${seen.offload}\`; I got a preview and the path.` : 'not yet (a tool result over the offload limit).'}`,
-    `- ${tick(seen.truncated)} **Truncation**: ${seen.truncated ? 'old write_file inputs in my request are cut to a pointer to their file.' : 'not yet (old write_file inputs get cut once a request passes the trigger).'}`,
-    `- ${tick(Boolean(seen.summarized))} **Summarization**: ${seen.summarized ? `my request now starts with a summary; the full history is in \`${seen.summarized}\`.` : 'not yet (older turns get summarized once a request passes the trigger).'}`,
+    `- **Offload**: ${typeof seen.offload === 'string' ? `a large tool result was saved to \`${seen.offload}\`; my request has a preview and the path.` : seen.offload ? 'a large tool result was saved to /large_tool_results/ earlier (the summary took that turn).' : 'not yet (a tool result over the offload limit).'}`,
+    `- **Truncation**: ${seen.truncated ? 'old write_file inputs are cut to a pointer to their file.' : 'not yet (old write_file inputs get cut once a request passes the trigger).'}`,
+    `- **Summarization**: ${seen.summarized ? `older turns were summarized; the full history is in \`${seen.summarized}\`.` : 'not yet (older turns get summarized once a request passes the trigger).'}`,
   ];
   const all = Boolean(seen.offload) && seen.truncated && Boolean(seen.summarized);
   const next = all
@@ -687,10 +702,7 @@ function tourStatus(
     : !seen.offload
       ? [SUGGEST.offload, SUGGEST.longFile]
       : [SUGGEST.longFile];
-  return {
-    text: `${justDid}\n\nCompaction so far, from what my request shows:\n\n${lines.join('\n')}\n\n${next}`,
-    suggestions,
-  };
+  return { text: `${status} ${justDid}\n\n${lines.join('\n')}\n\n${next}`, suggestions };
 }
 
 function bigComputationCall(): { name: string; args: Record<string, unknown>; intro: string } {
@@ -721,8 +733,8 @@ function stagedReport(
   if (failed(done)) return failure(done);
   const did =
     done.call.name === 'execute'
-      ? `Ran the computation: ${BIG_COMPUTATION_ROWS.toLocaleString('en-US')} rows of output.`
-      : `Wrote ${stringArg(done.args, 'file_path') ?? 'the file'} (${LONG_FILE_SECTIONS} sections).`;
+      ? `I ran the computation: ${BIG_COMPUTATION_ROWS.toLocaleString('en-US')} rows of output.`
+      : `I wrote ${stringArg(done.args, 'file_path') ?? 'the file'} (${LONG_FILE_SECTIONS} sections).`;
   return tourStatus(context, did);
 }
 
