@@ -79,7 +79,8 @@ export function Conversation() {
 
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length, streaming]);
+    // `running` too: the suggestions under the last answer appear when the run ends.
+  }, [messages.length, streaming, running]);
 
   const summaryStarts = new Set(
     (thread?.events ?? [])

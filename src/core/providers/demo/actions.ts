@@ -676,7 +676,7 @@ export function compactionSeen(context: TurnContext): Seen {
 }
 
 const TRIGGER_NOTE =
-  'Compaction starts when a request passes the trigger: 85% of the context window with the default preset, 15% of a 32,000-token window with the Stress preset (a thread started from the “Show me compaction” suggestion uses it).';
+  'Compaction starts once a request passes the trigger: 15% of a 32,000-token window on the Stress preset, 85% of the window by default.';
 
 /** Where the tour stands (a status sentence, then a short list) and what to try next. */
 function tourStatus(
