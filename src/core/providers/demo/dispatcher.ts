@@ -175,8 +175,10 @@ export function plan(text: string, context: TurnContext): Plan {
   let rememberAt = -1;
 
   const substantive = intents.filter(
-    (i) => !['greet', 'thanks', 'ack', 'bye'].includes(i.kind),
+    (i) => !['greet', 'thanks', 'ack', 'bye', 'small-talk'].includes(i.kind),
   ).length;
+  // "great, thanks!": the thanks answers for the "great".
+  const courteous = intents.some((i) => i.kind === 'thanks' || i.kind === 'bye');
   for (const intent of intents) {
     if (
       intent.kind === 'remember' ||
@@ -189,7 +191,7 @@ export function plan(text: string, context: TurnContext): Plan {
       }
       continue;
     }
-    const action = actionFor(intent, context, substantive);
+    const action = actionFor(intent, context, substantive, courteous);
     if (action) actions.push(action);
   }
 
@@ -227,16 +229,27 @@ function referredBack(context: TurnContext): string[] {
   return facts;
 }
 
-function actionFor(intent: Intent, context: TurnContext, substantive: number): Action | undefined {
+function actionFor(
+  intent: Intent,
+  context: TurnContext,
+  substantive: number,
+  courteous: boolean,
+): Action | undefined {
   switch (intent.kind) {
     case 'greet':
       return undefined;
     case 'thanks':
       return substantive > 0 ? undefined : say("You're welcome.");
     case 'ack':
-      return substantive > 0
+      return substantive > 0 || courteous
         ? undefined
         : say('OK.', [SUGGEST.help, SUGGEST.aboutMe, SUGGEST.files]);
+    case 'small-talk':
+      return say("I'm a script, so I'm always the same, thanks for asking.", [
+        SUGGEST.help,
+        SUGGEST.aboutMe,
+        SUGGEST.files,
+      ]);
     case 'bye':
       return say(
         'Bye! Everything stays in this browser: the thread and the memory files will be here next time.',

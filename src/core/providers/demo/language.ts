@@ -29,6 +29,12 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bwe're\b/gi, 'we are'],
   [/\bthey're\b/gi, 'they are'],
   [/\bgonna\b/gi, 'going to'],
+  // Chat shorthand.
+  [/\bu\b(?!\.)/gi, 'you'],
+  [/\bur\b/gi, 'your'],
+  [/\babt\b/gi, 'about'],
+  [/\bwat\b|\bwut\b/gi, 'what'],
+  [/\bplz\b|\bpls\b/gi, 'please'],
   [/\bwanna\b/gi, 'want to'],
 ];
 
@@ -70,13 +76,26 @@ export function splitClauses(text: string): string[] {
     .filter(Boolean);
   const clauses: string[] = [];
   for (const sentence of sentences) {
+    let lead = '';
     for (const part of sentence.split(CONNECTIVE)) {
       const clean = part.replace(/^[\s,;:-]+|[\s,;:]+$/g, '').trim();
-      if (clean && !/^[.!?]+$/.test(clean)) clauses.push(clean);
+      if (!clean || /^[.!?]+$/.test(clean)) continue;
+      // "From now on, please reply in Spanish": a lead-in belongs to what follows it.
+      if (LEAD_IN.test(clean)) {
+        lead = `${lead}${clean}, `;
+        continue;
+      }
+      clauses.push(`${lead}${clean}`);
+      lead = '';
     }
+    if (lead) clauses.push(lead.replace(/,\s*$/, ''));
   }
   return clauses;
 }
+
+/** Words that only introduce the clause after them. */
+const LEAD_IN =
+  /^(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|in\s+(?:the\s+)?future|also|btw|by\s+the\s+way|fyi|for\s+the\s+record|for\s+future\s+reference|actually|oh|and|so|ok(?:ay)?\s+so)$/i;
 
 const GREETING_WORDS = String.raw`(?:hi|hello|hey|hiya|heya|howdy|yo|greetings|hallo|hola|good\s+(?:morning|afternoon|evening|day))`;
 export const GREETING = new RegExp(
@@ -84,7 +103,7 @@ export const GREETING = new RegExp(
   'i',
 );
 const GREETING_PREFIX = new RegExp(
-  String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend))?\s*[,!.:-]+\s*`,
+  String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend))?(?:\s*[,!.:-]+\s*|\s+(?=(?:can|could|would|will|please|what|who|where|how|do|list|show|open|read|remember|note|I|my|tell)\b))`,
   'i',
 );
 
@@ -132,7 +151,7 @@ export function unwrap(clause: string): Unwrapped {
   const question = /\?\s*$/.test(text);
   text = text
     .replace(
-      /[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|if\s+you\s+can|if\s+possible|real\s+quick|now)[\s.!?]*$/i,
+      /[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|if\s+you\s+can|if\s+possible|real\s+quick|now|btw|by\s+the\s+way|fyi|lol|haha|:\)|:-\))[\s.!?]*$/i,
       '',
     )
     .replace(/[\s.!;,]+$/, '')
@@ -211,6 +230,10 @@ export function thirdPersonVerb(verb: string): string {
   return `${verb}s`;
 }
 
+/** Capitalised words after "I am" that are not names. */
+export const NOT_NAMES =
+  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still)$/;
+
 /** The rest of a statement with first-person words turned into "they", "their", "them". */
 function otherPronouns(text: string): string {
   let out = text;
@@ -238,8 +261,8 @@ function sentence(text: string): string {
 export function thirdPerson(statement: string): string {
   const text = normalise(statement)
     .replace(/^(?:that|how|the\s+fact\s+that)\s+(?=(?:I|my)\b)/i, '')
-    .replace(/^from\s+now\s+on[\s,]*/i, '')
-    .replace(/[\s,]+from\s+now\s+on[\s.!]*$/i, '')
+    .replace(/^(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[\s,]*/i, '')
+    .replace(/[\s,]+(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[\s.!]*$/i, '')
     .trim();
 
   const name =
@@ -251,6 +274,13 @@ export function thirdPerson(statement: string): string {
   const wantsYou = /^I\s+(?:always\s+)?(?:want|would\s+like|need)\s+you\s+to\s+(.+)$/i.exec(text);
   if (wantsYou) return sentence(instruction(wantsYou[1] ?? ''));
   if (/^(?:always|never|do\s+not|don't|please\s+(?:always|never))\b/i.test(text))
+    return sentence(instruction(text.replace(/^please\s+/i, '')));
+  // "I'm Marco": a capitalised single word after "I am" is a name.
+  const introduced = /^I\s+am\s+([A-Z][\p{L}'-]+)$/u.exec(text);
+  if (introduced?.[1] && !NOT_NAMES.test(introduced[1]))
+    return sentence(`User's name is ${introduced[1]}`);
+  // "please reply in Spanish" said as a standing rule: an instruction to the agent.
+  if (!/^(?:I|my)\b/i.test(text) && /^please\s+\w/i.test(text))
     return sentence(instruction(text.replace(/^please\s+/i, '')));
 
   const mine = /^my\s+(.+)$/i.exec(text);

@@ -4,7 +4,7 @@
 // demo of a mechanism, an explanation, a greeting, thanks, help, or a request the script cannot do.
 // Deterministic: the same text always gives the same intents.
 
-import { GREETING, normalise, splitClauses, thirdPerson, unwrap } from './language';
+import { GREETING, NOT_NAMES, normalise, splitClauses, thirdPerson, unwrap } from './language';
 
 export type Topic = 'compaction' | 'offload' | 'strategies' | 'fact-memory' | 'memory';
 
@@ -13,6 +13,7 @@ export type Intent =
   | { kind: 'thanks' }
   | { kind: 'ack' }
   | { kind: 'bye' }
+  | { kind: 'small-talk' }
   | { kind: 'help' }
   | { kind: 'identity' }
   /** "remember that …": the facts to save, in the third person ([] when the content is missing). */
@@ -51,6 +52,11 @@ export function understand(text: string): Understanding {
   for (const clause of splitClauses(text.slice(0, 4_000))) {
     if (GREETING.test(clause)) {
       greeted = true;
+      continue;
+    }
+    // "great, thanks!" before unwrapping takes the trailing thanks off.
+    if (THANKS.test(clause.trim())) {
+      intents.push({ kind: 'thanks' });
       continue;
     }
     const unwrapped = unwrap(clause);
@@ -109,7 +115,7 @@ function absolute(path: string): string {
 }
 
 const WORKSPACE =
-  /^(?:(?:the\s+)?(?:whole\s+|entire\s+|current\s+)?(?:workspace|root|project|file\s*system|files|everything|all|top\s+level|top-level|current\s+(?:folder|directory)|playground|vfs)(?:\s+(?:folder|directory|dir|root))?|\/|here|there)$/i;
+  /^(?:(?:the\s+)?(?:whole\s+|entire\s+|current\s+)?(?:workspace|root|project|file\s*system|files|everything|all|top\s+level|top-level|current\s+(?:folder|directory)|playground|vfs)(?:\s+(?:folder|directory|dir|root|files|contents))?|\/|here|there)$/i;
 
 /** A folder named in a list request, as an absolute path; undefined when it is not one. */
 function folderOf(raw: string | undefined): string | undefined {
@@ -120,7 +126,7 @@ function folderOf(raw: string | undefined): string | undefined {
   if (text === '' || WORKSPACE.test(text)) return '/';
   if (text.startsWith('/')) return /\s/.test(text) ? undefined : text;
   text = text
-    .replace(/\s+(?:folder|directory|dir)$/i, '')
+    .replace(/\s+(?:folder|directory|dir|files|contents)$/i, '')
     .replace(/^(?:folder|directory|dir)\s+/i, '')
     .trim();
   if (/^(?:memory|memories|memory\s+files?)$/i.test(text)) return '/memories';
@@ -159,13 +165,13 @@ function fileTarget(raw: string): FileTarget | undefined {
 
 const HELP = new RegExp(
   String.raw`^(?:help(?:\s+me)?|\?|h|commands|menu|options|usage|capabilities|` +
-    String.raw`what\s+(?:can|could)\s+(?:you|I)\s+(?:do|say|ask|try|type)(?:\s+(?:here|with\s+you|now|for\s+me))?|` +
+    String.raw`what\s+(?:can|could|should)\s+(?:you|I)\s+(?:do|say|ask|try|type|use\s+you\s+for)(?:\s+(?:here|with\s+you|you|now|for\s+me))*|` +
     String.raw`what\s+(?:do|else\s+can)\s+you\s+do|what\s+are\s+you\s+(?:able\s+to\s+do|capable\s+of|good\s+for|for)|` +
     String.raw`what\s+(?:commands|requests|things)\s+(?:do\s+you|can\s+you|can\s+I)\s+\w+|` +
     String.raw`how\s+do\s+(?:I|you)\s+(?:use|work)(?:\s+(?:you|this|it|the\s+demo|this\s+app|this\s+thing))?|` +
     String.raw`how\s+does\s+(?:this|the\s+demo|this\s+app|it)\s+work|what\s+should\s+I\s+(?:try|do|ask|say|type)|` +
     String.raw`(?:show|give)\s+(?:me\s+)?(?:the\s+)?(?:help|commands|options)|what\s+is\s+this(?:\s+app|\s+thing)?|` +
-    String.raw`where\s+do\s+I\s+start|getting\s+started|how\s+to\s+start|what\s+now|what\s+next)${END}`,
+    String.raw`what\s+(?:can|does)\s+(?:this|the)\s+(?:demo|app|thing|tool|playground|script|bot)\s+do|where\s+do\s+I\s+start|getting\s+started|how\s+to\s+start|what\s+now|what\s+next)${END}`,
   'i',
 );
 const IDENTITY = new RegExp(
@@ -181,7 +187,7 @@ const BYE =
 
 const REMEMBER_VERB = String.raw`(?:remember|memori[sz]e|note(?:\s+down)?|take\s+(?:a\s+)?note(?:\s+of)?|make\s+(?:a\s+)?note(?:\s+of)?|jot\s+down|write\s+down|keep\s+in\s+mind|bear\s+in\s+mind|do\s+not\s+forget|never\s+forget|(?:save|store|add|put|write|record|keep)\s+(?:this|that|it)?\s*(?:to|in|into|on)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes)|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+later|save\s+(?:this|that)|store\s+(?:this|that))`;
 const REMEMBER = new RegExp(
-  String.raw`^${REMEMBER_VERB}\b[\s,:;-]*(?:that\b(?!\s*[.!?]*$)\s*)?([\s\S]*)$`,
+  String.raw`^${REMEMBER_VERB}\b[\s,:;-]*(?:(?:that|this|it|the\s+following)\s*[:,-]\s*(?=\S)|that\b(?!\s*[.!?]*$)\s*)?([\s\S]*)$`,
   'i',
 );
 const REMEMBER_AFTER = new RegExp(
@@ -210,6 +216,9 @@ const ABOUT_ME = new RegExp(
     String.raw`)${END}`,
   'i',
 );
+/** "Could you give me a summary of what you remember about me?" and the like. */
+const ABOUT_ME_LOOSE =
+  /\b(?:you|your)\b.*\b(?:know|remember|recall|saved?|stored?|learn(?:ed|t)?|memory|memories|have)\b.*\babout\s+(?:me|myself)$/i;
 const ASKS_NAME =
   /(?:\bmy\s+name\b|\bwho\s+I\s+am\b|\bwhat\s+(?:do|did|should)\s+you\s+call\s+me\b|\bwhat\s+I\s+am\s+called\b|\bname\s+did\s+I\b|\bam\s+I\s+called\b)/i;
 
@@ -227,7 +236,7 @@ const LONG_FILE = new RegExp(
 );
 const TOPIC_WORD = String.raw`(compaction|offload(?:ing)?|truncation|summari[sz]ation|(?:context\s+)?strateg(?:y|ies)|fact\s+memory|facts?\s+panel|memory\.json|facts|agents\.md|(?:your\s+|the\s+|agent\s+)?memory)`;
 const EXPLAIN = new RegExp(
-  String.raw`^(?:what\s+(?:is|are|does)|explain|describe|tell\s+me\s+(?:about|more\s+about)|how\s+(?:does|do|is)|why|what\s+about|teach\s+me\s+about|help\s+me\s+understand)\s+(?:the\s+|a\s+|an\s+)?${TOPIC_WORD}(?:\s+(?:work|works|mean|means|do|for|used\s+for|here|in\s+this\s+app))*${END}`,
+  String.raw`^(?:what\s+(?:is|are|does)|explain|describe|tell\s+me\s+(?:about|more\s+about)|how\s+(?:does|do|is)|why|what\s+about|teach\s+me\s+about|help\s+me\s+understand)\s+(?:the\s+|a\s+|an\s+)?(?:context\s+)?${TOPIC_WORD}(?:\s+(?:work|works|mean|means|do|for|used\s+for|here|in\s+this\s+app))*${END}`,
   'i',
 );
 const STRATEGIES = new RegExp(
@@ -301,6 +310,7 @@ const LASTING_SELF = new RegExp(
       String.raw`I\s+was\s+born\b|I\s+grew\s+up\b|I\s+moved\s+to\b`,
       String.raw`from\s+now\s+on\b|always\b|never\b|please\s+(?:always|never)\b|do\s+not\s+(?:ever\s+)?(?:use|add|include|write|give|send|reply|answer|respond|show|call|mention|suggest|recommend)\b`,
       String.raw`I\s+(?:want|would\s+like|need)\s+you\s+to\b`,
+      String.raw`.+\s(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|in\s+(?:the\s+)?future)[\s.!]*$`,
     ].join('|') +
     String.raw`)`,
   'i',
@@ -341,7 +351,7 @@ export function classify(text: string): Intent {
     !/\bmy\s+name\s+is\s+\S/i.test(bare)
   )
     return { kind: 'ask-name' };
-  if (ABOUT_ME.test(text)) return { kind: 'ask-about-me' };
+  if (ABOUT_ME.test(text) || ABOUT_ME_LOOSE.test(bare)) return { kind: 'ask-about-me' };
 
   const topic = topicIntent(bare);
   if (topic) return topic;
@@ -366,6 +376,10 @@ export function classify(text: string): Intent {
     LASTING_SELF.test(bare) &&
     !/^(?:do|does|did|am|is|are|can|could|would|will)\s+(?!not\b)/i.test(bare)
   )
+    return { kind: 'statement', fact: thirdPerson(bare), said: bare, lasting: true };
+  // "I'm Marco": a capitalised word alone after "I am" is a name.
+  const named = /^I am ([A-Z][\p{L}'-]+)$/u.exec(bare);
+  if (named?.[1] && !NOT_NAMES.test(named[1]))
     return { kind: 'statement', fact: thirdPerson(bare), said: bare, lasting: true };
   if (PROFILE_NOUNS.test(bare) && !question)
     return { kind: 'statement', fact: thirdPerson(bare), said: bare, lasting: true };
@@ -419,6 +433,7 @@ function topicIntent(text: string): Intent | undefined {
   if (long) return long[1] ? { kind: 'long-file', path: long[1] } : { kind: 'long-file' };
   if (STRATEGIES.test(text)) return { kind: 'explain', topic: 'strategies' };
   if (FACT_MEMORY.test(text)) return { kind: 'explain', topic: 'fact-memory' };
+  if (SMALL_TALK.test(text)) return { kind: 'small-talk' };
   const explain = EXPLAIN.exec(text);
   if (explain?.[1]) {
     const word = explain[1].toLowerCase();
@@ -428,8 +443,20 @@ function topicIntent(text: string): Intent | undefined {
     if (/memory|agents/.test(word)) return { kind: 'explain', topic: 'memory' };
     return { kind: 'explain', topic: 'compaction' };
   }
+  // Any other question about a mechanism ("which strategy is best for long chats?").
+  if (QUESTION_START.test(text) || text.endsWith('?')) {
+    if (/\bstrateg(?:y|ies)\b/i.test(text)) return { kind: 'explain', topic: 'strategies' };
+    if (/\boffload(?:ing|ed)?\b/i.test(text)) return { kind: 'explain', topic: 'offload' };
+    if (/\b(?:compaction|truncation|summari[sz]ation|context\s+window)\b/i.test(text))
+      return { kind: 'explain', topic: 'compaction' };
+    if (/\bfact\s+memory\b|\bmemory\.json\b/i.test(text))
+      return { kind: 'explain', topic: 'fact-memory' };
+  }
   return undefined;
 }
+
+const SMALL_TALK =
+  /^(?:how\s+are\s+you(?:\s+doing)?(?:\s+today)?|how\s+is\s+it\s+going|how\s+are\s+things|what\s+is\s+up|sup|how\s+do\s+you\s+do|are\s+you\s+(?:ok|okay|there|alive|awake))\s*\??$/i;
 
 function fileIntent(text: string): Intent | undefined {
   const typed = GLOB_TYPED.exec(text);
