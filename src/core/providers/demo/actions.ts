@@ -848,7 +848,7 @@ export function unsupportedAction(intent: Extract<Intent, { kind: 'unsupported' 
     : `I don't understand “${said}”: I'm a fixed script, not a language model, and I follow only a few kinds of request.`;
   const suggestions = mentionsFiles(intent.said)
     ? [SUGGEST.files, SUGGEST.todo, SUGGEST.help]
-    : /\b(?:remember|memory|forget|know|name|me|my)\b/i.test(intent.said)
+    : /\b(?:remember|memory|memories|forget|my\s+name|about\s+me)\b/i.test(intent.said)
       ? [SUGGEST.aboutMe, SUGGEST.remember, SUGGEST.help]
       : [SUGGEST.help, SUGGEST.aboutMe, SUGGEST.files];
   return say(sentence, suggestions);
