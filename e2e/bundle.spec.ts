@@ -126,7 +126,7 @@ test('export a bundle, clear the site data, import it back: memory, threads and 
   const text = (name: string) => new TextDecoder().decode(entries[name]);
   const names = Object.keys(entries);
   expect(names).toEqual(expect.arrayContaining(['manifest.json', 'settings.json']));
-  expect(text('files/memories/AGENTS.md')).toContain('I prefer tabs over spaces');
+  expect(text('files/memories/AGENTS.md')).toContain('User prefers tabs over spaces');
   expect(JSON.parse(text('files/memories/memory.json'))).toEqual(JSON.parse(MEMORY_JSON));
   expect(names.filter((n) => n.startsWith('threads/'))).toHaveLength(1);
   expect(names.filter((n) => n.startsWith('metrics/'))).toHaveLength(1);
@@ -162,7 +162,7 @@ test('export a bundle, clear the site data, import it back: memory, threads and 
     .getByRole('button', { name: 'Show diff' })
     .click();
   await expect(previewFiles.getByLabel(/^Diff of \/memories\/AGENTS\.md/)).toContainText(
-    '+ - I prefer tabs over spaces.',
+    '+ - User prefers tabs over spaces.',
   );
   await expect(preview.getByRole('region', { name: 'Threads to import' })).toContainText(
     'remember that I prefer tabs over spaces',
@@ -192,7 +192,7 @@ test('export a bundle, clear the site data, import it back: memory, threads and 
   // Everything is back and shown: AGENTS.md with the preference, memory.json, the thread, settings.
   await fileButton(page2, '/memories/AGENTS.md').click();
   await expect(page2.getByRole('region', { name: 'Editor' })).toContainText(
-    'I prefer tabs over spaces',
+    'User prefers tabs over spaces',
   );
   await fileButton(page2, '/memories/memory.json').click();
   await expect(page2.getByRole('region', { name: 'Editor' })).toContainText('Prefers tabs');
@@ -266,7 +266,7 @@ test('a corrupted, truncated or foreign file is refused with the reason, and the
   await expect(threads).toHaveCount(1);
   await fileButton(page, '/memories/AGENTS.md').click();
   await expect(page.getByRole('region', { name: 'Editor' })).toContainText(
-    'I prefer tabs over spaces',
+    'User prefers tabs over spaces',
   );
 });
 
@@ -313,7 +313,7 @@ test('export, import into a fresh browser with the default merge: the next model
   await expect(page2.getByRole('article', { name: 'Assistant' }).last()).toContainText('Hello');
   const before = requestFor(openai.requests, 'first message before the import')!;
   expect(systemOf(before)).toContain('Prefers concise answers with code examples.');
-  expect(systemOf(before)).not.toContain('I prefer tabs over spaces');
+  expect(systemOf(before)).not.toContain('User prefers tabs over spaces');
 
   await page2.getByLabel('Import bundle', { exact: true }).setInputFiles(zipPath);
   const preview = page2.getByRole('dialog', { name: 'Import preview' });
@@ -349,7 +349,7 @@ test('export, import into a fresh browser with the default merge: the next model
   await sendMessage(page2, 'second message in the same thread');
   await expect(page2.getByRole('article', { name: 'Assistant' }).last()).toContainText('Tabs');
   const same = requestFor(openai.requests, 'second message in the same thread')!;
-  expect(systemOf(same)).toContain('I prefer tabs over spaces');
+  expect(systemOf(same)).toContain('User prefers tabs over spaces');
 
   // And a new thread loads it.
   await page2.getByRole('button', { name: 'New thread' }).click();
@@ -358,7 +358,7 @@ test('export, import into a fresh browser with the default merge: the next model
   await expect(page2.getByRole('article', { name: 'Assistant' }).last()).toContainText('Tabs');
   const next = requestFor(openai.requests, 'a message in a new thread')!;
   expect(systemOf(next)).toContain('<agent_memory>');
-  expect(systemOf(next)).toContain('I prefer tabs over spaces');
+  expect(systemOf(next)).toContain('User prefers tabs over spaces');
   expect(next.headers.authorization).toBe('Bearer sk-fresh');
   await fresh.close();
 });
@@ -404,7 +404,7 @@ test('memory the person changed is not overwritten silently: the preview asks pe
   ).toContainText('Memory restored: /memories/AGENTS.md');
   await fileButton(page, '/memories/AGENTS.md').click();
   const editor = page.getByRole('region', { name: 'Editor' });
-  await expect(editor).toContainText('I prefer tabs over spaces');
+  await expect(editor).toContainText('User prefers tabs over spaces');
   await expect(editor).not.toContainText('haiku');
 });
 

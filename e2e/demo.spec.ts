@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, openApp, sendMessage } from './fixtures';
 
 test('with no key, the Demo provider remembers a preference, shows the diff, and can undo it', async ({
@@ -29,13 +30,13 @@ test('with no key, the Demo provider remembers a preference, shows the diff, and
   const chip = conversation.getByRole('group', { name: 'Memory updated: /memories/AGENTS.md' });
   await chip.getByRole('button', { name: /Memory updated/ }).click();
   await expect(chip.getByLabel('Diff of /memories/AGENTS.md')).toContainText(
-    '+ - I prefer tabs over spaces.',
+    '+ - User prefers tabs over spaces.',
   );
 
   // The file itself changed, and the editor shows it.
   await files.getByRole('button', { name: '/memories/AGENTS.md' }).click();
   const editor = page.getByRole('region', { name: 'Editor' });
-  await expect(editor).toContainText('I prefer tabs over spaces');
+  await expect(editor).toContainText('User prefers tabs over spaces');
 
   // The next question is answered from the refreshed memory, citing the line used.
   await sendMessage(page, 'do I prefer tabs or spaces?');
@@ -49,7 +50,7 @@ test('with no key, the Demo provider remembers a preference, shows the diff, and
   // Undo restores the earlier content.
   await chip.getByRole('button', { name: 'Undo' }).click();
   await expect(chip.getByRole('button', { name: /Memory edit undone/ })).toBeVisible();
-  await expect(editor).not.toContainText('I prefer tabs over spaces');
+  await expect(editor).not.toContainText('User prefers tabs over spaces');
 });
 
 test('threads, files and settings survive a reload, and past threads reopen', async ({ page }) => {
@@ -80,7 +81,7 @@ test('threads, files and settings survive a reload, and past threads reopen', as
     .getByRole('button', { name: '/memories/AGENTS.md' })
     .click();
   await expect(page.getByRole('region', { name: 'Editor' })).toContainText(
-    'My favourite editor is Helix',
+    "User's favourite editor is Helix",
   );
 });
 
@@ -99,4 +100,156 @@ test('the side panels work from the keyboard (arrow keys move between tabs)', as
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Editor' })).toBeFocused();
   await expect(page.getByRole('region', { name: 'Editor' })).toBeVisible();
+});
+
+/** Waits for the answer to the `count`-th user message (the run is over when Send is back). */
+async function answered(page: Page, count: number) {
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await expect(conversation.getByRole('article', { name: 'User' })).toHaveCount(count);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
+}
+
+test('the Demo understands ordinary first messages: it greets, saves, lists, recalls and suggests', async ({
+  page,
+}) => {
+  await openApp(page);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  const answer = () => conversation.getByRole('article', { name: 'Assistant' }).last();
+  const helpText = 'I understand a few kinds of request';
+
+  // One message: a greeting, two facts and "Please remember that" pointing back at them.
+  await sendMessage(
+    page,
+    'Hi! My name is Dana and I always want answers in bullet points. Please remember that.',
+  );
+  await answered(page, 1);
+  await expect(answer()).toContainText('Hi Dana! Saved to /memories/AGENTS.md:');
+  await expect(answer().locator('.markdown').getByRole('listitem')).toHaveText([
+    "User's name is Dana.",
+    'User wants answers in bullet points.',
+  ]);
+  await expect(answer()).toContainText('not a language model');
+  await expect(conversation.getByRole('article', { name: 'Tool edit_file' })).toBeVisible();
+  const chip = conversation.getByRole('group', { name: 'Memory updated: /memories/AGENTS.md' });
+  await expect(chip).toContainText('+2 −0');
+  await expect(conversation).not.toContainText(helpText);
+  // The file changed.
+  await page
+    .getByRole('region', { name: 'Files' })
+    .getByRole('button', { name: '/memories/AGENTS.md' })
+    .click();
+  const editor = page.getByRole('region', { name: 'Editor' });
+  await expect(editor).toContainText("- User's name is Dana.");
+  await expect(editor).toContainText('- User wants answers in bullet points.');
+
+  await sendMessage(page, 'List the files in the workspace');
+  await answered(page, 2);
+  await expect(conversation.getByRole('article', { name: 'Tool ls' })).toBeVisible();
+  await expect(answer()).toContainText('The workspace (/) has 2 files and 3 folders:');
+  await expect(answer()).toContainText('/notes/ (folder)');
+  await expect(answer()).toContainText('/README.md');
+
+  await sendMessage(page, 'Summarize what you know about me');
+  await answered(page, 3);
+  await expect(answer()).toContainText('Here is what my memory holds about you');
+  await expect(answer()).toContainText("User's name is Dana. (line 7)");
+  await expect(answer()).toContainText('User wants answers in bullet points. (line 8)');
+
+  await sendMessage(page, "What's my name?");
+  await answered(page, 4);
+  await expect(answer()).toContainText('Your name is Dana.');
+  await expect(answer()).toContainText('Used /memories/AGENTS.md line 7');
+
+  // A bare file name is looked up first, then read.
+  await sendMessage(page, 'open todo.md');
+  await answered(page, 5);
+  await expect(conversation.getByRole('article', { name: 'Tool glob' })).toBeVisible();
+  await expect(conversation.getByRole('article', { name: 'Tool read_file' })).toBeVisible();
+  await expect(answer()).toContainText('Found /notes/todo.md (4 lines):');
+  await expect(answer()).toContainText('Add a --units flag');
+
+  // A request it cannot do: one honest sentence and at most three suggestions, which send.
+  await sendMessage(page, 'write me a haiku about memory');
+  await answered(page, 6);
+  await expect(answer()).toContainText(
+    "I can't write a haiku about memory: I'm a fixed script, not a language model.",
+  );
+  await expect(conversation).not.toContainText(helpText);
+  const suggested = conversation.getByRole('list', { name: 'Suggested replies' });
+  await expect(suggested).toHaveCount(1);
+  await expect(suggested.getByRole('button')).toHaveText([
+    'What do you remember about me?',
+    'Remember that I prefer short answers',
+    'What can you do?',
+  ]);
+  await suggested.getByRole('button', { name: 'What do you remember about me?' }).click();
+  await answered(page, 7);
+  await expect(conversation.getByRole('article', { name: 'User' }).last()).toHaveText(
+    /What do you remember about me\?/,
+  );
+  await expect(answer()).toContainText('Here is what my memory holds about you');
+  // Only the latest answer offers suggestions.
+  await expect(conversation.getByRole('list', { name: 'Suggested replies' })).toHaveCount(1);
+  await expect(
+    conversation.getByRole('button', { name: 'Remember that I prefer short answers' }),
+  ).toHaveCount(0);
+});
+
+test('"Show me compaction" on the empty screen shows offload, truncation and summarization within 8 messages, without Settings', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openApp(page);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await conversation.getByRole('button', { name: 'Show me compaction' }).click();
+  // The thread says it runs on the Stress preset.
+  await expect(conversation.getByRole('status')).toContainText(
+    'This thread uses the Stress preset: compaction triggers at 15% of a 32,000-token window',
+  );
+  await answered(page, 1);
+
+  const events = page
+    .getByRole('region', { name: 'Token usage' })
+    .getByRole('list', { name: 'Context events' });
+  const wanted = [
+    'Large tool result offloaded',
+    'Old tool inputs truncated',
+    'Conversation summarized',
+  ];
+  let sent = 1;
+  const seen = async () => {
+    const listed = (await events.count()) ? await events.textContent() : '';
+    return wanted.every((kind) => listed?.includes(kind));
+  };
+  // Follow what the Demo proposes: its first suggested reply, each time.
+  while (!(await seen()) && sent < 8) {
+    const next = conversation
+      .getByRole('list', { name: 'Suggested replies' })
+      .getByRole('button')
+      .first();
+    await expect(next).toHaveText('Write a long file');
+    await next.click();
+    await answered(page, ++sent);
+  }
+  expect(sent).toBeLessThanOrEqual(8);
+  for (const kind of wanted) await expect(events).toContainText(kind);
+  await expect(
+    conversation.getByRole('separator', { name: 'Summary took over here' }).first(),
+  ).toBeAttached();
+  await expect(conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText(
+    'Compaction so far: offload ✓, truncation ✓, summarization ✓.',
+  );
+  await expect(conversation.getByRole('article', { name: /\(error\)/ })).toHaveCount(0);
+
+  // Settings were never touched: the saved preset is still the default, and a new thread has no
+  // Stress notice.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByLabel('Compaction preset')).toHaveValue('default');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'New thread' }).click();
+  await sendMessage(page, 'hello');
+  await answered(page, 1);
+  await expect(conversation.getByRole('status')).toHaveCount(0);
 });

@@ -51,7 +51,7 @@ for (const viewport of VIEWPORTS) {
         /What do you know about me\?/,
       );
       await expect(conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText(
-        'Used /memories/AGENTS.md line',
+        'Here is what my memory holds about you',
       );
       // The suggestions make way for the conversation.
       await expect(conversation.getByRole('button', { name: 'Show me compaction' })).toHaveCount(0);

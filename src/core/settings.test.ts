@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COMPACTION_PRESETS, DEFAULT_SETTINGS, parseSettings } from './settings';
+import {
+  COMPACTION_PRESETS,
+  DEFAULT_SETTINGS,
+  STRESS_CONTEXT_WINDOW,
+  STRESS_THREAD_NOTICE,
+  THREAD_PRESET_KEY,
+  parseSettings,
+  settingsForThread,
+} from './settings';
 
 describe('settings', () => {
   it('accepts the defaults', () => {
@@ -28,5 +36,20 @@ describe('settings', () => {
 
   it('refuses an unknown provider', () => {
     expect(parseSettings({ ...DEFAULT_SETTINGS, provider: 'gemini' }).ok).toBe(false);
+  });
+});
+
+describe('a thread on the Stress preset', () => {
+  it('runs with the Stress thresholds and window; other threads keep the settings', () => {
+    const stressed = settingsForThread(DEFAULT_SETTINGS, { [THREAD_PRESET_KEY]: 'stress' });
+    expect(stressed.compaction).toEqual(COMPACTION_PRESETS.stress);
+    expect(stressed.contextWindow).toBe(STRESS_CONTEXT_WINDOW);
+    expect(settingsForThread(DEFAULT_SETTINGS, {})).toBe(DEFAULT_SETTINGS);
+    expect(settingsForThread(DEFAULT_SETTINGS, { [THREAD_PRESET_KEY]: 'other' })).toBe(
+      DEFAULT_SETTINGS,
+    );
+    expect(STRESS_THREAD_NOTICE).toContain(
+      'This thread uses the Stress preset: compaction triggers at 15% of a 32,000-token window (4,800 tokens)',
+    );
   });
 });

@@ -152,3 +152,36 @@ export function parseSettings(
     ),
   };
 }
+
+/**
+ * Thread state key: the compaction preset a thread uses instead of the one in Settings. The
+ * "Show me compaction" suggestion starts its thread with "stress", so the Demo shows offload,
+ * truncation and summarization within a few messages without a trip to Settings.
+ */
+export const THREAD_PRESET_KEY = 'compactionPreset';
+
+/** Whether a thread's state asks for the Stress preset. */
+export function usesStressPreset(state: Readonly<Record<string, unknown>> | undefined): boolean {
+  return state?.[THREAD_PRESET_KEY] === 'stress';
+}
+
+/** The settings a thread runs with: the Stress thresholds and window when its state says so. */
+export function settingsForThread(
+  settings: Settings,
+  state: Readonly<Record<string, unknown>> | undefined,
+): Settings {
+  if (!usesStressPreset(state)) return settings;
+  return {
+    ...settings,
+    compaction: { ...COMPACTION_PRESETS.stress },
+    contextWindow: STRESS_CONTEXT_WINDOW,
+  };
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** The notice a thread on the Stress preset shows, with the figures it runs with. */
+export const STRESS_THREAD_NOTICE =
+  `This thread uses the Stress preset: compaction triggers at ${Math.round(COMPACTION_PRESETS.stress.triggerFraction * 100)}% of a ${n(STRESS_CONTEXT_WINDOW)}-token window ` +
+  `(${n(Math.round(COMPACTION_PRESETS.stress.triggerFraction * STRESS_CONTEXT_WINDOW))} tokens), tool results over ${n(COMPACTION_PRESETS.stress.offloadTokens)} tokens are offloaded, ` +
+  `and old file inputs over ${n(COMPACTION_PRESETS.stress.truncateArgChars)} characters are truncated. Other threads keep your Settings.`;

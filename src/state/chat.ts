@@ -7,7 +7,13 @@ import { previewNextRequest, type RequestPreview } from '../core/agent/preview';
 import { newId } from '../core/agent/ids';
 import { BASE_SYSTEM_PROMPT } from '../core/agent/prompt';
 import { createThreadRecorder, recoverDraft, type StreamingDraft } from '../core/agent/recorder';
-import type { Settings } from '../core/settings';
+import {
+  STRESS_THREAD_NOTICE,
+  THREAD_PRESET_KEY,
+  settingsForThread,
+  usesStressPreset,
+  type Settings,
+} from '../core/settings';
 import {
   summarize,
   titleFrom,
@@ -82,7 +88,11 @@ interface ChatStore {
   /** Shows a thread already read from storage (false while a run is going). */
   showThread(thread: Thread): boolean;
   newThread(): void;
-  send(text: string): Promise<void>;
+  /**
+   * Sends a message. `preset: 'stress'` puts the thread on the Stress compaction preset first,
+   * with a notice saying so (the "Show me compaction" suggestion).
+   */
+  send(text: string, options?: SendOptions): Promise<void>;
   stop(): void;
   undoMemoryEdit(toolCallId: string): Promise<void>;
   /** The exact request the next model call would send if `nextMessage` were sent now. */
@@ -99,6 +109,10 @@ interface ChatStore {
   setStrategy(selection: StrategySelection): Promise<void>;
   /** Turns the AGENTS.md / fact memory layers on or off for the open thread (from the next run). */
   setLayers(layers: MemoryLayers): Promise<void>;
+}
+
+export interface SendOptions {
+  preset?: 'stress';
 }
 
 let abortController: AbortController | null = null;
@@ -226,13 +240,13 @@ export const useChatStore = create<ChatStore>((set, get) => {
       abortController?.abort();
     },
 
-    async send(text) {
+    async send(text, options) {
       const content = text.trim();
       if (!content || get().running) return;
       set({ running: true, streaming: null, error: undefined });
       const controller = new AbortController();
       abortController = controller;
-      const { settings, apiKeys } = useSettingsStore.getState();
+      const { apiKeys } = useSettingsStore.getState();
       const { fs } = getServices();
 
       // The working copy is mutated by the run and published to the store after each event.
@@ -254,7 +268,18 @@ export const useChatStore = create<ChatStore>((set, get) => {
         publish();
         void persist(working);
       };
+      if (options?.preset === 'stress' && !usesStressPreset(working.state)) {
+        working.state[THREAD_PRESET_KEY] = 'stress';
+        appendMessage({
+          role: 'notice',
+          id: newId('msg'),
+          kind: 'info',
+          content: STRESS_THREAD_NOTICE,
+          createdAt: Date.now(),
+        });
+      }
       appendMessage({ role: 'user', id: newId('msg'), content, createdAt: Date.now() });
+      const settings = settingsForThread(useSettingsStore.getState().settings, working.state);
 
       const connection = connectionOf(settings, apiKeys);
       const created = await createProviderFor(connection);
@@ -336,9 +361,10 @@ export const useChatStore = create<ChatStore>((set, get) => {
     },
 
     async previewNext(nextMessage) {
-      const { settings, apiKeys } = useSettingsStore.getState();
-      const connection = connectionOf(settings, apiKeys);
+      const { apiKeys } = useSettingsStore.getState();
       const thread = get().thread ?? emptyThread();
+      const settings = settingsForThread(useSettingsStore.getState().settings, thread.state);
+      const connection = connectionOf(settings, apiKeys);
       const history: Message[] = [...thread.messages];
       if (nextMessage?.trim()) {
         history.push({
@@ -430,7 +456,8 @@ function pipelineFor(
   },
 ) {
   const { fs } = getServices();
-  const settings = () => useSettingsStore.getState().settings;
+  // The thread's own preset (Stress) applies over Settings, read at every model call.
+  const settings = () => settingsForThread(useSettingsStore.getState().settings, thread.state);
   const wantEmbeddings = () => {
     const method = settings().facts.method;
     return method === 'embeddings' || method === 'hybrid';

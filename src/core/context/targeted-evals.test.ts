@@ -30,7 +30,7 @@ const NEEDLE = 'BLUE-HERON-7731';
 const GOAL =
   'Goal for this session: plan a three-day trip to Lisbon in May for two people, with a budget of 900 euros, and keep a list of bookings.';
 
-/** A statement the Demo answers with its help text: the conversation grows by ~250 tokens a turn. */
+/** A statement the Demo answers in a sentence, saving nothing: the conversation grows each turn. */
 const dayPlan = (day: number) =>
   `Draft for day ${day}: a walk through Alfama in the morning, lunch near the river, tram 28 in the afternoon and fado in the evening.`;
 
@@ -153,7 +153,7 @@ describe('targeted evals (Demo provider, stress preset)', () => {
   it('goal preservation: after summarization the request carries the intent and next steps', async () => {
     const s = await session();
     await s.send(GOAL);
-    for (let day = 1; day <= 10; day++) await s.send(dayPlan(day));
+    for (let day = 1; day <= 20; day++) await s.send(dayPlan(day));
     await s.send('Which hotel should we book for the first night?');
 
     const summaries = s.contextEvents().filter((e) => e.kind === 'summarize');

@@ -3,19 +3,28 @@ import { useChatStore } from '../../state/chat';
 import { useArenaStore } from '../../state/arena';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
 import type { MemoryEdit } from '../../core/agent/thread';
+import { splitSuggestions } from '../../core/providers/demo/suggestions';
 import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
 import { useScrollMemory } from './scroll-memory';
 import './chat.css';
 
-/** One suggestion per mechanism: each button sends its text as a message. */
-export const SUGGESTIONS: { text: string; shows: string }[] = [
+/**
+ * One suggestion per mechanism: each button sends its text as a message. "Show me compaction"
+ * first puts its thread on the Stress preset (saying so in the thread), so that offload,
+ * truncation and summarization show within a few messages without a trip to Settings.
+ */
+export const SUGGESTIONS: { text: string; shows: string; preset?: 'stress' }[] = [
   {
     text: 'Remember that I prefer tabs over spaces',
     shows: 'AGENTS.md memory: an edit with a diff and an undo',
   },
   { text: 'What do you know about me?', shows: 'an answer from memory, naming the lines used' },
-  { text: 'Show me compaction', shows: 'a long file write: truncation, then summarization' },
+  {
+    text: 'Show me compaction',
+    shows: 'offload, truncation and summarization, on the Stress preset for this thread',
+    preset: 'stress',
+  },
   { text: 'Show me offload', shows: 'a large tool result saved to a file' },
   { text: 'Show me fact memory', shows: 'how facts are extracted and injected' },
   { text: 'Read /notes/todo.md', shows: 'the file tools' },
@@ -30,7 +39,16 @@ function Suggestions() {
       <ul aria-labelledby="suggestions-title" className="suggestions">
         {SUGGESTIONS.map((suggestion) => (
           <li key={suggestion.text}>
-            <button type="button" disabled={running} onClick={() => void send(suggestion.text)}>
+            <button
+              type="button"
+              disabled={running}
+              onClick={() =>
+                void send(
+                  suggestion.text,
+                  suggestion.preset ? { preset: suggestion.preset } : undefined,
+                )
+              }
+            >
               {suggestion.text}
             </button>
             <span className="suggestion-shows">{suggestion.shows}</span>
@@ -46,8 +64,8 @@ function Suggestions() {
         </li>
       </ul>
       <p className="suggestion-tip">
-        With the Demo, choose the Stress compaction preset in Settings to see offload, truncation
-        and summarization within a few messages.
+        With the Demo, compaction shows within a few messages on the Stress preset: “Show me
+        compaction” uses it for its own thread; Settings sets it for every thread.
       </p>
     </div>
   );
@@ -60,13 +78,14 @@ export function Conversation() {
   const sectionRef = useRef<HTMLElement>(null);
   const messages = thread?.messages ?? [];
   // Each thread opens where it was left (after a reload too); new content scrolls to the end.
-  useScrollMemory(sectionRef, thread?.id ?? null, messages.length, streaming);
+  useScrollMemory(sectionRef, thread?.id ?? null, messages.length, streaming, running);
 
   const summaryStarts = new Set(
     (thread?.events ?? [])
       .filter((e) => e.kind === 'summarize' && e.messageId)
       .map((e) => e.messageId!),
   );
+  const lastId = messages.at(-1)?.id;
   const editsByCall = new Map<string, MemoryEdit>();
   for (const edit of thread?.memoryEdits ?? []) editsByCall.set(edit.toolCallId, edit);
 
@@ -82,7 +101,11 @@ export function Conversation() {
               </span>
             </div>
           )}
-          <MessageView message={message} edit={editFor(message, editsByCall)} />
+          <MessageView
+            message={message}
+            edit={editFor(message, editsByCall)}
+            latest={message.id === lastId && !running}
+          />
         </Fragment>
       ))}
       {streaming && (
@@ -110,7 +133,16 @@ function editFor(message: Message, edits: Map<string, MemoryEdit>) {
   return message.role === 'tool' ? edits.get(message.toolCallId) : undefined;
 }
 
-function MessageView({ message, edit }: { message: Message; edit?: MemoryEdit }) {
+function MessageView({
+  message,
+  edit,
+  latest,
+}: {
+  message: Message;
+  edit?: MemoryEdit;
+  /** The thread's last message, with no run going: its suggestions are offered. */
+  latest: boolean;
+}) {
   switch (message.role) {
     case 'user':
       return (
@@ -120,7 +152,7 @@ function MessageView({ message, edit }: { message: Message; edit?: MemoryEdit })
         </article>
       );
     case 'assistant':
-      return <AssistantView message={message} />;
+      return <AssistantView message={message} latest={latest} />;
     case 'tool':
       return (
         <>
@@ -140,7 +172,10 @@ function MessageView({ message, edit }: { message: Message; edit?: MemoryEdit })
   }
 }
 
-function AssistantView({ message }: { message: AssistantMessage }) {
+function AssistantView({ message, latest }: { message: AssistantMessage; latest: boolean }) {
+  // The Demo ends an answer with a short list of suggestions: buttons on the latest answer, and
+  // left out of older ones (they were offered for that moment).
+  const { text, suggestions } = splitSuggestions(message.content);
   return (
     <article
       aria-label="Assistant"
@@ -157,11 +192,28 @@ function AssistantView({ message }: { message: AssistantMessage }) {
           </span>
         )}
       </header>
-      {message.content && <Markdown text={message.content} />}
+      {text && <Markdown text={text} />}
       {message.toolCalls?.map((call) => (
         <ToolCallView key={call.id} call={call} />
       ))}
+      {latest && suggestions.length > 0 && <ReplySuggestions suggestions={suggestions} />}
     </article>
+  );
+}
+
+/** Buttons that send a suggested message, as if typed into the Message field and sent. */
+function ReplySuggestions({ suggestions }: { suggestions: string[] }) {
+  const send = useChatStore((s) => s.send);
+  return (
+    <ul className="reply-suggestions" aria-label="Suggested replies">
+      {suggestions.map((suggestion) => (
+        <li key={suggestion}>
+          <button type="button" onClick={() => void send(suggestion)}>
+            {suggestion}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

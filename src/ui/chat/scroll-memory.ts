@@ -131,8 +131,10 @@ export function useScrollMemory(
   threadId: string | null,
   count: number,
   streaming: unknown,
+  /** The end of a run scrolls to the end too: the Demo's suggestions appear under its last answer. */
+  running = false,
 ) {
-  const shown = useRef<{ id: string | null; count: number } | null>(null);
+  const shown = useRef<{ id: string | null; count: number; running: boolean } | null>(null);
   const pending = useRef<{ id: string; position: ScrollPosition } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const current = useRef(threadId);
@@ -153,11 +155,11 @@ export function useScrollMemory(
       flush(); // measured on the thread that was shown
       current.current = threadId;
       restore(container, threadId ? readPosition(threadId) : undefined);
-    } else if (count !== last.count || streaming) {
+    } else if (count !== last.count || streaming || (last.running && !running)) {
       container.scrollTop = container.scrollHeight;
     }
-    shown.current = { id: threadId, count };
-  }, [ref, threadId, count, streaming]);
+    shown.current = { id: threadId, count, running };
+  }, [ref, threadId, count, streaming, running]);
 
   useEffect(() => {
     const container = ref.current;

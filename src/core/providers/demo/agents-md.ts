@@ -48,3 +48,20 @@ function indexAfter(text: string, needle: string): number {
 function unescapeMemoryTags(text: string): string {
   return text.replace(/&lt;(\s*\/?\s*)(agent_memory|memory_guidelines)/gi, '<$1$2');
 }
+
+/** How fact memory is named when the Demo quotes it. */
+export const FACT_MEMORY_SOURCE = '/memories/memory.json (fact memory)';
+
+/**
+ * The fact-memory block the facts middleware appends to the system prompt (`<memory>` … `</memory>`),
+ * as one source whose lines are its context and fact lines; [] when there is none.
+ */
+export function parseFactsBlock(system: string): MemorySource[] {
+  const match = /^<memory>\r?\n([\s\S]*?)\r?\n<\/memory>[ \t]*$/m.exec(system);
+  if (!match?.[1]?.trim()) return [];
+  const lines = match[1]
+    .split(/\r?\n/)
+    .filter((line) => /^\s*-\s+\S/.test(line))
+    .map((line) => line.replace(/^\s*-\s+(?:\[[^\]]*\]\s*)?/, '- ').replace(/&lt;/g, '<'));
+  return lines.length > 0 ? [{ path: FACT_MEMORY_SOURCE, content: lines.join('\n') }] : [];
+}

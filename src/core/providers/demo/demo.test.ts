@@ -6,6 +6,7 @@ import {
   type ModelRequest,
   type StreamEvent,
   type ToolCall,
+  type ToolSchema,
 } from '../../agent/types';
 import { formatMemoryBlock } from '../../memory/agents-md';
 import { countRequest, loadEncoder } from '../../context/tokens';
@@ -47,6 +48,10 @@ const tool = (call: ToolCall, content: string, isError = false): ModelMessage =>
   createdAt: seq,
 });
 
+const TOOLS: ToolSchema[] = ['ls', 'read_file', 'write_file', 'edit_file', 'glob', 'grep'].map(
+  (name) => ({ name, description: name, parameters: { type: 'object', properties: {} } }),
+);
+
 function systemWith(sources: MemorySource[]): string {
   return `${BASE}\n\n${formatMemoryBlock(sources)}`;
 }
@@ -55,7 +60,7 @@ function request(
   messages: ModelMessage[],
   sources: MemorySource[] = [{ path: '/memories/AGENTS.md', content: USER_MEMORY }],
 ): ModelRequest {
-  return { model: 'demo', system: systemWith(sources), messages, tools: [] };
+  return { model: 'demo', system: systemWith(sources), messages, tools: TOOLS };
 }
 
 function onlyCall(reply: { toolCalls?: ToolCall[] }): {
@@ -118,19 +123,21 @@ describe('remember', () => {
     expect(args.file_path).toBe('/memories/AGENTS.md');
     expect(args.old_string).toBe('- Works at Acme as a data engineer.');
     expect(countOccurrences(USER_MEMORY, args.old_string ?? '')).toBe(1);
-    expect(args.new_string).toBe('- Works at Acme as a data engineer.\n- I drink my coffee black.');
+    expect(args.new_string).toBe(
+      '- Works at Acme as a data engineer.\n- User drinks their coffee black.',
+    );
   });
 
   it.each([
-    ['remember that I like tea', 'I like tea.'],
-    ['REMEMBER: my dog is called Rex.', 'My dog is called Rex.'],
-    ['note that I prefer tabs over spaces', 'I prefer tabs over spaces.'],
-    ['Could you please remember I work remotely on Fridays!', 'I work remotely on Fridays.'],
+    ['remember that I like tea', 'User likes tea.'],
+    ['REMEMBER: my dog is called Rex.', "User's dog is called Rex."],
+    ['note that I prefer tabs over spaces', 'User prefers tabs over spaces.'],
+    ['Could you please remember I work remotely on Fridays!', 'User works remotely on Fridays.'],
     [
       "don't forget that the staging server is called Kestrel",
       'The staging server is called Kestrel.',
     ],
-    ['I prefer metric units', 'I prefer metric units.'],
+    ['I prefer metric units', 'User prefers metric units.'],
   ])('"%s" saves "- %s"', (text, fact) => {
     const { args } = onlyCall(planDemoReply(request([user(text)])));
     expect(args.new_string?.endsWith(`\n- ${fact}`)).toBe(true);
@@ -145,7 +152,7 @@ describe('remember', () => {
     );
     expect(args.old_string).toBe('## Work\n- Likes tea.');
     expect(countOccurrences(content, args.old_string ?? '')).toBe(1);
-    expect(args.new_string).toBe('## Work\n- Likes tea.\n- I like cake.');
+    expect(args.new_string).toBe('## Work\n- Likes tea.\n- User likes cake.');
   });
 
   it('treats a last line that is part of an earlier line as not unique', () => {
@@ -156,21 +163,29 @@ describe('remember', () => {
     expect(args.old_string).toBe(content);
   });
 
-  it('creates the file with write_file when it is missing or empty', () => {
-    for (const sources of [
-      [],
-      [{ path: '/memories/AGENTS.md', content: '' }],
-      [{ path: '/AGENTS.md', content: 'Project.' }],
-    ]) {
+  it('creates the file with write_file when it is missing, and fills an empty one', () => {
+    for (const sources of [[], [{ path: '/AGENTS.md', content: 'Project.' }]]) {
       const { call, args } = onlyCall(
         planDemoReply(request([user('remember that I like tea')], sources)),
       );
       expect(call.name).toBe('write_file');
       expect(args).toEqual({
         file_path: '/memories/AGENTS.md',
-        content: '# Memory\n\n- I like tea.\n',
+        content: '# Memory\n\n- User likes tea.\n',
       });
     }
+    // An empty file exists, so write_file would refuse it: edit_file fills it.
+    const empty = onlyCall(
+      planDemoReply(
+        request([user('remember that I like tea')], [{ path: '/memories/AGENTS.md', content: '' }]),
+      ),
+    );
+    expect(empty.call.name).toBe('edit_file');
+    expect(empty.args).toEqual({
+      file_path: '/memories/AGENTS.md',
+      old_string: '',
+      new_string: '# Memory\n\n- User likes tea.\n',
+    });
   });
 
   it('does not store what is already there, nor secrets', () => {
@@ -182,7 +197,7 @@ describe('remember', () => {
       request([user('remember that my API key is sk-abcdefghijklmnop')]),
     );
     expect(secret.toolCalls).toBeUndefined();
-    expect(secret.content).toMatch(/won't store it/);
+    expect(secret.content).toMatch(/won't store that/);
   });
 
   it('reports the saved line after the tool result, or quotes the error', () => {
@@ -197,7 +212,7 @@ describe('remember', () => {
       ]),
     );
     expect(ok.toolCalls).toBeUndefined();
-    expect(ok.content).toContain('I saved that to /memories/AGENTS.md: “I like tea.”');
+    expect(ok.content).toContain('Saved to /memories/AGENTS.md:\n\n- User likes tea.');
 
     const failed = planDemoReply(
       request([
@@ -249,15 +264,17 @@ describe('file tools', () => {
       'read /notes/todo.md',
       '     1\t# Todo\n     2\t- buy milk\n     3\t- call Ann',
     );
-    expect(read).toContain('/notes/todo.md: 3 lines');
+    expect(read).toContain('/notes/todo.md (3 lines)');
     expect(read).toContain('- buy milk');
 
-    expect(run('list files', '/memories/AGENTS.md\n/notes/todo.md')).toContain(
-      '2 entries under /:',
+    expect(run('list files', "['/memories/', '/notes/todo.md']")).toContain(
+      'The workspace (/) has 1 file and 1 folder:',
     );
-    expect(run('search milk', '/notes/todo.md:2:- buy milk')).toContain('1 line matched “milk”');
-    expect(run('search zebra', 'No matches found for "zebra"')).toContain('No matches for “zebra”');
-    expect(run('find *.md', '/a.md\n/b.md\n/c.md')).toContain('3 entries matching *.md');
+    expect(run('search milk', '/notes/todo.md:\n  2: - buy milk')).toContain(
+      '1 line matched “milk” in 1 file',
+    );
+    expect(run('search zebra', 'No matches found')).toContain('No matches for “zebra”');
+    expect(run('find *.md', "['/a.md', '/b.md', '/c.md']")).toContain('3 files match *.md');
     expect(run('read /missing.md', 'Error: File not found: /missing.md')).toContain(
       'Error: File not found',
     );
@@ -269,31 +286,32 @@ describe('questions', () => {
     const reply = planDemoReply(request([user('Which language do I prefer, TypeScript?')]));
     expect(reply.toolCalls).toBeUndefined();
     expect(reply.content).toContain(
-      'Used /memories/AGENTS.md line 4: “- Prefers TypeScript over JavaScript.”',
+      'Used /memories/AGENTS.md line 4: “Prefers TypeScript over JavaScript.”',
     );
     expect(reply.content).not.toContain('Acme');
   });
 
-  it('uses the bullet lines of the user memory for general questions', () => {
+  it('lists the lines of the user memory for "what do you know about me", naming them', () => {
     const reply = planDemoReply(request([user('What do you know about me?')]));
-    expect(reply.content).toContain('Used /memories/AGENTS.md line 4');
-    expect(reply.content).toContain('Used /memories/AGENTS.md line 5: “- Likes short answers.”');
     expect(reply.content).toContain(
-      'Used /memories/AGENTS.md line 8: “- Works at Acme as a data engineer.”',
+      'Here is what my memory holds about you (/memories/AGENTS.md):',
     );
+    expect(reply.content).toContain('- Prefers TypeScript over JavaScript. (line 4)');
+    expect(reply.content).toContain('- Likes short answers. (line 5)');
+    expect(reply.content).toContain('- Works at Acme as a data engineer. (line 8)');
   });
 
   it('treats "prefer" as the kind of answer wanted, not its subject', () => {
-    const all = planDemoReply(request([user('What are my preferences?')]));
+    const all = planDemoReply(request([user('Which preferences do I have?')]));
     expect(all.content.match(/Used \/memories\/AGENTS.md line/g)).toHaveLength(3);
     const work = planDemoReply(request([user('Where do I work?')]));
     expect(work.content).toContain(
-      'Used /memories/AGENTS.md line 8: “- Works at Acme as a data engineer.”',
+      'Used /memories/AGENTS.md line 8: “Works at Acme as a data engineer.”',
     );
     expect(work.content).not.toContain('line 4');
     const name = planDemoReply(request([user('Can you remember what my name is?')]));
     expect(name.toolCalls).toBeUndefined();
-    expect(name.content).toMatch(/found nothing about that/);
+    expect(name.content).toMatch(/I don't know your name/);
   });
 
   it('quotes project memory too', () => {
@@ -302,7 +320,7 @@ describe('questions', () => {
       { path: '/AGENTS.md', content: '# Project\n\n- Tests run with vitest.' },
     ];
     const reply = planDemoReply(request([user('How are tests run here?')], sources));
-    expect(reply.content).toContain('Used /AGENTS.md line 3: “- Tests run with vitest.”');
+    expect(reply.content).toContain('Used /AGENTS.md line 3: “Tests run with vitest.”');
   });
 
   it('recalls from what the request carries of the conversation when memory has nothing', () => {
@@ -343,7 +361,9 @@ describe('questions', () => {
     expect(none.content).toMatch(/found nothing about that/);
     expect(none.content).not.toContain('Used ');
     const empty = planDemoReply(request([user('What do you know about me?')], []));
-    expect(empty.content).toMatch(/No memory is loaded/);
+    expect(empty.content).toMatch(/My memory holds nothing about you yet/);
+    const nothing = planDemoReply(request([user('Where was I born?')], []));
+    expect(nothing.content).toMatch(/No memory is loaded/);
   });
 });
 
@@ -443,19 +463,24 @@ describe('summaries', () => {
     const reply = planDemoReply(
       request([user(summary), assistant('OK.'), user('What do you know about me?')]),
     );
-    expect(reply.content).toContain('Used /memories/AGENTS.md');
+    expect(reply.content).toContain('Here is what my memory holds about you');
     expect(reply.content).not.toContain('## SESSION INTENT');
   });
 });
 
 describe('other requests', () => {
-  it('lists what the demo can do', () => {
-    for (const text of ['hello', 'help', 'Write me a poem']) {
+  it('lists what the demo can do only when asked; a greeting or a task gets a short answer', () => {
+    for (const text of ['help', 'What can you do?']) {
       const reply = planDemoReply(request([user(text)]));
       expect(reply.toolCalls).toBeUndefined();
       expect(reply.content).toContain('not a language model');
-      expect(reply.content).toContain('remember');
-      expect(reply.content).toContain('read PATH');
+      expect(reply.content).toContain('**Remembering**');
+      expect(reply.content).toContain('**Files**');
+    }
+    for (const text of ['hello', 'Write me a poem']) {
+      const reply = planDemoReply(request([user(text)]));
+      expect(reply.content).toContain('not a language model');
+      expect(reply.content).not.toContain('**Remembering**');
     }
   });
 

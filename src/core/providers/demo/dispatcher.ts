@@ -1,16 +1,44 @@
 // The script: decides the Demo's reply from the request alone (pure: the same request gives the
-// same reply), handing each kind of request to its part.
+// same reply). Summarizer and memory-updater calls get their formats; a turn of the conversation is
+// understood clause by clause (understand.ts) and run as actions (actions.ts, turn.ts).
 
 import type { ModelMessage, ModelRequest } from '../../agent/types';
+import { isSummaryMessage } from '../../context/tokens';
 import { demoMemoryUpdate } from '../../memory/facts/demo-updater';
-import { USER_MEMORY_PATH, parseAgentMemoryBlock, type MemorySource } from './agents-md';
-import { afterToolResult, fileCommand } from './file-commands';
-import { answerFromMemory, isHelpRequest, isQuestion, unsupportedTask } from './qa';
-import { rememberReply, rememberRequest } from './remember';
-import { scenarioReply, scenarioRequest } from './scenarios';
+import {
+  USER_MEMORY_PATH,
+  parseAgentMemoryBlock,
+  parseFactsBlock,
+  type MemorySource,
+} from './agents-md';
+import {
+  INTRO,
+  SUGGEST,
+  aboutMeAction,
+  askAction,
+  askNameAction,
+  bigComputationAction,
+  explainAction,
+  globAction,
+  listAction,
+  locateAction,
+  longFileAction,
+  nameFromMemory,
+  openAction,
+  readAction,
+  rememberAction,
+  searchAction,
+  summarizeConversationAction,
+  tourAction,
+  unsupportedAction,
+} from './actions';
+import { afterToolResult } from './file-commands';
+import { thirdPerson } from './language';
 import { asksForSummary, conversationToSummarize, extractiveSummary } from './summarizer';
 import { hash, withTag } from './text';
+import { composeAnswer, runTurn, say, turnExchanges, type Action, type TurnContext } from './turn';
 import type { DemoReply } from './types';
+import { understand, type Intent } from './understand';
 
 /**
  * The system prompt without the blocks injected into it (memory, facts, a context strategy's
@@ -25,13 +53,23 @@ function ownInstructions(system: string): string {
  * What the request carries of the conversation, as quotable sources: each block a context strategy
  * added ("Retrieved", "Graph facts"…) and the earlier user messages sent.
  */
-function conversationSources(request: ModelRequest): MemorySource[] {
+function conversationSources(request: ModelRequest, userAt: number): MemorySource[] {
   const sources: MemorySource[] = [];
   for (const match of request.system.matchAll(
     /<conversation_memory section="([^"]+)">\n([\s\S]*?)\n<\/conversation_memory>/g,
   ))
     sources.push({ path: `the strategy's “${match[1]}”`, content: match[2] ?? '' });
-  const earlier = request.messages.slice(0, -1).filter((m) => m.role === 'user');
+  // Earlier messages that said something (not commands or questions), and earlier summaries.
+  const earlier = request.messages
+    .slice(0, Math.max(0, userAt))
+    .filter((m) => m.role === 'user')
+    .filter(
+      (m) =>
+        isSummaryMessage(m) ||
+        understand(m.content).intents.some((i) =>
+          ['statement', 'remember', 'unsupported'].includes(i.kind),
+        ),
+    );
   if (earlier.length > 0)
     sources.push({
       path: 'an earlier message',
@@ -55,36 +93,223 @@ export function planDemoReply(request: ModelRequest): DemoReply {
   if (last.role === 'user' && asksForSummary(last.content)) {
     return { content: extractiveSummary(conversationToSummarize(messages, true)) };
   }
-  if (last.role === 'tool') return { content: afterToolResult(messages, last) };
   if (last.role === 'assistant')
     return { content: withTag('I have nothing to add to my last message.') };
 
-  const memory = parseAgentMemoryBlock(request.system);
-  const text = last.content.trim();
-  const callId = toolCallId(messages);
-
-  const fact = rememberRequest(text);
-  if (fact !== undefined) return rememberReply(fact, memory, callId);
-
-  const scenario = scenarioRequest(text);
-  if (scenario) return scenarioReply(scenario, messages, request.tools, callId);
-
-  const command = fileCommand(text);
-  if (command) {
-    return {
-      content: command.intro,
-      toolCalls: [{ id: callId, name: command.name, arguments: JSON.stringify(command.args) }],
-    };
+  // The user's message of this turn: the last real one. When summarization took it into the
+  // summary, the summary's NEXT STEPS still quote it.
+  const userAt = messages.findLastIndex((m) => m.role === 'user');
+  const user = messages[userAt];
+  const said =
+    user && !isSummaryMessage(user)
+      ? user.content
+      : user
+        ? pendingRequest(user.content)
+        : undefined;
+  if (said === undefined) {
+    if (last.role === 'tool') return { content: afterToolResult(messages, last) };
+    return { content: helpText() };
   }
 
-  if (/^(?:show\s+me\s+)?fact\s+memory\b/i.test(text)) return { content: factMemoryText() };
-  if (isHelpRequest(text)) return { content: helpText() };
-  const task = unsupportedTask(text);
-  if (task)
-    return { content: helpText(`I can't ${task}: I'm a fixed script, not a language model.`) };
-  if (isQuestion(text))
-    return { content: answerFromMemory(text, memory, conversationSources(request)) };
-  return { content: helpText() };
+  const context: TurnContext = {
+    memory: parseAgentMemoryBlock(request.system),
+    facts: parseFactsBlock(request.system),
+    conversation: conversationSources(request, userAt),
+    messages,
+    tools: request.tools,
+    earlierUser: messages
+      .slice(0, userAt)
+      .filter((m) => m.role === 'user' && !isSummaryMessage(m))
+      .map((m) => m.content),
+  };
+  const actions = plan(said, context);
+  const exchanges = turnExchanges(messages, userAt + 1);
+  const reply = runTurn(actions.actions, exchanges);
+  if (reply.kind === 'call') {
+    return {
+      content: reply.call.intro,
+      toolCalls: [
+        {
+          id: toolCallId(messages),
+          name: reply.call.name,
+          arguments: JSON.stringify(reply.call.args),
+        },
+      ],
+    };
+  }
+  // Results no action took back (a thread continued from another provider): reported plainly.
+  const leftOver = reply.leftOver.map((exchange) =>
+    afterToolResult(messages, exchange.result, false),
+  );
+  const texts = [...reply.texts, ...leftOver];
+  if (actions.greeting && texts.length > 0) texts[0] = `${actions.greeting} ${texts[0]}`;
+  else if (actions.greeting) texts.push(actions.greeting);
+  return { content: composeAnswer(texts, reply.suggestions) };
+}
+
+/** The request a summary says is still unanswered ("… not yet answered: “…”"), if any. */
+function pendingRequest(summary: string): string | undefined {
+  return /not yet answered: “([\s\S]+?)”/.exec(summary)?.[1];
+}
+
+interface Plan {
+  greeting?: string;
+  actions: Action[];
+}
+
+/** The actions for a message, in the order its clauses came. */
+export function plan(text: string, context: TurnContext): Plan {
+  const { greeted, intents } = understand(text);
+  const actions: Action[] = [];
+
+  // Remembering: every statement of the message is saved when the message asks to remember;
+  // without that, only lasting ones (a name, a preference, an allergy, a standing rule).
+  const asked = intents.some((i) => i.kind === 'remember' || i.kind === 'remember-back');
+  const facts: string[] = [];
+  for (const intent of intents) {
+    if (intent.kind === 'remember') facts.push(...intent.facts);
+    if (intent.kind === 'statement' && (asked || intent.lasting)) facts.push(intent.fact);
+  }
+  if (intents.some((i) => i.kind === 'remember-back') && facts.length === 0)
+    facts.push(...referredBack(context));
+  let rememberAt = -1;
+
+  const substantive = intents.filter(
+    (i) => !['greet', 'thanks', 'ack', 'bye', 'small-talk'].includes(i.kind),
+  ).length;
+  // "great, thanks!": the thanks answers for the "great".
+  const courteous = intents.some((i) => i.kind === 'thanks' || i.kind === 'bye');
+  for (const intent of intents) {
+    if (
+      intent.kind === 'remember' ||
+      intent.kind === 'remember-back' ||
+      (intent.kind === 'statement' && (asked || intent.lasting))
+    ) {
+      if (rememberAt < 0) {
+        rememberAt = actions.length;
+        actions.push(rememberAction(facts, context));
+      }
+      continue;
+    }
+    const action = actionFor(intent, context, substantive, courteous);
+    if (action) actions.push(action);
+  }
+
+  const name =
+    facts.map((f) => /^User's name is (.+)\.$/.exec(f)?.[1]).find(Boolean) ??
+    nameFromMemory(context)?.name;
+  const greeting = greeted ? `Hi${name ? ` ${name}` : ''}!` : undefined;
+  if (actions.length === 0) {
+    actions.push(
+      greeted
+        ? say(
+            `${INTRO} I can remember what you tell me, answer from memory, work with the files in the workspace, and show how compaction works.`,
+            [SUGGEST.help, SUGGEST.remember, SUGGEST.files],
+          )
+        : say(helpBody()),
+    );
+  }
+  return { ...(greeting ? { greeting } : {}), actions };
+}
+
+/** What "remember that" points back to: the statements of the user's previous message. */
+function referredBack(context: TurnContext): string[] {
+  const previous = context.earlierUser.at(-1);
+  if (!previous) return [];
+  const { intents } = understand(previous);
+  const facts: string[] = [];
+  for (const intent of intents) {
+    if (intent.kind === 'statement') facts.push(intent.fact);
+    if (intent.kind === 'remember') facts.push(...intent.facts);
+  }
+  if (facts.length === 0 && intents.length === 1 && intents[0]?.kind === 'unsupported') {
+    const fact = thirdPerson(intents[0].said);
+    if (fact) facts.push(fact);
+  }
+  return facts;
+}
+
+function actionFor(
+  intent: Intent,
+  context: TurnContext,
+  substantive: number,
+  courteous: boolean,
+): Action | undefined {
+  switch (intent.kind) {
+    case 'greet':
+      return undefined;
+    case 'thanks':
+      return substantive > 0 ? undefined : say("You're welcome.");
+    case 'ack':
+      return substantive > 0 || courteous
+        ? undefined
+        : say('OK.', [SUGGEST.help, SUGGEST.aboutMe, SUGGEST.files]);
+    case 'small-talk':
+      return say("I'm a script, so I'm always the same, thanks for asking.", [
+        SUGGEST.help,
+        SUGGEST.aboutMe,
+        SUGGEST.files,
+      ]);
+    case 'bye':
+      return say(
+        'Bye! Everything stays in this browser: the thread and the memory files will be here next time.',
+      );
+    case 'help':
+      return say(helpBody());
+    case 'identity':
+      return say(
+        `${INTRO} For a real model, choose OpenAI-compatible or Anthropic under Settings.`,
+        [SUGGEST.help],
+      );
+    case 'forget':
+      return say(
+        `I can't remove things from memory: use Undo on a “Memory updated” chip, or edit ${USER_MEMORY_PATH} in the Editor.`,
+        [`Open ${USER_MEMORY_PATH}`, SUGGEST.aboutMe],
+      );
+    case 'ask-name':
+      return askNameAction(context);
+    case 'ask-about-me':
+      return aboutMeAction(context);
+    case 'ask':
+      return askAction(intent.question, context);
+    case 'list':
+      return listAction(intent.path, context);
+    case 'read':
+      return readAction(intent.path, context, intent.note);
+    case 'open':
+      return openAction(intent.name, intent.mine, context, intent.note);
+    case 'locate':
+      return locateAction(intent.name, context);
+    case 'search':
+      return searchAction(intent.pattern, intent.path, context);
+    case 'glob':
+      return globAction(intent.pattern, intent.path, context);
+    case 'tour':
+      return tourAction(context);
+    case 'long-file':
+      return longFileAction(context, intent.path);
+    case 'big-computation':
+      return bigComputationAction(context);
+    case 'explain':
+      return explainAction(intent.topic);
+    case 'summarize-conversation':
+      return summarizeConversationAction(context);
+    case 'statement': {
+      const first = /^(?:The|A|An|My|This|That|These|Those|It|Our|We|There|Its)\b/.test(intent.said)
+        ? `${intent.said.charAt(0).toLowerCase()}${intent.said.slice(1)}`
+        : intent.said;
+      const said = `Remember that ${first}`;
+      return say(
+        "I only save things to memory when you ask me to (or when it's a lasting fact such as your name or a preference).",
+        said.length <= 80 ? [said] : [SUGGEST.help],
+      );
+    }
+    case 'unsupported':
+      return unsupportedAction(intent);
+    case 'remember':
+    case 'remember-back':
+      return undefined;
+  }
 }
 
 /**
@@ -95,30 +320,21 @@ function toolCallId(messages: readonly ModelMessage[]): string {
   return `demo_call_${messages.length}_${hash(messages.at(-1)?.id ?? '')}`;
 }
 
-export function helpText(intro?: string): string {
-  return withTag(
-    [
-      ...(intro ? [intro, ''] : []),
-      "I'm the offline demo provider: a fixed script, not a language model, so I only understand a few requests:",
-      '',
-      `- \`remember …\` (or "note that …", "I prefer …"): saves it to ${USER_MEMORY_PATH} with edit_file, or write_file if the file is missing`,
-      '- a question, such as "What do you know about me?": answered from the AGENTS.md memory in my system prompt, naming the lines used',
-      '- `read PATH`, `list files [PATH]`, `search TEXT`, `find *.md`: call the file tools and summarise the result',
-      '- `write a long file`: a long write_file call, so the context grows (truncation and summarization)',
-      '- `run a big computation`: an execute call with a large output (offloaded to a file)',
-      '- a summary request with SESSION INTENT, SUMMARY, ARTIFACTS and NEXT STEPS: an extractive summary',
-      '',
-      'Choose OpenAI-compatible or Anthropic under Settings to talk to a real model.',
-    ].join('\n'),
-  );
+function helpBody(): string {
+  return [
+    "I'm the offline Demo provider: a fixed script, not a language model. I understand a few kinds of request, said in ordinary words:",
+    '',
+    `- **Remembering**: “Remember that …”, “My name is …”, “From now on, always …”, “I'm allergic to …”: saved to ${USER_MEMORY_PATH} with edit_file (write_file if it is missing).`,
+    "- **Questions about you**: “What's my name?”, “What do you remember about me?”, or any question, answered from the memory in my system prompt, naming the lines used.",
+    "- **Files**: “List the files in the workspace”, “What's in /notes?”, “Open todo.md”, “Show me the README”, “Search for TODO”, `find *.md`.",
+    '- **Compaction**: “Show me compaction” (offload, truncation and summarization), “Show me offload”, `write a long file`.',
+    '- **Explanations**: “Explain the context strategies”, “What is fact memory?”, “How does memory work?”.',
+    "- **Summaries**: “Summarize our conversation” gets an extractive summary (quoted sentences), as do the compaction summarizer's requests.",
+    '',
+    'Choose OpenAI-compatible or Anthropic under Settings to talk to a real model.',
+  ].join('\n');
 }
 
-function factMemoryText(): string {
-  return withTag(
-    [
-      'Fact memory keeps short facts about you in /memories/memory.json, as DeerFlow does. After a run, the memory updater reads the conversation and extracts statements such as "my name is …", "I work at …" or "I\'m learning …" (30 seconds after the run, or at once with "Update memory now" in the Facts panel).',
-      '',
-      'On every call the facts most similar to the last turns are injected in a `<memory>` block, within a token budget. Try: "I work at Acme and I\'m learning Rust", then open the Facts panel.',
-    ].join('\n'),
-  );
+export function helpText(): string {
+  return withTag(helpBody());
 }

@@ -1,7 +1,6 @@
 // Questions answered from the AGENTS.md memory in the system prompt, naming the lines used.
 
 import { USER_MEMORY_PATH, type MemorySource } from './agents-md';
-import { withTag } from './text';
 
 const STOP_WORDS = new Set(
   (
@@ -18,22 +17,6 @@ const GENERAL_MEMORY_QUESTION =
 
 const GENERIC_TERMS =
   /^(?:prefer\w*|likes?|liked|loves?|favou?rites?|preferences?|settings?|facts?|details?|things?|list|describe|stuff)$/;
-
-export function isHelpRequest(text: string): boolean {
-  return /^(?:help|commands|\?|what can you do|what do you do|how do (?:you|i) use (?:you|this|the demo))\b/i.test(
-    text.trim(),
-  );
-}
-
-export function isQuestion(text: string): boolean {
-  const trimmed = text.trim();
-  return (
-    trimmed.endsWith('?') ||
-    /^(?:what|who|where|when|why|how|which|whose|do|does|did|is|are|am|can|could|should|would|will|tell me|list my|describe)\b/i.test(
-      trimmed,
-    )
-  );
-}
 
 function terms(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? [];
@@ -63,19 +46,19 @@ function stem(word: string): string {
   return word;
 }
 
-interface MemoryLine {
+export interface MemoryLine {
   path: string;
   line: number;
   text: string;
 }
 
-function memoryLines(memory: MemorySource[]): MemoryLine[] {
+export function memoryLines(memory: readonly MemorySource[]): MemoryLine[] {
   const result: MemoryLine[] = [];
   for (const source of memory) {
     for (const [i, text] of source.content.split('\n').entries()) {
       const trimmed = text.trim();
       // Headings, rules and fences hold no facts worth quoting.
-      if (trimmed === '' || /^(?:#|---|\*\*\*|```|~~~)/.test(trimmed)) continue;
+      if (trimmed === '' || /^(?:#|---|\*\*\*|```|~~~|<!--|[A-Z][\w ]*:$)/.test(trimmed)) continue;
       result.push({ path: source.path, line: i + 1, text: trimmed });
     }
   }
@@ -91,7 +74,7 @@ export function answerFromMemory(
   question: string,
   memory: MemorySource[],
   conversation: MemorySource[] = [],
-): string {
+): { text: string; found: boolean } {
   // Words like "prefer" say what kind of answer is wanted, not what it is about: "What are my
   // preferences?" wants every preference, "What do I prefer for coffee?" the coffee lines.
   const wanted = terms(question).filter((term) => !GENERIC_TERMS.test(term));
@@ -113,25 +96,39 @@ export function answerFromMemory(
     intro = 'Here is what my memory holds about you:';
   }
   if (used.length > 0) {
-    const quoted = used.map((line) => `- Used ${line.path} line ${line.line}: “${line.text}”`);
-    return withTag(`${intro}\n\n${quoted.join('\n')}`);
+    const quoted = used.map((line) => `- Used ${where(line)}: “${unbulleted(line.text)}”`);
+    return { text: `${intro}\n\n${quoted.join('\n')}`, found: true };
   }
   if (recalled.lines.length > 0) {
-    const quoted = recalled.lines.map((line) => `- From ${line.path}: “${line.text}”`);
-    return withTag(
-      `My memory files say nothing closer to that, but what this request carries of our conversation (the context strategy decides what that is) shares words with your question:\n\n${quoted.join('\n')}`,
-    );
+    const quoted = recalled.lines.map((line) => `- From ${line.path}: “${unbulleted(line.text)}”`);
+    return {
+      text: `My memory files say nothing closer to that, but what this request carries of our conversation (the context strategy decides what that is) shares words with your question:\n\n${quoted.join('\n')}`,
+      found: true,
+    };
   }
   if (memory.length === 0) {
-    return withTag(
-      'No memory is loaded (my system prompt has no AGENTS.md content), and nothing this request carries of our conversation matches, so I cannot answer that. Say "remember …" and I will save it.',
-    );
+    return {
+      text: 'No memory is loaded (my system prompt has no AGENTS.md content), and nothing this request carries of our conversation matches, so I cannot answer that. Say "remember …" and I will save it.',
+      found: false,
+    };
   }
   const looked = wanted.length > 0 ? ` for “${wanted.join(', ')}”` : '';
   const sources = memory.map((source) => source.path).join(', ');
-  return withTag(
-    `I looked in my memory (${sources}) and in what this request carries of our conversation${looked} and found nothing about that, so I can't say.`,
-  );
+  return {
+    text: `I looked in my memory (${sources}) and in what this request carries of our conversation${looked} and found nothing about that, so I can't say.`,
+    found: false,
+  };
+}
+
+function unbulleted(text: string): string {
+  return text.replace(/^(?:[-*+]|\d+[.)])\s+/, '');
+}
+
+/** "/memories/AGENTS.md line 4", or the source's name when it has no lines of its own. */
+function where(line: MemoryLine): string {
+  return line.path.startsWith('/') && !/\s/.test(line.path)
+    ? `${line.path} line ${line.line}`
+    : line.path;
 }
 
 /** The best lines (up to 5, in their order) and the best line's count of shared words. */
@@ -152,20 +149,4 @@ function matching(wanted: string[], lines: MemoryLine[]): { lines: MemoryLine[];
     lines: top.sort((a, b) => a.order - b.order).map((item) => item.line),
     best: top.reduce((max, item) => Math.max(max, item.score), 0),
   };
-}
-
-const TASK =
-  /^(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(write|compose|draft|create|generate|make|draw|paint|sing|translate|explain|summari[sz]e|rewrite|fix|debug|implement|code|build|design|plan|tell\s+me\s+(?:a|an|some)|give\s+me\s+(?:a|an|some))\b\s*(?:me\s+|us\s+)?(.*)$/i;
-
-/**
- * A request for work only a language model can do ("write me a haiku", "explain closures"): the
- * task in a few words, or undefined. Word overlap with memory would give a nonsense answer there.
- */
-export function unsupportedTask(text: string): string | undefined {
-  const match = TASK.exec(text.trim().replace(/[?!.\s]+$/, ''));
-  if (!match) return undefined;
-  const verb = (match[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
-  const object = (match[2] ?? '').trim();
-  const phrase = `${verb}${object ? ` ${object}` : ''}`;
-  return phrase.length > 60 ? `${phrase.slice(0, 57)}…` : phrase;
 }

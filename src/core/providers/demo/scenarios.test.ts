@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ModelMessage, ModelRequest, ToolCall, ToolSchema } from '../../agent/types';
 import { createFsTools } from '../../fs/tools';
 import { memoryFs } from '../../agent/test-helpers';
-import { BIG_COMPUTATION_ROWS, helpText, longDocument, planDemoReply, scenarioRequest } from '.';
+import { BIG_COMPUTATION_ROWS, classify, helpText, longDocument, planDemoReply } from '.';
 import { pathList } from './file-commands';
-import { unsupportedTask } from './qa';
 
 const schema = (name: string): ToolSchema => ({
   name,
@@ -31,15 +30,15 @@ const request = (messages: ModelMessage[], tools = TOOLS): ModelRequest => ({
 
 describe('staged compaction requests', () => {
   it('recognises the phrasings, the suggestion buttons included', () => {
-    expect(scenarioRequest('write a long file')).toEqual({ kind: 'long-file' });
-    expect(scenarioRequest('Please write me a long file to /tmp/x.md.')).toEqual({
+    expect(classify('write a long file')).toEqual({ kind: 'long-file' });
+    expect(classify('write me a long file to /tmp/x.md')).toEqual({
       kind: 'long-file',
       path: '/tmp/x.md',
     });
-    expect(scenarioRequest('Show me compaction')).toEqual({ kind: 'long-file' });
-    expect(scenarioRequest('run a big computation')).toEqual({ kind: 'big-computation' });
-    expect(scenarioRequest('Show me offload')).toEqual({ kind: 'big-computation' });
-    expect(scenarioRequest('write a file')).toBeUndefined();
+    expect(classify('Show me compaction')).toEqual({ kind: 'tour' });
+    expect(classify('run a big computation')).toEqual({ kind: 'big-computation' });
+    expect(classify('Show me offload')).toEqual({ kind: 'big-computation' });
+    expect(classify('write a file')).toMatchObject({ kind: 'unsupported' });
   });
 
   it('"write a long file" writes a long, numbered document with write_file', () => {
@@ -106,7 +105,7 @@ describe('answers that must never look broken', () => {
         },
       ]),
     );
-    expect(answer.content).toContain('4 entries under /:');
+    expect(answer.content).toContain('The workspace (/) has 2 files and 2 folders:');
     expect(answer.content).toContain("- `/it's.md`");
     expect(answer.content).not.toContain('[');
   });
@@ -118,18 +117,22 @@ describe('answers that must never look broken', () => {
     expect(help).toContain('`write a long file`');
   });
 
-  it('a task only a model could do gets the help text, not a word-overlap answer', () => {
-    expect(unsupportedTask('write me a haiku')).toBe('write a haiku');
-    expect(unsupportedTask('Can you write me a haiku about memory?')).toBe(
-      'write a haiku about memory',
-    );
-    expect(unsupportedTask('what do you know about me?')).toBeUndefined();
+  it('a task only a model could do gets one honest sentence, not a word-overlap answer', () => {
+    expect(classify('write me a haiku')).toMatchObject({
+      kind: 'unsupported',
+      task: 'write a haiku',
+    });
+    expect(classify('write me a haiku about memory?')).toMatchObject({
+      task: 'write a haiku about memory',
+    });
     const system =
       'You are helpful.\n\n<agent_memory>\n/AGENTS.md\n\n- Write TypeScript with strict types.\n</agent_memory>';
     for (const text of ['write me a haiku', 'can you write me a haiku?']) {
       const reply = planDemoReply({ ...request([user(text)]), system });
-      expect(reply.content).toMatch(/^I can't write a haiku/);
-      expect(reply.content).toContain("I'm the offline demo provider");
+      expect(reply.content).toMatch(
+        /^I can't write a haiku: I'm a fixed script, not a language model\./,
+      );
+      expect(reply.content).not.toContain('**Remembering**');
       expect(reply.content).not.toContain('TypeScript');
     }
   });

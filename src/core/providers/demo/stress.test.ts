@@ -14,14 +14,19 @@ import { createMemoryLoader } from '../../memory/facts/store';
 import { buildPipeline } from '../../pipeline';
 import { createRankerResolver } from '../../retrieval/rank';
 import { SAMPLE_FILES } from '../../sample-workspace';
-import { COMPACTION_PRESETS, DEFAULT_SETTINGS, STRESS_CONTEXT_WINDOW } from '../../settings';
+import {
+  DEFAULT_SETTINGS,
+  STRESS_CONTEXT_WINDOW,
+  THREAD_PRESET_KEY,
+  settingsForThread,
+} from '../../settings';
 import { summarizerFromProvider } from '../../context/summarization';
 import { encodingForModel, loadEncoder } from '../../context/tokens';
 import { defaultSelection } from '../../strategies/registry';
 import { offlineStep } from '../../strategies/offline';
 import { createExecuteTool, type CodeRunner } from '../../tools/execute';
 import { OutputCollector, formatConsoleArgs } from '../../tools/sandbox-output';
-import { createDemoProvider } from '.';
+import { createDemoProvider, splitSuggestions } from '.';
 
 /** node:vm stands in for the app's Web Worker sandbox (not a security boundary; tests only). */
 const nodeRunner: CodeRunner = {
@@ -42,18 +47,16 @@ async function stressSession() {
   const provider = createDemoProvider({ delayMs: 0 });
   const counter = await loadEncoder(encodingForModel('demo'));
   const tools = [...createFsTools(), createExecuteTool(nodeRunner)];
-  const settings = {
-    ...DEFAULT_SETTINGS,
-    compaction: { ...COMPACTION_PRESETS.stress },
-    contextWindow: STRESS_CONTEXT_WINDOW,
-  };
+  // A thread started from "Show me compaction": the Stress preset from its state, as the app does.
+  const settings = settingsForThread(DEFAULT_SETTINGS, { [THREAD_PRESET_KEY]: 'stress' });
+  expect(settings.contextWindow).toBe(STRESS_CONTEXT_WINDOW);
   const history: Message[] = [];
   const state: ThreadState = {};
   const events: AgentEvent[] = [];
   const middleware = buildPipeline({
     settings: () => settings,
     strategy: () => defaultSelection('deep-agents'),
-    contextWindow: STRESS_CONTEXT_WINDOW,
+    contextWindow: settings.contextWindow ?? 0,
     counter,
     summarize: summarizerFromProvider(provider),
     step: offlineStep((text) => counter.count(text)),
@@ -108,5 +111,34 @@ describe('Stress preset with the Demo', () => {
     // No answer is a failure or the help text.
     for (const message of s.history)
       if (message.role === 'tool') expect(message.isError ?? false).toBe(false);
+  });
+
+  it('"Show me compaction", then its suggestions, shows all three within 8 user messages', async () => {
+    const s = await stressSession();
+    let text = 'Show me compaction';
+    const said: string[] = [];
+    const firstAt: Record<string, number> = {};
+    while (said.length < 8) {
+      said.push(text);
+      await s.send(text);
+      for (const kind of s.kinds()) firstAt[kind] ??= said.length;
+      if (firstAt.offload && firstAt.truncate && firstAt.summarize) break;
+      const last = s.history.at(-1);
+      const { suggestions } = splitSuggestions(last?.content ?? '');
+      // The first suggestion is the next step of the tour.
+      expect(suggestions[0]).toBeDefined();
+      text = suggestions[0]!;
+    }
+    expect(firstAt).toEqual({
+      offload: 1,
+      truncate: expect.any(Number),
+      summarize: expect.any(Number),
+    });
+    expect(said.length).toBeLessThanOrEqual(8);
+    expect(said.slice(1).every((t) => t === 'Write a long file')).toBe(true);
+    // The last answer says so, and suggests what to try next instead of another file.
+    const last = s.history.at(-1)?.content ?? '';
+    expect(last).toContain('Compaction so far: offload ✓, truncation ✓, summarization ✓.');
+    expect(splitSuggestions(last).suggestions).not.toContain('Write a long file');
   });
 });

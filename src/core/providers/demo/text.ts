@@ -5,9 +5,6 @@ import type { ModelMessage, ToolCall } from '../../agent/types';
 /** Carried by every final answer, so a transcript can never pass the script off as a model. */
 export const DEMO_TAG = '(Demo provider — scripted, not a language model)';
 
-/** Politeness a command may start with: "please", "can you", "ok, could you please"… */
-export const POLITE = String.raw`(?:(?:please|pls|ok(?:ay)?|hey|and|also)[,\s]+)*(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?`;
-
 export function withTag(text: string): string {
   return `${text}\n\n${DEMO_TAG}`;
 }
