@@ -2,6 +2,7 @@
 // lives in memory, or in a separate record only when the user opts in.
 
 import { z } from 'zod';
+import { BOUNDS, MAX_PATH_LENGTH } from './limits';
 import { DEFAULT_MEMORY_SOURCES } from './memory/agents-md';
 import { experimentToolListSchema } from './tools/experiment';
 import { STRATEGY_IDS } from './strategies/types';
@@ -59,6 +60,8 @@ export const STRESS_CONTEXT_WINDOW = 32_000;
 export const SIMILARITY_METHODS = ['tfidf', 'bm25', 'embeddings', 'hybrid'] as const;
 export type SimilarityMethod = (typeof SIMILARITY_METHODS)[number];
 
+export const MAX_FACTS_CEILING = BOUNDS.maxFactsCeiling.value;
+
 /** Fact memory (SPEC section 9). */
 export const factsSchema = z.object({
   enabled: z.boolean(),
@@ -73,7 +76,18 @@ export const factsSchema = z.object({
   method: z.enum(SIMILARITY_METHODS),
   /** Facts under this confidence are not stored. */
   minConfidence: z.number().min(0).max(1),
-  maxFacts: z.number().int().min(1).max(10_000),
+  /**
+   * Facts kept in memory.json, 1..1,000 (src/core/limits.ts); the lowest confidence is dropped
+   * first, and the cut is said. Earlier versions allowed up to 10,000: a saved or imported value
+   * above the ceiling reads as the ceiling rather than discarding every other setting.
+   */
+  maxFacts: z.preprocess(
+    (value) =>
+      typeof value === 'number' && Number.isInteger(value) && value > MAX_FACTS_CEILING
+        ? MAX_FACTS_CEILING
+        : value,
+    z.number().int().min(1).max(MAX_FACTS_CEILING),
+  ),
   embeddingModel: z.string().min(1).max(300),
   /** Empty: the Hugging Face hub. Else a base URL or a local path served by the app. */
   embeddingModelBaseUrl: z.string().max(2048),
@@ -89,7 +103,7 @@ export const DEFAULT_FACTS_SETTINGS: FactsSettings = {
   contextTurns: 3,
   method: 'tfidf',
   minConfidence: 0.7,
-  maxFacts: 100,
+  maxFacts: BOUNDS.maxFactsDefault.value,
   embeddingModel: 'Xenova/all-MiniLM-L6-v2',
   embeddingModelBaseUrl: '',
 };
@@ -114,7 +128,7 @@ export const settingsSchema = z.object({
   contextWindow: z.number().int().min(1024).max(10_000_000).nullable(),
   refreshMemoryAfterEdits: z.boolean(),
   rememberKey: z.boolean(),
-  memorySources: z.array(z.string().min(1).max(1024)).max(20),
+  memorySources: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(BOUNDS.memorySources.value),
   // Added after the first release: settings saved before them get the defaults.
   compaction: compactionSchema.default(COMPACTION_PRESETS.default),
   facts: factsSchema.default(DEFAULT_FACTS_SETTINGS),

@@ -31,6 +31,8 @@ interface FactsStore {
   memory: MemoryJson | null;
   /** Why memory.json could not be read (line and field), when it is invalid. */
   invalid?: string;
+  /** Set when memory.json holds more facts than "Maximum facts": the sentence that says the cut. */
+  cut?: string;
   /** Scores of the last model call, by fact id. */
   scores: Record<string, FactScore>;
   rankedMethod?: string;
@@ -171,9 +173,11 @@ async function runUpdate(threadId: string, messages: readonly Message[]) {
   }
 }
 
+const maxFacts = () => useSettingsStore.getState().settings.facts.maxFacts;
+
 async function change(mutate: (memory: MemoryJson) => MemoryJson): Promise<string | null> {
   try {
-    const result = await modifyMemory(getServices().fs, mutate);
+    const result = await modifyMemory(getServices().fs, mutate, { maxFacts: maxFacts() });
     if (result.status === 'invalid') return `memory.json is invalid: ${result.error}`;
     await useFilesStore.getState().notifyChanged([MEMORY_JSON_PATH]);
     await useFactsStore.getState().load();
@@ -191,9 +195,16 @@ export const useFactsStore = create<FactsStore>((set, get) => ({
   updating: false,
 
   async load() {
-    const read = await readMemory(getServices().fs);
-    if (read.ok) set({ memory: read.memory, invalid: undefined });
-    else set({ memory: null, invalid: read.error });
+    const read = await readMemory(getServices().fs, undefined, { maxFacts: maxFacts() });
+    if (read.ok)
+      set({
+        memory: read.memory,
+        invalid: undefined,
+        cut: read.cut
+          ? `${read.cut.message} They are not shown or sent to the model, and are removed from the file at the next change.`
+          : undefined,
+      });
+    else set({ memory: null, invalid: read.error, cut: undefined });
   },
 
   addFact({ content, category, confidence }) {

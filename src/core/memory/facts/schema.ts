@@ -403,3 +403,43 @@ export function scanJson(text: string): ScanResult {
     throw error;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The fact cap (the "Maximum facts" setting, 1..1,000: src/core/limits.ts)
+
+/**
+ * The facts over `maxFacts`, the ones to drop: lowest confidence first, the oldest first among
+ * equals, then the earliest in the file. Empty when the memory is within the limit.
+ */
+export function factsOverLimit(facts: readonly Fact[], maxFacts: number): Set<Fact> {
+  const limit = Math.max(0, Math.floor(maxFacts));
+  if (facts.length <= limit) return new Set();
+  const order = facts
+    .map((fact, index) => ({ fact, index }))
+    .sort(
+      (a, b) =>
+        a.fact.confidence - b.fact.confidence ||
+        (a.fact.createdAt < b.fact.createdAt ? -1 : a.fact.createdAt > b.fact.createdAt ? 1 : 0) ||
+        a.index - b.index,
+    );
+  return new Set(order.slice(0, facts.length - limit).map((entry) => entry.fact));
+}
+
+/** The memory with at most `maxFacts` facts (file order kept), and how many were dropped. */
+export function capFacts(
+  memory: MemoryJson,
+  maxFacts: number,
+): { memory: MemoryJson; dropped: number } {
+  const over = factsOverLimit(memory.facts, maxFacts);
+  if (over.size === 0) return { memory, dropped: 0 };
+  return {
+    memory: { ...memory, facts: memory.facts.filter((f) => !over.has(f)) },
+    dropped: over.size,
+  };
+}
+
+/** The sentence that says a cut: how many facts, the limit, how many dropped and which. */
+export function describeFactsCut(total: number, maxFacts: number): string {
+  const dropped = total - maxFacts;
+  return `memory.json holds ${total.toLocaleString('en-US')} facts, more than the limit of ${maxFacts.toLocaleString('en-US')} (Settings → Maximum facts): the ${dropped.toLocaleString('en-US')} with the lowest confidence ${dropped === 1 ? 'is' : 'are'} dropped.`;
+}

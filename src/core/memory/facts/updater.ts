@@ -12,6 +12,7 @@ import {
   HISTORY_SECTIONS,
   USER_SECTIONS,
   categorySchema,
+  factsOverLimit,
   confidenceSchema,
   formatPath,
   type Fact,
@@ -427,19 +428,7 @@ export function applyUpdate(
   }
 
   if (next.facts.length > maxFacts) {
-    const order = next.facts
-      .map((fact, index) => ({ fact, index }))
-      .sort(
-        (a, b) =>
-          a.fact.confidence - b.fact.confidence ||
-          (a.fact.createdAt < b.fact.createdAt
-            ? -1
-            : a.fact.createdAt > b.fact.createdAt
-              ? 1
-              : 0) ||
-          a.index - b.index,
-      );
-    const evict = new Set(order.slice(0, next.facts.length - maxFacts).map((entry) => entry.fact));
+    const evict = factsOverLimit(next.facts, maxFacts);
     changes.evicted = next.facts.filter((fact) => evict.has(fact));
     next.facts = next.facts.filter((fact) => !evict.has(fact));
     // A fact added and evicted in the same update was never really added.
@@ -494,7 +483,8 @@ export async function runMemoryUpdate(input: RunMemoryUpdateInput): Promise<Memo
   if (conversationForUpdate(input.messages).every((line) => line.role !== 'user'))
     return { status: 'skipped', reason: 'the conversation has no user message' };
 
-  const read = await readMemory(input.fs, path);
+  // The model sees at most maxFacts facts; the write below keeps at most that many (applyUpdate).
+  const read = await readMemory(input.fs, path, { maxFacts: input.settings.maxFacts });
   if (!read.ok) return { status: 'invalid-memory', error: read.error };
 
   const request = buildUpdateRequest(input.messages, read.memory, {
