@@ -334,7 +334,9 @@ test('a bundle whose settings.json changes the base URL does not take the key to
     await expect(preview.getByRole('list', { name: 'Connection changes' })).toContainText(
       attacker.url,
     );
-    const connection = preview.getByLabel('Import connection settings (provider, base URL)');
+    const connection = preview.getByLabel(
+      'Import connection settings (provider, base URLs, embedding model)',
+    );
     await expect(connection).not.toBeChecked();
     // The worst case: the person ticks it anyway.
     await connection.check();

@@ -153,6 +153,52 @@ export const DEFAULT_SETTINGS: Settings = {
   strategy: { ...DEFAULT_STRATEGY_SETTINGS },
 };
 
+// ---------------------------------------------------------------------------------------------
+// Connection settings
+
+/**
+ * Every setting that names a host, a URL or a model to download, or decides whether one is
+ * downloaded, as a dotted key: the ONE list. A bundle import changes these only when the person
+ * ticks "Import connection settings" (src/core/bundle/import.ts), and the preview lists them apart.
+ * A new provider or model setting is one line here (an in-browser model provider would add its
+ * model id and its host).
+ */
+export const CONNECTION_SETTINGS = [
+  { key: 'provider', what: 'which provider gets the messages (and the key)' },
+  { key: 'openai.baseURL', what: 'the host the OpenAI-compatible provider is sent to' },
+  { key: 'anthropic.baseURL', what: 'the host the Anthropic provider is sent to' },
+  { key: 'facts.embeddingModel', what: 'the embedding model downloaded and run in the browser' },
+  { key: 'facts.embeddingModelBaseUrl', what: 'the host or local path models are downloaded from' },
+  { key: 'facts.method', what: 'embeddings and hybrid download the embedding model' },
+] as const satisfies readonly { key: string; what: string }[];
+
+export type ConnectionKey = (typeof CONNECTION_SETTINGS)[number]['key'];
+
+/** Whether a dotted settings key (or a field inside one) is a connection setting. */
+export function isConnectionKey(key: string): boolean {
+  return CONNECTION_SETTINGS.some((c) => key === c.key || key.startsWith(`${c.key}.`));
+}
+
+/** `into` with every connection setting taken from `from` (nothing else changes). */
+export function withConnectionOf(into: Settings, from: Settings): Settings {
+  const next = structuredClone(into) as unknown as Record<string, unknown>;
+  for (const { key } of CONNECTION_SETTINGS) {
+    const path = key.split('.');
+    let source: unknown = from;
+    for (const part of path) source = (source as Record<string, unknown> | undefined)?.[part];
+    let target: Record<string, unknown> | undefined = next;
+    for (const part of path.slice(0, -1)) {
+      const inner: unknown = target?.[part];
+      target =
+        typeof inner === 'object' && inner !== null
+          ? (inner as Record<string, unknown>)
+          : undefined;
+    }
+    if (target && source !== undefined) target[path[path.length - 1]!] = structuredClone(source);
+  }
+  return next as unknown as Settings;
+}
+
 /** Parses stored or imported settings; returns readable problems instead of throwing. */
 export function parseSettings(
   value: unknown,

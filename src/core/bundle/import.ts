@@ -10,6 +10,7 @@
 
 import type { Thread, ThreadSummary } from '../agent/thread';
 import { compareStrings, utf8ByteLength } from '../fs/memory-store';
+import { describeDifference, findLookAlike } from '../fs/names';
 import { MAX_PATH_LENGTH, type FileRecord } from '../fs/types';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../settings';
 import { checkMetricsCsv } from './csv';
@@ -208,6 +209,17 @@ export async function readBundle(
     }
     progress();
     await pacer.tick();
+  }
+
+  // No two of the bundle's files may look alike (src/core/fs/names.ts): a hostile bundle could
+  // otherwise put "AGENTS.md" with a Cyrillic А beside the real one.
+  for (const area of ['memories', 'workspace'] as const) {
+    const paths = files.filter((f) => f.area === area).map((f) => f.path);
+    for (const file of files) {
+      if (file.area !== area) continue;
+      const twin = findLookAlike(file.path, paths);
+      if (twin) throw lookAlikeEntry(file, twin);
+    }
   }
 
   // Cross-checks: everything the manifest promises is there, and every thread has its metrics.
@@ -556,6 +568,17 @@ export async function planImport(
       };
       files.push(item);
     }
+    // A file the import adds may not look like one that stays here (src/core/fs/names.ts).
+    const areaPlans = files.filter((f) => f.area === area);
+    const staying = areaPlans
+      .filter((f) => f.action !== 'remove')
+      .map((f) => (f.action === 'add-renamed' ? f.renamedTo! : f.path));
+    for (const item of areaPlans) {
+      if (item.action !== 'add' && item.action !== 'add-renamed') continue;
+      const twin = findLookAlike(item.action === 'add' ? item.path : item.renamedTo!, staying);
+      const file = incoming.find((f) => f.path === item.path);
+      if (twin && file) throw lookAlikeEntry(file, twin);
+    }
   }
   files.sort((a, b) => compareStrings(a.displayPath, b.displayPath));
 
@@ -743,6 +766,15 @@ function diffFlat(from: Record<string, string>, to: Record<string, string>) {
   return keys
     .filter((key) => from[key] !== to[key])
     .map((key) => ({ key, from: from[key] ?? '(not set)', to: to[key] ?? '(not set)' }));
+}
+
+function lookAlikeEntry(file: BundleFile, twin: string): BundleError {
+  const display = (path: string) => (file.area === 'memories' ? `/memories${path}` : path);
+  return new BundleError(
+    'bad-path',
+    `Entry ${quoteName(file.entry)} was refused: ${quoteName(display(file.path))} would look the same as ${quoteName(display(twin))} (${describeDifference(file.path, twin)}).`,
+    file.entry,
+  );
 }
 
 /** "notes/todo.md" -> "notes/todo (imported).md", "(imported 2)", … (endless). */
