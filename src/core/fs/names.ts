@@ -71,7 +71,7 @@ const JOINING_SCRIPT =
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 /** What may sit between a pictograph and a joiner: variation selectors and skin tones. */
-const EMOJI_TAIL = /[\uFE0E\uFE0F\u{1F3FB}-\u{1F3FF}]/u;
+const EMOJI_TAIL = /\p{Emoji_Modifier}|\uFE0E|\uFE0F/u;
 
 /** "U+200B ZERO WIDTH SPACE", "U+D800 (a lone surrogate)". */
 export function describeCharacter(codePoint: number): string {
