@@ -8,6 +8,7 @@
 
 import type { ModelCallRecord, Thread } from '../agent/thread';
 import type { Message } from '../agent/types';
+import { MAX_JSON_DEPTH } from '../limits';
 import { BundleError } from './errors';
 import {
   BUNDLE_FORMAT_VERSION,
@@ -34,10 +35,45 @@ export function threadToJsonl(thread: Thread): string {
 }
 
 /**
+ * Where `text` first nests arrays and objects more than `maxDepth` deep (the offset of the bracket
+ * that goes past it), or -1. A linear scan that skips strings; nothing is parsed or built.
+ */
+export function jsonDepthOverflow(text: string, maxDepth = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // Skip the string: to the next quote not escaped.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 || c === 123) {
+      if (++depth > maxDepth) return i;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return -1;
+}
+
+/**
  * Parses JSON, reporting a syntax error with the entry name and the line (and column) where it is.
- * `lineOffset` is added for JSONL, where `text` is one line of a larger file.
+ * `lineOffset` is added for JSONL, where `text` is one line of a larger file. Nesting deeper than
+ * MAX_JSON_DEPTH (src/core/limits.ts) is refused before parsing: such a value overflows the
+ * recursive code that reads, copies or stores it (structuredClone, postMessage, IndexedDB).
  */
 export function parseJsonAt(text: string, entry: string, lineOffset = 0): unknown {
+  const deep = jsonDepthOverflow(text);
+  if (deep >= 0) {
+    const where = locate(text, deep, '');
+    const line = lineOffset + where.line;
+    throw new BundleError(
+      'invalid-data',
+      `${entry} line ${line}${where.column ? `, column ${where.column}` : ''}: arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep; the limit is ${MAX_JSON_DEPTH}.`,
+      entry,
+      line,
+    );
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

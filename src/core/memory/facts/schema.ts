@@ -4,6 +4,7 @@
 // file written by DeerFlow or a later version survives a round trip through the app.
 
 import { z } from 'zod';
+import { MAX_JSON_DEPTH } from '../../limits';
 
 export const FACT_CATEGORIES = ['preference', 'knowledge', 'context', 'behavior', 'goal'] as const;
 export type FactCategory = (typeof FACT_CATEGORIES)[number];
@@ -254,6 +255,10 @@ export function scanJson(text: string): ScanResult {
 
   const value = (path: (string | number)[]): void => {
     skipSpace();
+    if (path.length >= MAX_JSON_DEPTH && (text[at] === '{' || text[at] === '['))
+      throw problem(
+        `arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep; the limit is ${MAX_JSON_DEPTH}`,
+      );
     locations.set(formatPath(path), at);
     const c = text[at];
     if (c === '{') return object(path);
