@@ -1315,3 +1315,55 @@ function flattenKeys(value: unknown, prefix = '', out: Record<string, true> = {}
   else if (prefix) out[prefix] = true;
   return out;
 }
+
+// Issue 18, finding 3: a bundle's memory.json had no fact cap (25,000 facts stalled the Facts tab
+// 15 s and every turn 11 s).
+describe('a bundle’s memory.json is cut to Maximum facts', () => {
+  const manyFacts = (n: number) =>
+    JSON.stringify({
+      facts: Array.from({ length: n }, (_, i) => ({
+        id: `f${i}`,
+        content: `Fact ${i}`,
+        category: 'knowledge',
+        confidence: (i % 1000) / 1000,
+        createdAt: '',
+        source: 'bundle',
+      })),
+    });
+
+  it('drops the lowest confidence, says how many in the plan, and writes the cut file', async () => {
+    const { bytes } = await sampleBundle(async (f) => {
+      await f.user.write('/memory.json', manyFacts(25_000));
+    });
+    const target = fixture();
+    await target.settings.set(DEFAULT_SETTINGS);
+    const { plan } = await importBundle(bytes, target.target, { mode: 'replace' });
+    const item = plan.files.find((f) => f.displayPath === '/memories/memory.json')!;
+    expect(item.factsCut?.message).toBe(
+      'The bundle’s memory.json holds 25,000 facts, more than the limit of 100 (Settings → Maximum facts): the 24,900 with the lowest confidence are dropped.',
+    );
+    const written = JSON.parse((await target.user.read('/memory.json'))!.content) as {
+      facts: { confidence: number }[];
+    };
+    expect(written.facts).toHaveLength(100);
+    expect(Math.min(...written.facts.map((f) => f.confidence))).toBe(0.996);
+  });
+
+  it('uses the bundle’s own limit when its settings are imported', async () => {
+    const { bytes } = await sampleBundle(async (f) => {
+      await f.user.write('/memory.json', manyFacts(2_000));
+      await f.settings.set({
+        ...customSettings(),
+        facts: { ...DEFAULT_SETTINGS.facts, maxFacts: 1_000 },
+      });
+    });
+    const target = fixture();
+    await target.settings.set(DEFAULT_SETTINGS);
+    const { plan } = await importBundle(bytes, target.target, { mode: 'replace' });
+    expect(plan.files.find((f) => f.factsCut)?.factsCut?.maxFacts).toBe(1_000);
+    const written = JSON.parse((await target.user.read('/memory.json'))!.content) as {
+      facts: unknown[];
+    };
+    expect(written.facts).toHaveLength(1_000);
+  });
+});

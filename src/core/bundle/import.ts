@@ -12,6 +12,8 @@ import type { Thread, ThreadSummary } from '../agent/thread';
 import { compareStrings, utf8ByteLength } from '../fs/memory-store';
 import { describeDifference, findLookAlike } from '../fs/names';
 import { MAX_PATH_LENGTH, type FileRecord } from '../fs/types';
+import { capFacts, describeFactsCut, parseMemoryJson } from '../memory/facts/schema';
+import { serializeMemory } from '../memory/facts/store';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../settings';
 import { checkMetricsCsv } from './csv';
 import { BundleError, quoteName } from './errors';
@@ -354,6 +356,11 @@ export interface FilePlan {
   note?: string;
   /** Set when the file is a memory source (loaded by the agent as memory). */
   memory?: MemorySourceInfo;
+  /**
+   * The bundle's memory.json holds more facts than "Maximum facts": what is written instead (the
+   * lowest confidence dropped), and the sentence that says so in the preview.
+   */
+  factsCut?: { total: number; maxFacts: number; content: string; message: string };
 }
 
 export interface ThreadPlan {
@@ -423,6 +430,9 @@ export async function planImport(
   const localParsed = localRaw === undefined ? undefined : parseSettings(localRaw);
   const localSettings = localParsed?.ok ? localParsed.settings : undefined;
   const memorySources = memorySourcePaths(localSettings, bundle.settings);
+  const importSettings = mode === 'replace' ? true : (options.importSettings ?? true);
+  const importConnection = options.importConnection ?? false;
+  const settings = planSettings(bundle.settings, localSettings, importSettings, importConnection);
   const undecided: string[] = [];
   const files: FilePlan[] = [];
   for (const area of ['memories', 'workspace'] as const) {
@@ -665,9 +675,22 @@ export async function planImport(
   }
   threads.sort((a, b) => compareStrings(a.title, b.title) || compareStrings(a.id, b.id));
 
-  const importSettings = mode === 'replace' ? true : (options.importSettings ?? true);
-  const importConnection = options.importConnection ?? false;
-  const settings = planSettings(bundle.settings, localSettings, importSettings, importConnection);
+  // The fact memory lands within the "Maximum facts" in force after the import.
+  const maxFacts = (settings.next ?? localSettings ?? DEFAULT_SETTINGS).facts.maxFacts;
+  for (const item of files) {
+    if (item.area !== 'memories' || item.path !== MEMORY_JSON_STORE_PATH) continue;
+    if (item.action !== 'add' && item.action !== 'replace') continue;
+    const file = bundle.files.find((f) => f.area === 'memories' && f.path === item.path);
+    const parsed = file ? parseMemoryJson(file.content) : undefined;
+    if (!parsed?.ok || parsed.memory.facts.length <= maxFacts) continue;
+    const total = parsed.memory.facts.length;
+    item.factsCut = {
+      total,
+      maxFacts,
+      content: serializeMemory(capFacts(parsed.memory, maxFacts).memory),
+      message: `The bundle’s ${describeFactsCut(total, maxFacts)}`,
+    };
+  }
 
   const zero = (): Record<ItemAction, number> => ({
     add: 0,
@@ -921,7 +944,9 @@ export async function applyImport(
     const display = renamed ? item.renamedDisplayPath! : item.displayPath;
     const added = item.action === 'add' || renamed;
     const content =
-      item.action === 'remove' ? null : incomingFiles.get(`${item.area}:${item.path}`)!.content;
+      item.action === 'remove'
+        ? null
+        : (item.factsCut?.content ?? incomingFiles.get(`${item.area}:${item.path}`)!.content);
     fileSteps.push(fileStep(store, path, display, content, added ? null : item.local!.version));
     result.files[
       renamed

@@ -161,6 +161,13 @@ export function ImportPreview() {
         {plan.settings.connectionChanges.length > 0 &&
           ` Connection: ${plan.settings.connectionAction === 'apply' ? 'will change' : 'yours is kept'}.`}
       </p>
+      {plan.files
+        .filter((file) => file.factsCut)
+        .map((file) => (
+          <p key={file.displayPath} role="status" className="mp-bundle-facts-cut">
+            {file.factsCut!.message}
+          </p>
+        ))}
 
       {asked.length > 0 && (
         <section aria-label="Memory files" className="mp-bundle-section">
