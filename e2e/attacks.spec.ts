@@ -675,3 +675,109 @@ test('a 25,000-fact memory.json from a bundle is cut to Maximum facts, saying ho
   await panel.getByRole('button', { name: 'Delete Bulk fact number 24999', exact: true }).click();
   await expect(panel.getByText('No fact matches the search.')).toBeVisible();
 });
+
+/** Opens the arena (Demo provider: the replays run offline). */
+async function openArena(page: Page) {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  const arena = page.getByRole('region', { name: 'Arena' });
+  await expect(arena).toBeVisible();
+  return arena;
+}
+
+/** Runs the default scenario and waits for the results: the arena is usable. */
+async function runScenario(arena: ReturnType<Page['getByRole']>) {
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('row', { name: /^Sequential/ })).toBeVisible({ timeout: 30_000 });
+  await expect(arena.getByRole('button', { name: 'Run arena' })).toBeEnabled({ timeout: 30_000 });
+}
+
+test('a transcript record nested 100,000 deep is refused at import, and the arena stays usable', async ({
+  page,
+}) => {
+  const arena = await openArena(page);
+  const header = {
+    type: 'thread',
+    format: 'memory-playground-thread',
+    formatVersion: 1,
+    id: 'thread_deep',
+    title: 'Deep',
+    workspace: 'default',
+    createdAt: 1,
+    updatedAt: 2,
+    state: {},
+    memoryEdits: [],
+  };
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const lines = [
+    JSON.stringify(header),
+    JSON.stringify({
+      type: 'message',
+      role: 'user',
+      id: 'u1',
+      content: 'hi',
+      createdAt: 1,
+    }).replace(/}$/, `,"extra":${deep}}`),
+    JSON.stringify({
+      type: 'message',
+      role: 'assistant',
+      id: 'a1',
+      content: 'hello',
+      createdAt: 2,
+    }),
+  ];
+  await arena.getByLabel('Import transcript').setInputFiles({
+    name: 'deep.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(`${lines.join('\n')}\n`),
+  });
+  await expect(arena.getByRole('alert')).toContainText(
+    /deep\.jsonl line 2, column \d+: arrays and objects are nested more than 64 levels deep; the limit is 64\. Nothing was changed\./,
+  );
+  await runScenario(arena);
+});
+
+test('a run the worker cannot take ends with the reason, and Stop always gives Run back', async ({
+  page,
+}) => {
+  const arena = await openArena(page);
+  // Whatever the reason a run cannot be handed over (a DataCloneError, a stack overflow while
+  // copying), the failure is the browser's postMessage throwing: make it throw for arena runs.
+  await page.evaluate(() => {
+    const original = Worker.prototype.postMessage;
+    (window as unknown as { restore: () => void }).restore = () => {
+      Worker.prototype.postMessage = original;
+    };
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+      if ((message as { type?: string } | null)?.type === 'run')
+        throw new DOMException('The object could not be cloned.', 'DataCloneError');
+      return original.call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  await expect(arena.getByRole('alert')).toContainText(
+    'The arena could not hand the run to its worker: DataCloneError: The object could not be cloned.',
+  );
+  await expect(arena.getByRole('button', { name: 'Run arena' })).toBeEnabled();
+
+  // A worker that never answers (here: the run message lost on the way): Stop ends it.
+  await page.evaluate(() => {
+    const original = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+      if ((message as { type?: string } | null)?.type === 'run') return;
+      return original.call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  await expect(arena.getByRole('button', { name: 'Run arena' })).toBeDisabled();
+  await arena.getByRole('button', { name: 'Stop' }).click();
+  await expect(arena.getByRole('alert')).toContainText(
+    'The arena worker did not answer Stop within 3 seconds, so it was ended.',
+  );
+  await expect(arena.getByRole('button', { name: 'Run arena' })).toBeEnabled();
+
+  // With the browser behaving again, the next run works in a fresh worker.
+  await page.evaluate(() => (window as unknown as { restore: () => void }).restore());
+  await runScenario(arena);
+});
