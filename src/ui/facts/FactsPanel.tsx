@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FACT_CATEGORIES, type Fact, type FactCategory } from '../../core/memory/facts/schema';
 import { useChatStore } from '../../state/chat';
@@ -188,6 +188,8 @@ function VirtualFactList({
   onError: (message: string | null) => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
+  // No React Compiler in this build, so its warning about memoizing the virtualizer does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: facts.length,
     getScrollElement: () => scrollRef.current,
@@ -212,12 +214,10 @@ function VirtualFactList({
           key={item.key}
           fact={facts[item.index]!}
           onError={onError}
-          position={{
-            index: item.index,
-            count: facts.length,
-            top: item.start - margin,
-            measure: virtualizer.measureElement,
-          }}
+          index={item.index}
+          count={facts.length}
+          top={item.start - margin}
+          measure={virtualizer.measureElement}
         />
       ))}
     </ul>
@@ -404,41 +404,44 @@ function FactSource({ source }: { source: string | undefined }) {
   );
 }
 
-interface RowPosition {
-  index: number;
-  count: number;
-  /** Offset from the top of the list (virtualized rows are placed absolutely). */
-  top: number;
-  measure: (element: Element | null) => void;
-}
-
-function FactRow({
+/**
+ * One fact. In a virtualized list it gets its place (index of count, `top` from the list's top)
+ * and the virtualizer's `measure`; props are plain values, so rows that did not move are not
+ * rendered again while the list scrolls (memo).
+ */
+const FactRow = memo(function FactRow({
   fact,
   onError,
-  position,
+  index,
+  count,
+  top,
+  measure,
 }: {
   fact: Fact;
   onError: (message: string | null) => void;
-  /** Set in a virtualized list: where the row sits, and its place in the whole list. */
-  position?: RowPosition;
+  index?: number;
+  count?: number;
+  top?: number;
+  measure?: (element: Element | null) => void;
 }) {
   const score = useFactsStore((s) => s.scores[fact.id]);
   const [editing, setEditing] = useState(false);
-  const placed = position
-    ? {
-        ref: position.measure,
-        'data-index': position.index,
-        'aria-posinset': position.index + 1,
-        'aria-setsize': position.count,
-        style: {
-          position: 'absolute' as const,
-          top: 0,
-          left: 0,
-          right: 0,
-          transform: `translateY(${position.top}px)`,
-        },
-      }
-    : {};
+  const placed =
+    measure && index !== undefined
+      ? {
+          ref: measure,
+          'data-index': index,
+          'aria-posinset': index + 1,
+          'aria-setsize': count,
+          style: {
+            position: 'absolute' as const,
+            top: 0,
+            left: 0,
+            right: 0,
+            transform: `translateY(${top ?? 0}px)`,
+          },
+        }
+      : {};
 
   if (editing) {
     return (
@@ -499,4 +502,4 @@ function FactRow({
       </div>
     </li>
   );
-}
+});
