@@ -781,3 +781,54 @@ test('a run the worker cannot take ends with the reason, and Stop always gives R
   await page.evaluate(() => (window as unknown as { restore: () => void }).restore());
   await runScenario(arena);
 });
+
+test('facts the agent writes past Maximum facts are neither shown nor sent, and the panel says how many', async ({
+  page,
+  openai,
+}) => {
+  const facts = Array.from({ length: 150 }, (_, i) => ({
+    id: `fact_${i}`,
+    content: `Agent fact ${i}`,
+    category: 'knowledge',
+    confidence: i < 50 ? 0.1 : 0.9,
+    createdAt: '2026-01-01T00:00:00Z',
+    source: 'agent',
+  }));
+  openai.enqueue(
+    {
+      toolCalls: [
+        {
+          name: 'write_file',
+          arguments: {
+            file_path: '/memories/memory.json',
+            content: JSON.stringify({ version: '1.0', facts }, null, 2),
+          },
+        },
+      ],
+    },
+    { text: 'written' },
+    { text: 'next answer' },
+  );
+  await openApp(page);
+  await configureProvider(page, {
+    provider: 'OpenAI-compatible',
+    baseURL: openai.url,
+    apiKey: 'sk-test',
+    model: 'gpt-4o-mini',
+  });
+  await sendMessage(page, 'remember all of these');
+  await expect(answer(page)).toContainText('written');
+  await page.getByRole('tab', { name: 'Facts' }).click();
+  const panel = page.getByRole('region', { name: 'Facts' });
+  await expect(panel.getByRole('status').filter({ hasText: 'memory.json holds' })).toContainText(
+    'memory.json holds 150 facts, more than the limit of 100 (Settings → Maximum facts): the 50 with the lowest confidence are dropped.',
+  );
+  await expect(panel.getByRole('list', { name: 'Facts list' }).getByRole('listitem')).toHaveCount(
+    100,
+  );
+  await sendMessage(page, 'what do you know?');
+  await expect(answer(page)).toContainText('next answer');
+  const system = JSON.stringify(openai.requests.at(-1)!.body);
+  expect(system).toContain('Agent fact 149');
+  expect(system).not.toMatch(/Agent fact (\d|[1-4]\d)\\n/);
+});

@@ -9,6 +9,7 @@
 import type { ModelCallRecord, Thread } from '../agent/thread';
 import type { Message } from '../agent/types';
 import { MAX_JSON_DEPTH } from '../limits';
+import { jsonDepthOverflow } from '../text/json-depth';
 import { BundleError } from './errors';
 import {
   BUNDLE_FORMAT_VERSION,
@@ -32,28 +33,6 @@ export function threadToJsonl(thread: Thread): string {
   for (const message of messages) lines.push(JSON.stringify({ type: 'message', ...message }));
   for (const call of calls) lines.push(JSON.stringify({ type: 'call', ...call }));
   return `${lines.join('\n')}\n`;
-}
-
-/**
- * Where `text` first nests arrays and objects more than `maxDepth` deep (the offset of the bracket
- * that goes past it), or -1. A linear scan that skips strings; nothing is parsed or built.
- */
-export function jsonDepthOverflow(text: string, maxDepth = MAX_JSON_DEPTH): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      // Skip the string: to the next quote not escaped.
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 91 || c === 123) {
-      if (++depth > maxDepth) return i;
-    } else if (c === 93 || c === 125) depth--;
-  }
-  return -1;
 }
 
 /**

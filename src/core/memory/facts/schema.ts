@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../../limits';
+import { jsonDepthOverflow } from '../../text/json-depth';
 
 export const FACT_CATEGORIES = ['preference', 'knowledge', 'context', 'behavior', 'goal'] as const;
 export type FactCategory = (typeof FACT_CATEGORIES)[number];
@@ -141,6 +142,22 @@ const MAX_REPORTED_PROBLEMS = 5;
  */
 export function parseMemoryJson(text: string): MemoryParseResult {
   if (text.trim() === '') return { ok: true, memory: emptyMemory() };
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // The common case, a valid file, takes the engine's parser and the schema (after the nesting
+  // bound); the scanner, which records where every value is, runs only to locate what is wrong.
+  // It costs more than the rest together: 1,000 facts parse several times faster this way.
+  if (jsonDepthOverflow(body) < 0) {
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      value = undefined;
+    }
+    if (value !== undefined) {
+      const quick = memorySchema.safeParse(value);
+      if (quick.success) return { ok: true, memory: quick.data };
+    }
+  }
   const scanned = scanJson(text);
   if (!scanned.ok) {
     const problem = { ...lineAndColumn(text, scanned.offset), path: '', message: scanned.message };
@@ -148,7 +165,7 @@ export function parseMemoryJson(text: string): MemoryParseResult {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    value = JSON.parse(body);
   } catch (error) {
     // The scanner accepts exactly JSON, so this is not expected; report it all the same.
     const message = error instanceof Error ? error.message : String(error);
