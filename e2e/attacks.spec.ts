@@ -821,7 +821,7 @@ test('facts the agent writes past Maximum facts are neither shown nor sent, and 
   await page.getByRole('tab', { name: 'Facts' }).click();
   const panel = page.getByRole('region', { name: 'Facts' });
   await expect(panel.getByRole('status').filter({ hasText: 'memory.json holds' })).toContainText(
-    'memory.json holds 150 facts, more than the limit of 100 (Settings → Maximum facts): the 50 with the lowest confidence are dropped.',
+    'memory.json holds 150 facts, more than the limit of 100 (Settings → Maximum facts): the 50 with the lowest confidence are left out: not shown, not sent to the model, and removed from the file at the next change.',
   );
   await expect(panel.getByRole('list', { name: 'Facts list' }).getByRole('listitem')).toHaveCount(
     100,

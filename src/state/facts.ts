@@ -200,9 +200,7 @@ export const useFactsStore = create<FactsStore>((set, get) => ({
       set({
         memory: read.memory,
         invalid: undefined,
-        cut: read.cut
-          ? `${read.cut.message} They are not shown or sent to the model, and are removed from the file at the next change.`
-          : undefined,
+        cut: read.cut?.message,
       });
     else set({ memory: null, invalid: read.error, cut: undefined });
   },

@@ -358,6 +358,9 @@ function FileRow({ file, compact = false }: { file: FilePlan; compact?: boolean 
           <span>
             {action}
             {file.note ? ` (${file.note})` : ''}
+            {file.factsCut
+              ? ` (cut to ${file.factsCut.maxFacts.toLocaleString('en-US')} of its ${file.factsCut.total.toLocaleString('en-US')} facts)`
+              : ''}
           </span>{' '}
         </>
       )}

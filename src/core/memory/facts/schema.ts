@@ -460,8 +460,11 @@ export function capFacts(
   };
 }
 
-/** The sentence that says a cut: how many facts, the limit, how many dropped and which. */
-export function describeFactsCut(total: number, maxFacts: number): string {
-  const dropped = total - maxFacts;
-  return `memory.json holds ${total.toLocaleString('en-US')} facts, more than the limit of ${maxFacts.toLocaleString('en-US')} (Settings → Maximum facts): the ${dropped.toLocaleString('en-US')} with the lowest confidence ${dropped === 1 ? 'is' : 'are'} dropped.`;
+/**
+ * The sentence that says a cut: how many facts, the limit, how many and which are cut, and what
+ * happens to them (`outcome`: "dropped" on a write or import; a reader says "left out").
+ */
+export function describeFactsCut(total: number, maxFacts: number, outcome = 'dropped'): string {
+  const cut = total - maxFacts;
+  return `memory.json holds ${total.toLocaleString('en-US')} facts, more than the limit of ${maxFacts.toLocaleString('en-US')} (Settings → Maximum facts): the ${cut.toLocaleString('en-US')} with the lowest confidence ${cut === 1 ? 'is' : 'are'} ${outcome}.`;
 }

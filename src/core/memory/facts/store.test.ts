@@ -71,7 +71,7 @@ describe('the fact cap', () => {
       total: 25_000,
       dropped: 24_900,
       message:
-        'memory.json holds 25,000 facts, more than the limit of 100 (Settings → Maximum facts): the 24,900 with the lowest confidence are dropped.',
+        'memory.json holds 25,000 facts, more than the limit of 100 (Settings → Maximum facts): the 24,900 with the lowest confidence are left out: not shown, not sent to the model, and removed from the file at the next change.',
     });
     // Within the limit: nothing cut, nothing said.
     const within = await readMemory(fs, MEMORY_JSON_PATH, { maxFacts: 25_000 });

@@ -66,7 +66,15 @@ function capped(
   if (result.dropped === 0) return { memory };
   return {
     memory: result.memory,
-    cut: { total, dropped: result.dropped, message: describeFactsCut(total, maxFacts) },
+    cut: {
+      total,
+      dropped: result.dropped,
+      message: describeFactsCut(
+        total,
+        maxFacts,
+        'left out: not shown, not sent to the model, and removed from the file at the next change',
+      ),
+    },
   };
 }
 
