@@ -206,6 +206,14 @@ export const useFactsStore = create<FactsStore>((set, get) => ({
   },
 
   addFact({ content, category, confidence }) {
+    // At the limit, the lowest confidence goes: a new fact below every kept one would be dropped
+    // as soon as it is saved, so it is refused with the reason instead.
+    const kept = get().memory?.facts ?? [];
+    const limit = maxFacts();
+    if (kept.length >= limit && kept.every((fact) => fact.confidence > confidence))
+      return Promise.resolve(
+        `Maximum facts (${limit.toLocaleString('en-US')}) is reached and every fact has a higher confidence than ${confidence}, so this one would be dropped at once. Raise Maximum facts in Settings, delete a fact, or give this one a higher confidence.`,
+      );
     return change((memory) => ({
       ...memory,
       lastUpdated: new Date().toISOString(),
