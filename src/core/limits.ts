@@ -50,6 +50,18 @@ export const BOUNDS = {
     where: 'execute timeout_ms asked for by the model',
     why: 'a minute of a background worker at most',
   },
+  globExpansions: {
+    value: 256,
+    unit: 'alternatives',
+    where: 'brace expansion of a glob or grep pattern ({a,b}) from the model',
+    why: 'nested groups multiply; a hostile pattern could ask for millions',
+  },
+  updaterMessageChars: {
+    value: 1_000,
+    unit: 'characters',
+    where: 'each message the fact updater sends the model (DeerFlow’s cut)',
+    why: 'the update prompt stays small however long the conversation was',
+  },
   templateChars: {
     value: 200_000,
     unit: 'characters',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Message, ModelMessage, ModelProvider, ModelRequest } from '../../agent/types';
 import type { VirtualFs } from '../../fs/types';
+import { BOUNDS } from '../../limits';
 import type { FactsSettings } from '../../settings';
 import {
   FACT_CATEGORIES,
@@ -21,7 +22,7 @@ import {
 import { MEMORY_JSON_PATH, modifyMemory, readMemory, serializeMemory } from './store';
 
 /** Each message of the conversation is cut to this many characters, as DeerFlow does. */
-export const MAX_MESSAGE_CHARS = 1_000;
+export const MAX_MESSAGE_CHARS = BOUNDS.updaterMessageChars.value;
 
 /** Opens the updater's instructions; the Demo provider recognises update requests by it. */
 export const MEMORY_UPDATE_TAG = 'memory_update_instructions';
