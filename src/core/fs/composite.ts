@@ -60,7 +60,7 @@ export class CompositeFs implements VirtualFs {
   }
 
   async read(path: string): Promise<FileRecord | undefined> {
-    const full = normaliseFilePath(path);
+    const full = normaliseFilePath(path, { existing: true });
     const target = this.resolveFile(full);
     if (!target) return undefined; // a route directory is never a file
     const record = await this.call(target, full, () => target.store.read(target.inner));
@@ -78,13 +78,13 @@ export class CompositeFs implements VirtualFs {
   }
 
   async delete(path: string, options?: WriteOptions): Promise<void> {
-    const full = normaliseFilePath(path);
+    const full = normaliseFilePath(path, { existing: true });
     const target = this.requireFile(full);
     await this.call(target, full, () => target.store.delete(target.inner, options));
   }
 
   async history(path: string): Promise<FileVersion[]> {
-    const full = normaliseFilePath(path);
+    const full = normaliseFilePath(path, { existing: true });
     const target = this.resolveFile(full);
     if (!target) return [];
     return this.call(target, full, () => target.store.history(target.inner));

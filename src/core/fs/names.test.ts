@@ -5,6 +5,8 @@ import { memoryFs } from '../agent/test-helpers';
 import { createFsTools } from './tools';
 import { findLookAlike, findUntrustedCharacter, nameSkeleton } from './names';
 import { normalisePath } from './paths';
+import { CompositeFs } from './composite';
+import { InMemoryFileStore } from './memory-store';
 import { FsError } from './types';
 
 function refusal(fn: () => unknown): string {
@@ -128,5 +130,23 @@ describe('names that look like a sibling', () => {
       '/notes/todo.md',
       '/notes/Привет.md',
     ]);
+  });
+});
+
+describe('a file stored with such a name before the rule', () => {
+  it('can still be opened and removed, but not written', async () => {
+    const legacy = new InMemoryFileStore();
+    await legacy.write('/AGENTS\u200B.md', 'old');
+    const fs = new CompositeFs({
+      default: new InMemoryFileStore(),
+      routes: { '/memories/': legacy },
+    });
+    expect((await fs.read('/memories/AGENTS\u200B.md'))?.content).toBe('old');
+    expect(await fs.history('/memories/AGENTS\u200B.md')).toHaveLength(1);
+    expect(await refusalOf(fs.write('/memories/AGENTS\u200B.md', 'new'))).toContain(
+      'U+200B ZERO WIDTH SPACE',
+    );
+    await fs.delete('/memories/AGENTS\u200B.md');
+    expect(await fs.list()).toEqual([]);
   });
 });

@@ -23,11 +23,20 @@ function quoteForMessage(path: string): string {
     )}'`;
 }
 
+export interface NameOptions {
+  /**
+   * The path names a file that may already exist (read, delete, history): invisible and format
+   * characters are not refused, so a file stored before names.ts existed can still be opened and
+   * removed. Every path that creates a name leaves this unset.
+   */
+  existing?: boolean;
+}
+
 /**
  * Validates a path and returns its canonical form: starts with "/", no duplicate slashes, no "."
  * segments, no trailing slash (except the root "/"). Throws FsError('invalid-path') otherwise.
  */
-export function normalisePath(path: unknown): string {
+export function normalisePath(path: unknown, options: NameOptions = {}): string {
   if (typeof path !== 'string') {
     throw new FsError(
       'invalid-path',
@@ -47,7 +56,7 @@ export function normalisePath(path: unknown): string {
   if (path.includes('\0')) throw invalid(path, 'it contains a NUL character.');
   // eslint-disable-next-line no-control-regex
   if (/[\u0001-\u001f\u007f]/.test(path)) throw invalid(path, 'it contains a control character.');
-  const untrusted = findUntrustedCharacter(path);
+  const untrusted = options.existing ? undefined : findUntrustedCharacter(path);
   if (untrusted)
     throw invalid(
       path,
@@ -70,8 +79,8 @@ export function normalisePath(path: unknown): string {
 }
 
 /** Like normalisePath, but the root "/" is rejected: a file needs a name. */
-export function normaliseFilePath(path: unknown): string {
-  const normalised = normalisePath(path);
+export function normaliseFilePath(path: unknown, options: NameOptions = {}): string {
+  const normalised = normalisePath(path, options);
   if (normalised === '/') {
     throw new FsError(
       'invalid-path',
