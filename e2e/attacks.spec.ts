@@ -334,7 +334,9 @@ test('a bundle whose settings.json changes the base URL does not take the key to
     await expect(preview.getByRole('list', { name: 'Connection changes' })).toContainText(
       attacker.url,
     );
-    const connection = preview.getByLabel('Import connection settings (provider, base URL)');
+    const connection = preview.getByLabel(
+      'Import connection settings (provider, base URLs, embedding model)',
+    );
     await expect(connection).not.toBeChecked();
     // The worst case: the person ticks it anyway.
     await connection.check();
@@ -430,4 +432,403 @@ test('a base URL that answers with a web page is named, not reported as a lost c
   } finally {
     await new Promise<void>((resolve) => site.close(() => resolve()));
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 18: memory integrity, the bounds half (findings 3 to 6).
+
+/** Exports the app's bundle through the UI and returns its bytes. */
+async function exportBundleBytes(page: Page, path: string): Promise<Uint8Array> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export bundle' }).click();
+  await (await downloading).saveAs(path);
+  const { readFileSync } = await import('node:fs');
+  return new Uint8Array(readFileSync(path));
+}
+
+/** The bundle with entries added or replaced (the manifest kept consistent). */
+function withEntries(bytes: Uint8Array, add: Record<string, string>): Buffer {
+  const entries = unzipSync(bytes);
+  const manifest = JSON.parse(new TextDecoder().decode(entries['manifest.json']));
+  for (const [name, text] of Object.entries(add)) {
+    const data = new TextEncoder().encode(text);
+    const listed = (manifest.files as { entry: string; size: number }[]).find(
+      (f) => f.entry === name,
+    );
+    if (listed) listed.size = data.length;
+    else if (name.startsWith('files/')) {
+      manifest.files.push({
+        entry: name,
+        size: data.length,
+        createdAt: 1,
+        modifiedAt: 1,
+        version: 1,
+      });
+      manifest.counts.files += 1;
+      if (name.startsWith('files/memories/')) manifest.counts.memoryFiles += 1;
+      else manifest.counts.workspaceFiles += 1;
+    }
+    entries[name] = data;
+  }
+  entries['manifest.json'] = new TextEncoder().encode(JSON.stringify(manifest));
+  return Buffer.from(zipSync(entries));
+}
+
+test('a 12 MB error from execute is cut at the output cap, and later requests stay small', async ({
+  page,
+  openai,
+}) => {
+  openai.enqueue(
+    {
+      toolCalls: [
+        {
+          name: 'execute',
+          arguments: { code: "throw new Error('x'.repeat(12 * 1024 * 1024));" },
+        },
+      ],
+    },
+    (req): ScriptedTurn => ({ text: `Tool said ${lastToolResult(req).length} characters` }),
+    { text: 'second answer' },
+  );
+  await openApp(page);
+  await configureProvider(page, {
+    provider: 'OpenAI-compatible',
+    baseURL: openai.url,
+    apiKey: 'sk-test',
+    model: 'gpt-4o-mini',
+  });
+  await sendMessage(page, 'run this');
+  await expect(answer(page)).toContainText('Tool said', { timeout: 30_000 });
+  const said = lastToolResult(openai.requests.at(-1)!);
+  // The error reached the model cut, with the cut said (or offloaded to a file, then previewed).
+  expect(JSON.stringify(openai.requests.at(-1)!.body).length).toBeLessThan(400_000);
+  expect(said.length).toBeLessThan(210_000);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  // 28 characters of "Error: the code failed with ", 200,000 of the error, 29 of the marker
+  // "… [cut at 200,000 characters]": the result is offloaded to a file and previewed, its size said.
+  await expect(conversation.getByRole('article', { name: /^Tool/ }).last()).toContainText(
+    '200,057 characters in all',
+  );
+  await sendMessage(page, 'and now?');
+  await expect(answer(page)).toContainText('second answer');
+  // The next request does not carry megabytes.
+  expect(JSON.stringify(openai.requests.at(-1)!.body).length).toBeLessThan(400_000);
+});
+
+test('a bundle cannot pick the embedding model or where it is downloaded from without the opt-in', async ({
+  page,
+}, testInfo) => {
+  const sink = await startSink();
+  try {
+    await openApp(page);
+    const exported = await exportBundleBytes(page, testInfo.outputPath('mine.zip'));
+    const hostile = testInfo.outputPath('hostile.zip');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      hostile,
+      withSettings(exported, (settings) => {
+        const facts = (settings.facts ?? {}) as Record<string, unknown>;
+        settings.facts = {
+          ...facts,
+          method: 'embeddings',
+          embeddingModel: 'attacker/evil-model',
+          embeddingModelBaseUrl: `${sink.url}/models/`,
+        };
+      }),
+    );
+    await page.getByLabel('Import bundle', { exact: true }).setInputFiles(hostile);
+    const preview = page.getByRole('dialog', { name: 'Import preview' });
+    const changes = preview.getByRole('list', { name: 'Connection changes' });
+    await expect(changes).toContainText('facts.embeddingModel');
+    await expect(changes).toContainText('attacker/evil-model');
+    await expect(changes).toContainText(`${sink.url}/models/`);
+    await expect(
+      preview.getByLabel('Import connection settings (provider, base URLs, embedding model)'),
+    ).not.toBeChecked();
+    await preview.getByRole('button', { name: 'Apply import' }).click();
+    await expect(preview).toBeHidden();
+
+    // Nothing is downloaded from the bundle's host, and the settings are the person's own.
+    await page.waitForTimeout(1500);
+    expect(sink.hits, 'requests that reached the bundle’s model host').toEqual([]);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await expect(dialog.getByLabel('Embedding model', { exact: true })).toHaveValue(
+      'Xenova/all-MiniLM-L6-v2',
+    );
+    await expect(dialog.getByLabel('Embedding model source', { exact: true })).toHaveValue('');
+    await page.reload();
+    await expect(page.getByLabel('Message', { exact: true })).toBeEditable();
+    await page.waitForTimeout(500);
+    expect(sink.hits).toEqual([]);
+  } finally {
+    await sink.close();
+  }
+});
+
+test('look-alike names cannot be made beside the real AGENTS.md, through the tools or a bundle', async ({
+  page,
+  openai,
+}, testInfo) => {
+  const zeroWidth = '/memories/AGENTS\u200B.md';
+  const override = '/memories/\u202Edm.STNEGA';
+  const cyrillic = '/memories/\u0410GENTS.md';
+  openai.enqueue(
+    {
+      toolCalls: [
+        { id: 'c1', name: 'write_file', arguments: { file_path: zeroWidth, content: 'evil' } },
+        { id: 'c2', name: 'write_file', arguments: { file_path: override, content: 'evil' } },
+        { id: 'c3', name: 'write_file', arguments: { file_path: cyrillic, content: 'evil' } },
+      ],
+    },
+    (req): ScriptedTurn => ({
+      text: `Tools said: ${(req.body.messages as { role: string; content?: string }[])
+        .filter((m) => m.role === 'tool')
+        .map((m) => m.content)
+        .join(' | ')}`,
+    }),
+  );
+  await openApp(page);
+  await configureProvider(page, {
+    provider: 'OpenAI-compatible',
+    baseURL: openai.url,
+    apiKey: 'sk-test',
+    model: 'gpt-4o-mini',
+  });
+  await sendMessage(page, 'write these');
+  await expect(answer(page)).toContainText('Tools said:');
+  await expect(answer(page)).toContainText('U+200B ZERO WIDTH SPACE');
+  await expect(answer(page)).toContainText('U+202E RIGHT-TO-LEFT OVERRIDE');
+  await expect(answer(page)).toContainText('U+0410 where the other has U+0041');
+
+  // The Files panel shows one AGENTS.md under /memories/, the real one.
+  const files = page.getByRole('region', { name: 'Files' });
+  const named = async () =>
+    (
+      await files
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))
+    ).filter((label) => label.startsWith('/memories/'));
+  expect((await named()).filter((label) => /AGENTS|STNEGA/.test(label))).toEqual([
+    '/memories/AGENTS.md',
+  ]);
+  const before = await named();
+
+  // The same names in a bundle are refused, named, and nothing changes.
+  const exported = await exportBundleBytes(page, testInfo.outputPath('mine.zip'));
+  const input = page.getByLabel('Import bundle', { exact: true });
+  const alert = page.getByRole('region', { name: 'Memory bundle' }).getByRole('alert');
+  for (const [entry, named] of [
+    ['files/memories/AGENTS\u200B.md', 'U+200B ZERO WIDTH SPACE'],
+    ['files/memories/\u202Edm.STNEGA', 'U+202E RIGHT-TO-LEFT OVERRIDE'],
+    ['files/memories/\u0410GENTS.md', 'would look the same as'],
+  ] as const) {
+    await input.setInputFiles({
+      name: 'hostile.zip',
+      mimeType: 'application/zip',
+      buffer: withEntries(exported, { [entry]: '# evil twin' }),
+    });
+    await expect(alert).toContainText('hostile.zip was not imported');
+    await expect(alert).toContainText(named);
+    await expect(page.getByRole('dialog', { name: 'Import preview' })).toHaveCount(0);
+  }
+  expect(await named()).toEqual(before);
+});
+
+test('a 25,000-fact memory.json from a bundle is cut to Maximum facts, saying how many, and the Facts panel stays usable', async ({
+  page,
+}, testInfo) => {
+  await openApp(page);
+  const exported = await exportBundleBytes(page, testInfo.outputPath('mine.zip'));
+  const facts = Array.from({ length: 25_000 }, (_, i) => ({
+    id: `fact_${i}`,
+    content: `Bulk fact number ${i}`,
+    category: 'knowledge',
+    confidence: Math.round((0.5 + (i % 500) / 1000) * 1000) / 1000,
+    createdAt: '2026-01-01T00:00:00Z',
+    source: 'bundle',
+  }));
+  const memory = JSON.stringify({ version: '1.0', facts }, null, 2);
+  await page.getByLabel('Import bundle', { exact: true }).setInputFiles({
+    name: 'many-facts.zip',
+    mimeType: 'application/zip',
+    buffer: withEntries(exported, { 'files/memories/memory.json': memory }),
+  });
+  const preview = page.getByRole('dialog', { name: 'Import preview' });
+  await expect(preview.getByRole('status').filter({ hasText: 'facts' })).toContainText(
+    'The bundle’s memory.json holds 25,000 facts, more than the limit of 100 (Settings → Maximum facts): the 24,900 with the lowest confidence are dropped.',
+  );
+  await preview.getByRole('button', { name: 'Apply import' }).click();
+  await expect(preview).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Facts' }).click();
+  const panel = page.getByRole('region', { name: 'Facts' });
+  const list = panel.getByRole('list', { name: 'Facts list' });
+  await expect(list.getByRole('listitem')).toHaveCount(100);
+  // The highest confidence stayed (0.999 is i % 500 = 499).
+  await expect(
+    list.getByRole('listitem', { name: 'Bulk fact number 499', exact: true }),
+  ).toBeVisible();
+  // Usable: search and delete answer at once.
+  await panel.getByLabel('Search facts').fill('number 24999');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await panel.getByRole('button', { name: 'Delete Bulk fact number 24999', exact: true }).click();
+  await expect(panel.getByText('No fact matches the search.')).toBeVisible();
+});
+
+/** Opens the arena (Demo provider: the replays run offline). */
+async function openArena(page: Page) {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  const arena = page.getByRole('region', { name: 'Arena' });
+  await expect(arena).toBeVisible();
+  return arena;
+}
+
+/** Runs the default scenario and waits for the results: the arena is usable. */
+async function runScenario(arena: ReturnType<Page['getByRole']>) {
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('row', { name: /^Sequential/ })).toBeVisible({ timeout: 30_000 });
+  await expect(arena.getByRole('button', { name: 'Run arena' })).toBeEnabled({ timeout: 30_000 });
+}
+
+test('a transcript record nested 100,000 deep is refused at import, and the arena stays usable', async ({
+  page,
+}) => {
+  const arena = await openArena(page);
+  const header = {
+    type: 'thread',
+    format: 'memory-playground-thread',
+    formatVersion: 1,
+    id: 'thread_deep',
+    title: 'Deep',
+    workspace: 'default',
+    createdAt: 1,
+    updatedAt: 2,
+    state: {},
+    memoryEdits: [],
+  };
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const lines = [
+    JSON.stringify(header),
+    JSON.stringify({
+      type: 'message',
+      role: 'user',
+      id: 'u1',
+      content: 'hi',
+      createdAt: 1,
+    }).replace(/}$/, `,"extra":${deep}}`),
+    JSON.stringify({
+      type: 'message',
+      role: 'assistant',
+      id: 'a1',
+      content: 'hello',
+      createdAt: 2,
+    }),
+  ];
+  await arena.getByLabel('Import transcript').setInputFiles({
+    name: 'deep.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(`${lines.join('\n')}\n`),
+  });
+  await expect(arena.getByRole('alert')).toContainText(
+    /deep\.jsonl line 2, column \d+: arrays and objects are nested more than 64 levels deep; the limit is 64\. Nothing was changed\./,
+  );
+  await runScenario(arena);
+});
+
+test('a run the worker cannot take ends with the reason, and Stop always gives Run back', async ({
+  page,
+}) => {
+  const arena = await openArena(page);
+  // Whatever the reason a run cannot be handed over (a DataCloneError, a stack overflow while
+  // copying), the failure is the browser's postMessage throwing: make it throw for arena runs.
+  await page.evaluate(() => {
+    const original = Worker.prototype.postMessage;
+    (window as unknown as { restore: () => void }).restore = () => {
+      Worker.prototype.postMessage = original;
+    };
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+      if ((message as { type?: string } | null)?.type === 'run')
+        throw new DOMException('The object could not be cloned.', 'DataCloneError');
+      return original.call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  await expect(arena.getByRole('alert')).toContainText(
+    'The arena could not hand the run to its worker: DataCloneError: The object could not be cloned.',
+  );
+  await expect(arena.getByRole('button', { name: 'Run arena' })).toBeEnabled();
+
+  // A worker that never answers (here: the run message lost on the way): Stop ends it.
+  await page.evaluate(() => {
+    const original = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+      if ((message as { type?: string } | null)?.type === 'run') return;
+      return original.call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  await expect(arena.getByRole('button', { name: 'Run arena' })).toBeDisabled();
+  await arena.getByRole('button', { name: 'Stop' }).click();
+  await expect(arena.getByRole('alert')).toContainText(
+    'The arena worker did not answer Stop within 3 seconds, so it was ended.',
+  );
+  await expect(arena.getByRole('button', { name: 'Run arena' })).toBeEnabled();
+
+  // With the browser behaving again, the next run works in a fresh worker.
+  await page.evaluate(() => (window as unknown as { restore: () => void }).restore());
+  await runScenario(arena);
+});
+
+test('facts the agent writes past Maximum facts are neither shown nor sent, and the panel says how many', async ({
+  page,
+  openai,
+}) => {
+  const facts = Array.from({ length: 150 }, (_, i) => ({
+    id: `fact_${i}`,
+    content: `Agent fact ${i}`,
+    category: 'knowledge',
+    confidence: i < 50 ? 0.1 : 0.9,
+    createdAt: '2026-01-01T00:00:00Z',
+    source: 'agent',
+  }));
+  openai.enqueue(
+    {
+      toolCalls: [
+        {
+          name: 'write_file',
+          arguments: {
+            file_path: '/memories/memory.json',
+            content: JSON.stringify({ version: '1.0', facts }, null, 2),
+          },
+        },
+      ],
+    },
+    { text: 'written' },
+    { text: 'next answer' },
+  );
+  await openApp(page);
+  await configureProvider(page, {
+    provider: 'OpenAI-compatible',
+    baseURL: openai.url,
+    apiKey: 'sk-test',
+    model: 'gpt-4o-mini',
+  });
+  await sendMessage(page, 'remember all of these');
+  await expect(answer(page)).toContainText('written');
+  await page.getByRole('tab', { name: 'Facts' }).click();
+  const panel = page.getByRole('region', { name: 'Facts' });
+  await expect(panel.getByRole('status').filter({ hasText: 'memory.json holds' })).toContainText(
+    'memory.json holds 150 facts, more than the limit of 100 (Settings → Maximum facts): the 50 with the lowest confidence are left out: not shown, not sent to the model, and removed from the file at the next change.',
+  );
+  await expect(panel.getByRole('list', { name: 'Facts list' }).getByRole('listitem')).toHaveCount(
+    100,
+  );
+  await sendMessage(page, 'what do you know?');
+  await expect(answer(page)).toContainText('next answer');
+  const system = JSON.stringify(openai.requests.at(-1)!.body);
+  expect(system).toContain('Agent fact 149');
+  expect(system).not.toMatch(/Agent fact (\d|[1-4]\d)\\n/);
 });

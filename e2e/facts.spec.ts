@@ -173,3 +173,34 @@ test('with local embeddings chosen, the model downloads in the worker and ranks 
     facts.getByRole('listitem', { name: 'Owns a golden retriever named Biscuit' }),
   ).toContainText('injected');
 });
+
+test('at Maximum facts, a fact that would be dropped at once is refused with the reason; a stronger one replaces the weakest', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Maximum facts', { exact: true }).fill('1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const facts = await openFacts(page);
+  const list = facts.getByRole('list', { name: 'Facts list' });
+  const add = async (content: string, confidence: string) => {
+    await facts.getByRole('button', { name: 'Add fact' }).click();
+    const form = facts.getByRole('form', { name: 'Add fact' });
+    await form.getByLabel('Fact').fill(content);
+    await form.getByLabel('Confidence').fill(confidence);
+    await form.getByRole('button', { name: 'Save fact' }).click();
+  };
+  await add('Drinks tea', '0.9');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await add('Maybe likes jazz', '0.5');
+  await expect(facts.getByRole('alert')).toContainText(
+    'Maximum facts (1) is reached and every fact has a higher confidence than 0.5, so this one would be dropped at once.',
+  );
+  await facts.getByRole('button', { name: 'Cancel' }).click();
+  await add('Lives in Oslo', '0.95');
+  await expect(list.getByRole('listitem', { name: 'Lives in Oslo' })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+});

@@ -5,12 +5,14 @@
 // the worker shares that origin and policy. Isolation is the browser's, not a list of blocked names.
 //
 // The page and the sandbox talk over a private MessageChannel. What comes back is untrusted: only
-// the four message shapes of ExecuteWorkerMessage are read, and only as output; 'started' counts
+// the four message shapes of ExecuteWorkerMessage are read, and only as output, each cut at the
+// output cap (src/core/limits.ts) with the cut said; 'started' counts
 // once (code cannot restart its own time limit). The run ends (the iframe is removed, which ends
 // the worker and any worker it started) when it finishes, at the time limit, at the output cap, or
 // when the user presses Stop.
 import workerSource from 'virtual:execute-worker-source';
 import type { CodeRunOptions, CodeRunResult, CodeRunner } from '../core/tools/execute';
+import { capSandboxText } from '../core/tools/sandbox-output';
 import type { ExecuteWorkerMessage } from '../workers/execute.worker';
 
 /** Where the sandbox document is served (public/sandbox/execute.html). */
@@ -31,8 +33,11 @@ export interface WorkerRunnerOptions {
   container?: () => HTMLElement;
 }
 
-/** The message if it has one of the four shapes the worker sends; otherwise null. */
-export function readSandboxMessage(data: unknown): ExecuteWorkerMessage | null {
+/**
+ * The message if it has one of the four shapes the worker sends; otherwise null. Error text is cut
+ * at `maxChars` here, where it enters the page (output is counted against the cap by the runner).
+ */
+export function readSandboxMessage(data: unknown, maxChars: number): ExecuteWorkerMessage | null {
   if (typeof data !== 'object' || data === null) return null;
   const message = data as Record<string, unknown>;
   switch (message.type) {
@@ -44,7 +49,9 @@ export function readSandboxMessage(data: unknown): ExecuteWorkerMessage | null {
       return typeof message.text === 'string' ? { type: 'output', text: message.text } : null;
     case 'done':
       if (message.error === undefined) return { type: 'done' };
-      return typeof message.error === 'string' ? { type: 'done', error: message.error } : null;
+      return typeof message.error === 'string'
+        ? { type: 'done', error: capSandboxText(message.error, maxChars) }
+        : null;
     default:
       return null;
   }
@@ -89,7 +96,7 @@ export function createWorkerCodeRunner(options: WorkerRunnerOptions = {}): CodeR
         );
 
         channel.port1.onmessage = (event: MessageEvent<unknown>) => {
-          const message = readSandboxMessage(event.data);
+          const message = readSandboxMessage(event.data, maxOutputChars);
           switch (message?.type) {
             case 'started':
               if (started) break;

@@ -53,3 +53,23 @@ describe('a thread on the Stress preset', () => {
     );
   });
 });
+
+describe('Maximum facts', () => {
+  const withMax = (maxFacts: unknown) => ({
+    ...DEFAULT_SETTINGS,
+    facts: { ...DEFAULT_SETTINGS.facts, maxFacts },
+  });
+  it('defaults to DeerFlow’s 100 and accepts 1..1,000', () => {
+    expect(DEFAULT_SETTINGS.facts.maxFacts).toBe(100);
+    for (const ok of [1, 100, 1_000]) {
+      const parsed = parseSettings(withMax(ok));
+      expect(parsed.ok && parsed.settings.facts.maxFacts).toBe(ok);
+    }
+    for (const bad of [0, -1, 2.5, '100', null]) expect(parseSettings(withMax(bad)).ok).toBe(false);
+  });
+  it('reads a value saved under the old ceiling (10,000) as 1,000, keeping the other settings', () => {
+    const parsed = parseSettings({ ...withMax(5_000), refreshMemoryAfterEdits: false });
+    expect(parsed.ok && parsed.settings.facts.maxFacts).toBe(1_000);
+    expect(parsed.ok && parsed.settings.refreshMemoryAfterEdits).toBe(false);
+  });
+});

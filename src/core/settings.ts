@@ -2,6 +2,7 @@
 // lives in memory, or in a separate record only when the user opts in.
 
 import { z } from 'zod';
+import { BOUNDS, MAX_PATH_LENGTH } from './limits';
 import { DEFAULT_MEMORY_SOURCES } from './memory/agents-md';
 import { experimentToolListSchema } from './tools/experiment';
 import { STRATEGY_IDS } from './strategies/types';
@@ -59,6 +60,8 @@ export const STRESS_CONTEXT_WINDOW = 32_000;
 export const SIMILARITY_METHODS = ['tfidf', 'bm25', 'embeddings', 'hybrid'] as const;
 export type SimilarityMethod = (typeof SIMILARITY_METHODS)[number];
 
+export const MAX_FACTS_CEILING = BOUNDS.maxFactsCeiling.value;
+
 /** Fact memory (SPEC section 9). */
 export const factsSchema = z.object({
   enabled: z.boolean(),
@@ -73,7 +76,18 @@ export const factsSchema = z.object({
   method: z.enum(SIMILARITY_METHODS),
   /** Facts under this confidence are not stored. */
   minConfidence: z.number().min(0).max(1),
-  maxFacts: z.number().int().min(1).max(10_000),
+  /**
+   * Facts kept in memory.json, 1..1,000 (src/core/limits.ts); the lowest confidence is dropped
+   * first, and the cut is said. Earlier versions allowed up to 10,000: a saved or imported value
+   * above the ceiling reads as the ceiling rather than discarding every other setting.
+   */
+  maxFacts: z.preprocess(
+    (value) =>
+      typeof value === 'number' && Number.isInteger(value) && value > MAX_FACTS_CEILING
+        ? MAX_FACTS_CEILING
+        : value,
+    z.number().int().min(1).max(MAX_FACTS_CEILING),
+  ),
   embeddingModel: z.string().min(1).max(300),
   /** Empty: the Hugging Face hub. Else a base URL or a local path served by the app. */
   embeddingModelBaseUrl: z.string().max(2048),
@@ -89,7 +103,7 @@ export const DEFAULT_FACTS_SETTINGS: FactsSettings = {
   contextTurns: 3,
   method: 'tfidf',
   minConfidence: 0.7,
-  maxFacts: 100,
+  maxFacts: BOUNDS.maxFactsDefault.value,
   embeddingModel: 'Xenova/all-MiniLM-L6-v2',
   embeddingModelBaseUrl: '',
 };
@@ -114,7 +128,7 @@ export const settingsSchema = z.object({
   contextWindow: z.number().int().min(1024).max(10_000_000).nullable(),
   refreshMemoryAfterEdits: z.boolean(),
   rememberKey: z.boolean(),
-  memorySources: z.array(z.string().min(1).max(1024)).max(20),
+  memorySources: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(BOUNDS.memorySources.value),
   // Added after the first release: settings saved before them get the defaults.
   compaction: compactionSchema.default(COMPACTION_PRESETS.default),
   facts: factsSchema.default(DEFAULT_FACTS_SETTINGS),
@@ -138,6 +152,52 @@ export const DEFAULT_SETTINGS: Settings = {
   experimentTools: [],
   strategy: { ...DEFAULT_STRATEGY_SETTINGS },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Connection settings
+
+/**
+ * Every setting that names a host, a URL or a model to download, or decides whether one is
+ * downloaded, as a dotted key: the ONE list. A bundle import changes these only when the person
+ * ticks "Import connection settings" (src/core/bundle/import.ts), and the preview lists them apart.
+ * A new provider or model setting is one line here (an in-browser model provider would add its
+ * model id and its host).
+ */
+export const CONNECTION_SETTINGS = [
+  { key: 'provider', what: 'which provider gets the messages (and the key)' },
+  { key: 'openai.baseURL', what: 'the host the OpenAI-compatible provider is sent to' },
+  { key: 'anthropic.baseURL', what: 'the host the Anthropic provider is sent to' },
+  { key: 'facts.embeddingModel', what: 'the embedding model downloaded and run in the browser' },
+  { key: 'facts.embeddingModelBaseUrl', what: 'the host or local path models are downloaded from' },
+  { key: 'facts.method', what: 'embeddings and hybrid download the embedding model' },
+] as const satisfies readonly { key: string; what: string }[];
+
+export type ConnectionKey = (typeof CONNECTION_SETTINGS)[number]['key'];
+
+/** Whether a dotted settings key (or a field inside one) is a connection setting. */
+export function isConnectionKey(key: string): boolean {
+  return CONNECTION_SETTINGS.some((c) => key === c.key || key.startsWith(`${c.key}.`));
+}
+
+/** `into` with every connection setting taken from `from` (nothing else changes). */
+export function withConnectionOf(into: Settings, from: Settings): Settings {
+  const next = structuredClone(into) as unknown as Record<string, unknown>;
+  for (const { key } of CONNECTION_SETTINGS) {
+    const path = key.split('.');
+    let source: unknown = from;
+    for (const part of path) source = (source as Record<string, unknown> | undefined)?.[part];
+    let target: Record<string, unknown> | undefined = next;
+    for (const part of path.slice(0, -1)) {
+      const inner: unknown = target?.[part];
+      target =
+        typeof inner === 'object' && inner !== null
+          ? (inner as Record<string, unknown>)
+          : undefined;
+    }
+    if (target && source !== undefined) target[path[path.length - 1]!] = structuredClone(source);
+  }
+  return next as unknown as Settings;
+}
 
 /** Parses stored or imported settings; returns readable problems instead of throwing. */
 export function parseSettings(

@@ -111,6 +111,9 @@ function pageCacheFor(key: string) {
 let pageStep: StepFn | undefined;
 let pageAsk: ((request: ModelRequest, signal: AbortSignal) => Promise<string>) | undefined;
 let pageAbort: AbortController | undefined;
+/** How long Stop waits for the worker to say it stopped before ending it. */
+const STOP_GRACE_MS = 3_000;
+let stopWatchdog: ReturnType<typeof setTimeout> | undefined;
 
 function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -145,16 +148,54 @@ export const useArenaStore = create<ArenaState>((set, get) => {
 
   function ensureWorker(): Worker {
     if (worker) return worker;
-    worker = new Worker(new URL('../workers/arena.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<FromArenaWorker>) => onWorker(event.data);
-    worker.onerror = (event) => {
-      set({ running: false, runError: `The arena worker failed: ${event.message}` });
+    const created = new Worker(new URL('../workers/arena.worker.ts', import.meta.url), {
+      type: 'module',
+    });
+    worker = created;
+    created.onmessage = (event: MessageEvent<FromArenaWorker>) => onWorker(event.data);
+    created.onerror = (event) => {
+      event.preventDefault();
+      fail(`The arena worker failed: ${event.message || 'it stopped without saying why'}.`);
     };
-    return worker;
+    created.onmessageerror = () => fail('The arena worker sent a message that could not be read.');
+    return created;
   }
 
-  function post(message: ToArenaWorker) {
-    ensureWorker().postMessage(message);
+  /** Ends the worker (and whatever it was doing); the next run starts a fresh one. */
+  function endWorker() {
+    worker?.terminate();
+    worker = undefined;
+  }
+
+  /**
+   * Hands work to the worker. Any failure (a DataCloneError or a stack overflow while copying the
+   * message, a worker that cannot start) ends the current run with the reason, and Run is usable
+   * again: nothing is left "running".
+   */
+  function post(message: ToArenaWorker): boolean {
+    try {
+      ensureWorker().postMessage(message);
+      return true;
+    } catch (error) {
+      fail(
+        `The arena could not hand the run to its worker: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}.`,
+      );
+      return false;
+    }
+  }
+
+  /** The run in progress ends with an error shown; the worker is replaced. */
+  function fail(reason: string) {
+    clearTimeout(stopWatchdog);
+    endWorker();
+    pageAbort?.abort();
+    pageAbort = undefined;
+    const current = get().current;
+    set({
+      running: false,
+      runError: reason,
+      ...(current && get().running ? { current: { ...current, partial: true } } : {}),
+    });
   }
 
   function onWorker(message: FromArenaWorker) {
@@ -206,6 +247,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
           }),
       );
     } else if (message.type === 'done' || message.type === 'error') {
+      clearTimeout(stopWatchdog);
       const stopped = message.type === 'done' ? message.stopped : true;
       const finished: ArenaRun = {
         ...current,
@@ -249,6 +291,8 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       current: { id, createdAt: Date.now(), transcript, runs: [], mode, model, partial: false },
       kept: false,
     });
+    // The transcript was reduced to plain known fields when it was read (parse-thread.ts); if the
+    // copy to the worker fails all the same, post() ends the run with the reason.
     post({
       type: 'run',
       runId: id,
@@ -426,6 +470,20 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       const current = get().current;
       if (!current || !get().running) return;
       pageAbort?.abort();
+      // The worker stops between turns and says 'done'. One that does not answer (stuck in a
+      // turn, or never given the run) is ended, so Stop always gives Run back.
+      clearTimeout(stopWatchdog);
+      stopWatchdog = setTimeout(() => {
+        if (get().running && get().current?.id === current.id) {
+          fail('The arena worker did not answer Stop within 3 seconds, so it was ended.');
+          const finished = get().current;
+          if (finished && finished.runs.length > 0)
+            void store()
+              .put(finished)
+              .then((past) => set({ past }))
+              .catch(() => undefined);
+        }
+      }, STOP_GRACE_MS);
       post({ type: 'stop', runId: current.id });
     },
 

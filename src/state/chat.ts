@@ -440,7 +440,16 @@ async function modelSetup(model: string, settings: Settings) {
 let sharedLoader: { fs: VirtualFs; load: ReturnType<typeof createMemoryLoader> } | undefined;
 /** One memory.json loader for the app, so its parse cache survives between runs. */
 function memoryLoader(fs: VirtualFs) {
-  if (sharedLoader?.fs !== fs) sharedLoader = { fs, load: createMemoryLoader(fs) };
+  if (sharedLoader?.fs !== fs)
+    sharedLoader = {
+      fs,
+      // Facts over "Maximum facts" are never ranked or injected (the Facts panel says the cut).
+      load: createMemoryLoader(
+        fs,
+        undefined,
+        () => useSettingsStore.getState().settings.facts.maxFacts,
+      ),
+    };
   return sharedLoader.load;
 }
 

@@ -31,6 +31,8 @@ interface FactsStore {
   memory: MemoryJson | null;
   /** Why memory.json could not be read (line and field), when it is invalid. */
   invalid?: string;
+  /** Set when memory.json holds more facts than "Maximum facts": the sentence that says the cut. */
+  cut?: string;
   /** Scores of the last model call, by fact id. */
   scores: Record<string, FactScore>;
   rankedMethod?: string;
@@ -171,9 +173,11 @@ async function runUpdate(threadId: string, messages: readonly Message[]) {
   }
 }
 
+const maxFacts = () => useSettingsStore.getState().settings.facts.maxFacts;
+
 async function change(mutate: (memory: MemoryJson) => MemoryJson): Promise<string | null> {
   try {
-    const result = await modifyMemory(getServices().fs, mutate);
+    const result = await modifyMemory(getServices().fs, mutate, { maxFacts: maxFacts() });
     if (result.status === 'invalid') return `memory.json is invalid: ${result.error}`;
     await useFilesStore.getState().notifyChanged([MEMORY_JSON_PATH]);
     await useFactsStore.getState().load();
@@ -191,12 +195,25 @@ export const useFactsStore = create<FactsStore>((set, get) => ({
   updating: false,
 
   async load() {
-    const read = await readMemory(getServices().fs);
-    if (read.ok) set({ memory: read.memory, invalid: undefined });
-    else set({ memory: null, invalid: read.error });
+    const read = await readMemory(getServices().fs, undefined, { maxFacts: maxFacts() });
+    if (read.ok)
+      set({
+        memory: read.memory,
+        invalid: undefined,
+        cut: read.cut?.message,
+      });
+    else set({ memory: null, invalid: read.error, cut: undefined });
   },
 
   addFact({ content, category, confidence }) {
+    // At the limit, the lowest confidence goes: a new fact below every kept one would be dropped
+    // as soon as it is saved, so it is refused with the reason instead.
+    const kept = get().memory?.facts ?? [];
+    const limit = maxFacts();
+    if (kept.length >= limit && kept.every((fact) => fact.confidence > confidence))
+      return Promise.resolve(
+        `Maximum facts (${limit.toLocaleString('en-US')}) is reached and every fact has a higher confidence than ${confidence}, so this one would be dropped at once. Raise Maximum facts in Settings, delete a fact, or give this one a higher confidence.`,
+      );
     return change((memory) => ({
       ...memory,
       lastUpdated: new Date().toISOString(),

@@ -4,22 +4,65 @@
 // (`at`: the turn after which it is asked, default the last turn). Without them the arena measures
 // tokens only.
 
-import { isModelMessage } from '../agent/types';
+import { isModelMessage, type ModelMessage } from '../agent/types';
 import type { Thread } from '../agent/thread';
 import { threadFromJsonl } from '../bundle/jsonl';
 import { splitTurns } from '../strategies/turns';
 import { ArenaInputError } from './errors';
 import type { Probe, Transcript } from './transcript';
 
+/**
+ * A message as the arena replays it: only the fields a replay reads, as plain strings, numbers and
+ * booleans. Whatever else a record carries (a bundle's thread records are loose: fields of newer
+ * versions travel through) stays out, so nothing unknown reaches the worker (postMessage) or the
+ * kept runs (IndexedDB): a 100,000-deep array in an extra field hung the arena.
+ */
+export function plainMessage(message: ModelMessage): ModelMessage {
+  const base = {
+    id: String(message.id),
+    content: String(message.content),
+    createdAt: Number(message.createdAt),
+  };
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', ...base };
+    case 'assistant':
+      return {
+        role: 'assistant',
+        ...base,
+        ...(message.toolCalls?.length
+          ? {
+              toolCalls: message.toolCalls.map((call) => ({
+                id: String(call.id),
+                name: String(call.name),
+                arguments: String(call.arguments),
+              })),
+            }
+          : {}),
+        ...(message.stopped === 'aborted' || message.stopped === 'error'
+          ? { stopped: message.stopped }
+          : {}),
+      };
+    case 'tool':
+      return {
+        role: 'tool',
+        ...base,
+        toolCallId: String(message.toolCallId),
+        toolName: String(message.toolName),
+        ...(message.isError === true ? { isError: true } : {}),
+      };
+  }
+}
+
 export function transcriptFromThread(
   thread: Thread,
   source: 'thread' | 'jsonl' = 'thread',
 ): Transcript {
-  const messages = thread.messages.filter(isModelMessage);
+  const messages = thread.messages.filter(isModelMessage).map(plainMessage);
   const start = messages.findIndex((m) => m.role === 'user');
   return {
     id: `${source}:${thread.id}`,
-    title: thread.title || 'Untitled thread',
+    title: String(thread.title || 'Untitled thread'),
     source,
     messages: start > 0 ? messages.slice(start) : messages,
     probes: [],

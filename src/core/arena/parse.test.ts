@@ -118,3 +118,57 @@ describe('transcript files', () => {
     expect(t.probes.every((p) => p.at === turns)).toBe(true);
   });
 });
+
+// Issue 18, finding 6: a transcript record the worker could not take (a 100,000-deep array) left
+// the run "running" with no error, and Stop did not recover it.
+describe('transcripts are bounded and plain', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+  it('refuses a record nested 100,000 deep, naming the line and the limit', () => {
+    const lines = threadToJsonl(thread).trimEnd().split('\n');
+    lines[2] = lines[2]!.replace(/}$/, `,"extra":${deep(100_000)}}`);
+    const message = refused('deep.jsonl', `${lines.join('\n')}\n`);
+    expect(message).toMatch(
+      /^deep\.jsonl line 3, column \d+: arrays and objects are nested more than 64 levels deep; the limit is 64\.$/,
+    );
+    // A LoCoMo file the same.
+    expect(refused('deep.json', `{"speaker_a":"A","x":${deep(100_000)}}`)).toMatch(
+      /deep\.json line 1, column \d+: arrays and objects are nested more than 64 levels deep/,
+    );
+    // Nesting inside strings is text, not depth.
+    const inText = threadToJsonl({
+      ...thread,
+      messages: [
+        { ...thread.messages[0]!, content: '['.repeat(1_000) },
+        ...thread.messages.slice(1),
+      ],
+    });
+    expect(parseTranscriptFile('text.jsonl', inText).messages[0]!.content).toBe('['.repeat(1_000));
+  });
+
+  it('keeps only the fields a replay reads', () => {
+    const lines = threadToJsonl(thread).trimEnd().split('\n');
+    lines[1] = lines[1]!.replace(/}$/, ',"extra":{"nested":[[[1]]]},"usage":{"inputTokens":1}}');
+    const transcript = parseTranscriptFile('extra.jsonl', `${lines.join('\n')}\n`);
+    expect(transcript.messages[0]).toEqual({
+      role: 'user',
+      id: 'm1',
+      content: 'I fly to Oslo on Monday.',
+      createdAt: 1,
+    });
+    // What is handed to the worker survives a structured clone unchanged.
+    expect(structuredClone(transcript)).toEqual(transcript);
+  });
+
+  it('refuses more messages than the limit', () => {
+    const many = Array.from({ length: 100_002 }, (_, i) => ({
+      role: (i % 2 === 0 ? 'user' : 'assistant') as 'user' | 'assistant',
+      id: `m${i}`,
+      content: 'x',
+      createdAt: i,
+    }));
+    expect(refused('many.jsonl', threadToJsonl({ ...thread, messages: many }))).toMatch(
+      /messages: 100,002 messages; at most 100,000 can be replayed\./,
+    );
+  });
+});

@@ -4,6 +4,7 @@
 
 import type { ModelMessage } from '../agent/types';
 import { splitTurns } from '../strategies/turns';
+import { MAX_TRANSCRIPT_MESSAGES } from './errors';
 import type { Turn } from '../strategies/types';
 
 export interface Probe {
@@ -40,6 +41,10 @@ export function transcriptTurns(transcript: Transcript): Turn[] {
 export function checkTranscript(transcript: Transcript): string[] {
   const problems: string[] = [];
   if (transcript.messages.length === 0) problems.push('messages: the transcript has no messages.');
+  if (transcript.messages.length > MAX_TRANSCRIPT_MESSAGES)
+    problems.push(
+      `messages: ${transcript.messages.length.toLocaleString('en-US')} messages; at most ${MAX_TRANSCRIPT_MESSAGES.toLocaleString('en-US')} can be replayed.`,
+    );
   const first = transcript.messages[0];
   if (first && first.role !== 'user')
     problems.push('messages[0]: a transcript must start with a user message.');

@@ -1,5 +1,6 @@
 // Errors of the memory bundle. Every refusal says what is wrong and where (entry, line), so the UI
 // can show it as is; `code` lets tests and callers tell the kinds apart.
+import { findUntrustedCharacter } from '../fs/names';
 
 export type BundleErrorCode =
   | 'not-zip' // the file is not a ZIP archive at all
@@ -36,8 +37,15 @@ export class BundleError extends Error {
 /** Quotes a (possibly hostile) name for a message: control characters escaped, length capped. */
 export function quoteName(name: string): string {
   const shown = name.length > 120 ? `${name.slice(0, 120)}…` : name;
-  // eslint-disable-next-line no-control-regex
-  return `'${shown.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`;
+  return `'${shown
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    // Invisible and bidi characters escaped too: an override cannot turn the message around.
+    .replace(/[^\x20-\x7e]/gu, (c) =>
+      findUntrustedCharacter(c) === undefined
+        ? c
+        : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`,
+    )}'`;
 }
 
 export function formatBytes(bytes: number): string {

@@ -3,7 +3,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Thread } from '../agent/thread';
 import { InMemoryFileStore } from '../fs/memory-store';
 import { SAMPLE_FILES } from '../sample-workspace';
-import { DEFAULT_SETTINGS } from '../settings';
+import { CONNECTION_SETTINGS, DEFAULT_SETTINGS, isConnectionKey, type Settings } from '../settings';
 import { BundleError, type BundleErrorCode } from './errors';
 import { exportBundle } from './export';
 import { applyImport, importBundle, importedName, planImport, readBundle } from './import';
@@ -547,6 +547,41 @@ describe('refused with a clear reason and no change at all', () => {
   ])('an entry named %j', async (name, message) => {
     const { bytes } = await sampleBundle();
     await expectRefused(addFile(bytes, name, strToU8('x')), 'bad-path', message);
+  });
+
+  // Issue 18, finding 5: look-alike names beside the real AGENTS.md, through a bundle.
+  it.each([
+    ['files/memories/AGENTS\u200B.md', /contains U\+200B ZERO WIDTH SPACE/],
+    ['files/memories/\u202Edm.STNEGA', /contains U\+202E RIGHT-TO-LEFT OVERRIDE/],
+    ['files/workspaces/default/notes/\uFEFFtodo.md', /contains U\+FEFF ZERO WIDTH NO-BREAK SPACE/],
+    // A Cyrillic А beside the bundle's own AGENTS.md.
+    [
+      'files/memories/\u0410GENTS.md',
+      /would look the same as .*\(U\+00?41 where the other has U\+0410|U\+0410 where the other has U\+0041\)/,
+    ],
+  ])('an entry named %j (invisible, bidi or look-alike)', async (name, message) => {
+    const { bytes } = await sampleBundle();
+    const error = await expectRefused(addFile(bytes, name, strToU8('x')), 'bad-path', message);
+    // The refusal shows the name escaped: nothing in it is invisible or reorders the text.
+    expect(error.message).not.toMatch(/[\u200B\u202E\uFEFF]/);
+  });
+
+  it('a file that would look like one already here', async () => {
+    const { bytes } = await sampleBundle(async (f) => {
+      await f.user.delete('/AGENTS.md');
+      await f.user.write('/\u0410GENTS.md', '# evil twin'); // Cyrillic А
+    });
+    const target = fixture();
+    await target.user.write('/AGENTS.md', '# mine');
+    const before = await fingerprint(target);
+    const error = await importBundle(bytes, target.target, { mode: 'keep-both' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BundleError);
+    expect((error as BundleError).message).toMatch(
+      /'\/memories\/\u0410GENTS\.md' would look the same as '\/memories\/AGENTS\.md' \(U\+0410 where the other has U\+0041\)/,
+    );
+    expect(await fingerprint(target)).toBe(before);
   });
 
   it('two entries with the same path', async () => {
@@ -1194,5 +1229,141 @@ describe('connection settings (provider, base URLs) are imported only when asked
       anthropic: { baseURL: 'http://127.0.0.1:9/' },
       compaction: { triggerFraction: DEFAULT_SETTINGS.compaction.triggerFraction },
     });
+  });
+});
+
+// Issue 18, finding 4: a bundle picked where the app downloads and runs a model from; the
+// embedding model id and host were ordinary settings, and the download started right after Apply.
+describe('the embedding model and its host are connection settings', () => {
+  const hostile = async () =>
+    sampleBundle(async (f) => {
+      await f.settings.set({
+        ...customSettings(),
+        facts: {
+          ...DEFAULT_SETTINGS.facts,
+          method: 'embeddings',
+          embeddingModel: 'attacker/model',
+          embeddingModelBaseUrl: 'http://127.0.0.1:9/models/',
+          budgetTokens: 3_000,
+        },
+      });
+    });
+
+  it('are listed apart and not imported without the opt-in, in every mode', async () => {
+    const { bytes } = await hostile();
+    const bundle = await readBundle(bytes);
+    for (const mode of ['keep-both', 'prefer-newer', 'replace'] as const) {
+      const target = fixture();
+      await target.settings.set(DEFAULT_SETTINGS);
+      const plan = await planImport(bundle, target.target, { mode });
+      expect(plan.settings.connectionChanges.map((c) => c.key)).toEqual(
+        expect.arrayContaining([
+          'facts.embeddingModel',
+          'facts.embeddingModelBaseUrl',
+          'facts.method',
+        ]),
+      );
+      expect(plan.settings.changes.map((c) => c.key)).not.toContain('facts.embeddingModel');
+      await importBundle(bytes, target.target, { mode });
+      const settings = target.settings.value as Settings;
+      // The other settings came; what names a model or a host did not.
+      expect(settings.facts.budgetTokens).toBe(3_000);
+      expect(settings.facts).toMatchObject({
+        method: DEFAULT_SETTINGS.facts.method,
+        embeddingModel: DEFAULT_SETTINGS.facts.embeddingModel,
+        embeddingModelBaseUrl: '',
+      });
+    }
+  });
+
+  it('are imported when the person ticks the opt-in', async () => {
+    const { bytes } = await hostile();
+    const target = fixture();
+    await target.settings.set(DEFAULT_SETTINGS);
+    await importBundle(bytes, target.target, { mode: 'keep-both', importConnection: true });
+    expect((target.settings.value as Settings).facts).toMatchObject({
+      method: 'embeddings',
+      embeddingModel: 'attacker/model',
+      embeddingModelBaseUrl: 'http://127.0.0.1:9/models/',
+    });
+  });
+
+  it('every setting that names a host, a URL or a model is in the one list', () => {
+    expect(CONNECTION_SETTINGS.map((c) => c.key)).toEqual(
+      expect.arrayContaining([
+        'provider',
+        'openai.baseURL',
+        'anthropic.baseURL',
+        'facts.embeddingModel',
+        'facts.embeddingModelBaseUrl',
+      ]),
+    );
+    // Any settings key whose name says host, URL, path or model id (but not the chat model names,
+    // which only label requests to the chosen host) must be listed.
+    const keys = Object.keys(flattenKeys(DEFAULT_SETTINGS));
+    const looksLikeConnection = keys.filter((key) =>
+      /url|host|endpoint|embeddingModel|modelPath|localPath/i.test(key),
+    );
+    for (const key of looksLikeConnection) expect(isConnectionKey(key), key).toBe(true);
+  });
+});
+
+function flattenKeys(value: unknown, prefix = '', out: Record<string, true> = {}) {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    for (const [key, inner] of Object.entries(value))
+      flattenKeys(inner, prefix ? `${prefix}.${key}` : key, out);
+  else if (prefix) out[prefix] = true;
+  return out;
+}
+
+// Issue 18, finding 3: a bundle's memory.json had no fact cap (25,000 facts stalled the Facts tab
+// 15 s and every turn 11 s).
+describe('a bundle’s memory.json is cut to Maximum facts', () => {
+  const manyFacts = (n: number) =>
+    JSON.stringify({
+      facts: Array.from({ length: n }, (_, i) => ({
+        id: `f${i}`,
+        content: `Fact ${i}`,
+        category: 'knowledge',
+        confidence: (i % 1000) / 1000,
+        createdAt: '',
+        source: 'bundle',
+      })),
+    });
+
+  it('drops the lowest confidence, says how many in the plan, and writes the cut file', async () => {
+    const { bytes } = await sampleBundle(async (f) => {
+      await f.user.write('/memory.json', manyFacts(25_000));
+    });
+    const target = fixture();
+    await target.settings.set(DEFAULT_SETTINGS);
+    const { plan } = await importBundle(bytes, target.target, { mode: 'replace' });
+    const item = plan.files.find((f) => f.displayPath === '/memories/memory.json')!;
+    expect(item.factsCut?.message).toBe(
+      'The bundle’s memory.json holds 25,000 facts, more than the limit of 100 (Settings → Maximum facts): the 24,900 with the lowest confidence are dropped.',
+    );
+    const written = JSON.parse((await target.user.read('/memory.json'))!.content) as {
+      facts: { confidence: number }[];
+    };
+    expect(written.facts).toHaveLength(100);
+    expect(Math.min(...written.facts.map((f) => f.confidence))).toBe(0.996);
+  });
+
+  it('uses the bundle’s own limit when its settings are imported', async () => {
+    const { bytes } = await sampleBundle(async (f) => {
+      await f.user.write('/memory.json', manyFacts(2_000));
+      await f.settings.set({
+        ...customSettings(),
+        facts: { ...DEFAULT_SETTINGS.facts, maxFacts: 1_000 },
+      });
+    });
+    const target = fixture();
+    await target.settings.set(DEFAULT_SETTINGS);
+    const { plan } = await importBundle(bytes, target.target, { mode: 'replace' });
+    expect(plan.files.find((f) => f.factsCut)?.factsCut?.maxFacts).toBe(1_000);
+    const written = JSON.parse((await target.user.read('/memory.json'))!.content) as {
+      facts: unknown[];
+    };
+    expect(written.facts).toHaveLength(1_000);
   });
 });

@@ -10,7 +10,10 @@
 
 import type { Thread, ThreadSummary } from '../agent/thread';
 import { compareStrings, utf8ByteLength } from '../fs/memory-store';
+import { describeDifference, findLookAlike } from '../fs/names';
 import { MAX_PATH_LENGTH, type FileRecord } from '../fs/types';
+import { capFacts, describeFactsCut, parseMemoryJson } from '../memory/facts/schema';
+import { serializeMemory } from '../memory/facts/store';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../settings';
 import { checkMetricsCsv } from './csv';
 import { BundleError, quoteName } from './errors';
@@ -210,6 +213,17 @@ export async function readBundle(
     await pacer.tick();
   }
 
+  // No two of the bundle's files may look alike (src/core/fs/names.ts): a hostile bundle could
+  // otherwise put "AGENTS.md" with a Cyrillic А beside the real one.
+  for (const area of ['memories', 'workspace'] as const) {
+    const paths = files.filter((f) => f.area === area).map((f) => f.path);
+    for (const file of files) {
+      if (file.area !== area) continue;
+      const twin = findLookAlike(file.path, paths);
+      if (twin) throw lookAlikeEntry(file, twin);
+    }
+  }
+
   // Cross-checks: everything the manifest promises is there, and every thread has its metrics.
   const present = new Set(files.map((f) => f.entry));
   for (const meta of manifest.files) {
@@ -342,6 +356,11 @@ export interface FilePlan {
   note?: string;
   /** Set when the file is a memory source (loaded by the agent as memory). */
   memory?: MemorySourceInfo;
+  /**
+   * The bundle's memory.json holds more facts than "Maximum facts": what is written instead (the
+   * lowest confidence dropped), and the sentence that says so in the preview.
+   */
+  factsCut?: { total: number; maxFacts: number; content: string; message: string };
 }
 
 export interface ThreadPlan {
@@ -411,6 +430,9 @@ export async function planImport(
   const localParsed = localRaw === undefined ? undefined : parseSettings(localRaw);
   const localSettings = localParsed?.ok ? localParsed.settings : undefined;
   const memorySources = memorySourcePaths(localSettings, bundle.settings);
+  const importSettings = mode === 'replace' ? true : (options.importSettings ?? true);
+  const importConnection = options.importConnection ?? false;
+  const settings = planSettings(bundle.settings, localSettings, importSettings, importConnection);
   const undecided: string[] = [];
   const files: FilePlan[] = [];
   for (const area of ['memories', 'workspace'] as const) {
@@ -556,6 +578,17 @@ export async function planImport(
       };
       files.push(item);
     }
+    // A file the import adds may not look like one that stays here (src/core/fs/names.ts).
+    const areaPlans = files.filter((f) => f.area === area);
+    const staying = areaPlans
+      .filter((f) => f.action !== 'remove')
+      .map((f) => (f.action === 'add-renamed' ? f.renamedTo! : f.path));
+    for (const item of areaPlans) {
+      if (item.action !== 'add' && item.action !== 'add-renamed') continue;
+      const twin = findLookAlike(item.action === 'add' ? item.path : item.renamedTo!, staying);
+      const file = incoming.find((f) => f.path === item.path);
+      if (twin && file) throw lookAlikeEntry(file, twin);
+    }
   }
   files.sort((a, b) => compareStrings(a.displayPath, b.displayPath));
 
@@ -642,9 +675,22 @@ export async function planImport(
   }
   threads.sort((a, b) => compareStrings(a.title, b.title) || compareStrings(a.id, b.id));
 
-  const importSettings = mode === 'replace' ? true : (options.importSettings ?? true);
-  const importConnection = options.importConnection ?? false;
-  const settings = planSettings(bundle.settings, localSettings, importSettings, importConnection);
+  // The fact memory lands within the "Maximum facts" in force after the import.
+  const maxFacts = (settings.next ?? localSettings ?? DEFAULT_SETTINGS).facts.maxFacts;
+  for (const item of files) {
+    if (item.area !== 'memories' || item.path !== MEMORY_JSON_STORE_PATH) continue;
+    if (item.action !== 'add' && item.action !== 'replace') continue;
+    const file = bundle.files.find((f) => f.area === 'memories' && f.path === item.path);
+    const parsed = file ? parseMemoryJson(file.content) : undefined;
+    if (!parsed?.ok || parsed.memory.facts.length <= maxFacts) continue;
+    const total = parsed.memory.facts.length;
+    item.factsCut = {
+      total,
+      maxFacts,
+      content: serializeMemory(capFacts(parsed.memory, maxFacts).memory),
+      message: `The bundle’s ${describeFactsCut(total, maxFacts)}`,
+    };
+  }
 
   const zero = (): Record<ItemAction, number> => ({
     add: 0,
@@ -743,6 +789,15 @@ function diffFlat(from: Record<string, string>, to: Record<string, string>) {
   return keys
     .filter((key) => from[key] !== to[key])
     .map((key) => ({ key, from: from[key] ?? '(not set)', to: to[key] ?? '(not set)' }));
+}
+
+function lookAlikeEntry(file: BundleFile, twin: string): BundleError {
+  const display = (path: string) => (file.area === 'memories' ? `/memories${path}` : path);
+  return new BundleError(
+    'bad-path',
+    `Entry ${quoteName(file.entry)} was refused: ${quoteName(display(file.path))} would look the same as ${quoteName(display(twin))} (${describeDifference(file.path, twin)}).`,
+    file.entry,
+  );
 }
 
 /** "notes/todo.md" -> "notes/todo (imported).md", "(imported 2)", … (endless). */
@@ -889,7 +944,9 @@ export async function applyImport(
     const display = renamed ? item.renamedDisplayPath! : item.displayPath;
     const added = item.action === 'add' || renamed;
     const content =
-      item.action === 'remove' ? null : incomingFiles.get(`${item.area}:${item.path}`)!.content;
+      item.action === 'remove'
+        ? null
+        : (item.factsCut?.content ?? incomingFiles.get(`${item.area}:${item.path}`)!.content);
     fileSteps.push(fileStep(store, path, display, content, added ? null : item.local!.version));
     result.files[
       renamed

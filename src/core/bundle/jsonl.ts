@@ -8,6 +8,8 @@
 
 import type { ModelCallRecord, Thread } from '../agent/thread';
 import type { Message } from '../agent/types';
+import { MAX_JSON_DEPTH } from '../limits';
+import { jsonDepthOverflow } from '../text/json-depth';
 import { BundleError } from './errors';
 import {
   BUNDLE_FORMAT_VERSION,
@@ -35,9 +37,22 @@ export function threadToJsonl(thread: Thread): string {
 
 /**
  * Parses JSON, reporting a syntax error with the entry name and the line (and column) where it is.
- * `lineOffset` is added for JSONL, where `text` is one line of a larger file.
+ * `lineOffset` is added for JSONL, where `text` is one line of a larger file. Nesting deeper than
+ * MAX_JSON_DEPTH (src/core/limits.ts) is refused before parsing: such a value overflows the
+ * recursive code that reads, copies or stores it (structuredClone, postMessage, IndexedDB).
  */
 export function parseJsonAt(text: string, entry: string, lineOffset = 0): unknown {
+  const deep = jsonDepthOverflow(text);
+  if (deep >= 0) {
+    const where = locate(text, deep, '');
+    const line = lineOffset + where.line;
+    throw new BundleError(
+      'invalid-data',
+      `${entry} line ${line}${where.column ? `, column ${where.column}` : ''}: arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep; the limit is ${MAX_JSON_DEPTH}.`,
+      entry,
+      line,
+    );
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -3,8 +3,8 @@
 // ("AGENTS (imported).md") is never loaded, so these are not merged like other files:
 // - where the local file is the untouched sample the app starts with, the bundle's replaces it;
 // - otherwise, in a merge, the person chooses per file: keep mine, take theirs, or keep both.
-// And the connection settings (provider, base URLs), which decide where the key is sent, are
-// imported only when asked for.
+// And the connection settings (provider, base URLs, the embedding model and its host), which decide
+// where the key is sent and what is downloaded, are imported only when asked for.
 
 import { MEMORY_JSON_PATH } from '../memory/facts/store';
 import { SAMPLE_FILES } from '../sample-workspace';
@@ -49,21 +49,6 @@ export function isUntouchedSample(displayPath: string, content: string): boolean
 }
 
 // ---------------------------------------------------------------------------------------------
-// Connection settings
+// Connection settings: the one list is CONNECTION_SETTINGS in src/core/settings.ts.
 
-/** The settings that decide where requests (and the key) go, as dotted keys. */
-export const CONNECTION_KEYS = ['provider', 'openai.baseURL', 'anthropic.baseURL'] as const;
-
-export function isConnectionKey(key: string): boolean {
-  return (CONNECTION_KEYS as readonly string[]).includes(key);
-}
-
-/** `into` with the connection settings of `from`. */
-export function withConnectionOf(into: Settings, from: Settings): Settings {
-  return {
-    ...into,
-    provider: from.provider,
-    openai: { ...into.openai, baseURL: from.openai.baseURL },
-    anthropic: { ...into.anthropic, baseURL: from.anthropic.baseURL },
-  };
-}
+export { isConnectionKey, withConnectionOf } from '../settings';

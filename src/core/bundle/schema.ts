@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { normaliseFilePath } from '../fs/paths';
 import { MAX_FILE_BYTES, MAX_PATH_LENGTH } from '../fs/types';
+import { BOUNDS } from '../limits';
 import { BundleError, quoteName } from './errors';
 import type { ZipLimits } from './zip';
 
@@ -14,7 +15,7 @@ export const THREAD_FORMAT = 'memory-playground-thread';
 const MiB = 1024 * 1024;
 
 /**
- * Limits, stated to the user in refusals. Why these numbers:
+ * Limits, stated to the user in refusals (values in src/core/limits.ts). Why these numbers:
  * - files: 10 MB, the virtual filesystem's own limit for one file (anything bigger could not be
  *   written anyway);
  * - a thread: 50 MB of JSONL (threads hold every message in full, including large tool results);
@@ -27,15 +28,15 @@ const MiB = 1024 * 1024;
  *   so its own bundles always import.
  */
 export const BUNDLE_LIMITS = {
-  maxZipBytes: 220 * MiB,
-  maxEntries: 50_000,
-  maxTotalBytes: 200 * MiB,
+  maxZipBytes: BOUNDS.bundleZipBytes.value,
+  maxEntries: BOUNDS.bundleEntries.value,
+  maxTotalBytes: BOUNDS.bundleTotalBytes.value,
   maxFileBytes: MAX_FILE_BYTES,
-  maxThreadBytes: 50 * MiB,
-  maxMetricsBytes: 10 * MiB,
-  maxManifestBytes: 16 * MiB,
-  maxSettingsBytes: 1 * MiB,
-  maxRatio: 200,
+  maxThreadBytes: BOUNDS.bundleThreadBytes.value,
+  maxMetricsBytes: BOUNDS.bundleMetricsBytes.value,
+  maxManifestBytes: BOUNDS.bundleManifestBytes.value,
+  maxSettingsBytes: BOUNDS.bundleSettingsBytes.value,
+  maxRatio: BOUNDS.bundleRatio.value,
   ratioMinBytes: 1 * MiB,
 } as const;
 

@@ -1,6 +1,7 @@
 // Deep Agents' CompositeBackend: paths are routed to stores by prefix (longest wins); a routed store
 // sees paths relative to its prefix ("/memories/AGENTS.md" is "/AGENTS.md" there).
 import { compareStrings } from './memory-store';
+import { findLookAlike, lookAlikeError } from './names';
 import { dirPrefix, isUnder, isUnderOrEqual, normaliseFilePath, normalisePath } from './paths';
 import {
   FsError,
@@ -59,7 +60,7 @@ export class CompositeFs implements VirtualFs {
   }
 
   async read(path: string): Promise<FileRecord | undefined> {
-    const full = normaliseFilePath(path);
+    const full = normaliseFilePath(path, { existing: true });
     const target = this.resolveFile(full);
     if (!target) return undefined; // a route directory is never a file
     const record = await this.call(target, full, () => target.store.read(target.inner));
@@ -69,6 +70,7 @@ export class CompositeFs implements VirtualFs {
   async write(path: string, content: string, options?: WriteOptions): Promise<FileRecord> {
     const full = normaliseFilePath(path);
     const target = this.requireFile(full);
+    await this.refuseLookAlike(target, full);
     const record = await this.call(target, full, () =>
       target.store.write(target.inner, content, options),
     );
@@ -76,13 +78,13 @@ export class CompositeFs implements VirtualFs {
   }
 
   async delete(path: string, options?: WriteOptions): Promise<void> {
-    const full = normaliseFilePath(path);
+    const full = normaliseFilePath(path, { existing: true });
     const target = this.requireFile(full);
     await this.call(target, full, () => target.store.delete(target.inner, options));
   }
 
   async history(path: string): Promise<FileVersion[]> {
-    const full = normaliseFilePath(path);
+    const full = normaliseFilePath(path, { existing: true });
     const target = this.resolveFile(full);
     if (!target) return [];
     return this.call(target, full, () => target.store.history(target.inner));
@@ -135,6 +137,20 @@ export class CompositeFs implements VirtualFs {
       );
     }
     return target;
+  }
+
+  /**
+   * A new file whose name (or a directory on its way) would look like an existing one is refused
+   * (src/core/fs/names.ts): "/memories/АGENTS.md" with a Cyrillic А beside the real AGENTS.md.
+   */
+  private async refuseLookAlike(target: Resolved, full: string): Promise<void> {
+    if (await target.store.read(target.inner)) return;
+    const prefix = target.route?.dir ?? '';
+    const existing = (await target.store.list()).map((info) => prefix + info.path);
+    // The route directories are names at their level too ("/mеmories/…" in the default store).
+    if (!target.route) existing.push(...this.routes.map((route) => route.dir));
+    const twin = findLookAlike(full, existing);
+    if (twin) throw lookAlikeError(full, twin);
   }
 
   /** Runs a store call; errors from a routed store name the full path, not the store's inner one. */

@@ -1,9 +1,10 @@
 // A small glob matcher: `*`, `**` (whole segments: any number of directories), `?`, `{a,b}`
 // (nested), `[abc]`, `[a-z]`, `[!a]`/`[^a]`, and `\` to escape. Dotfiles are matched like any
 // other name (the virtual filesystem has no hidden files). Wildcards never cross a '/'.
+import { BOUNDS } from '../limits';
 
 /** Brace expansions allowed per pattern, so a hostile pattern cannot blow up. */
-const MAX_EXPANSIONS = 256;
+const MAX_EXPANSIONS = BOUNDS.globExpansions.value;
 
 /** Expands the first top-level `{a,b}` group, recursively. A group without a comma stays literal. */
 export function expandBraces(pattern: string): string[] {

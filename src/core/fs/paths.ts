@@ -1,22 +1,42 @@
 // Path rules of the virtual filesystem: absolute POSIX paths only, no way out of the root.
+import { findUntrustedCharacter } from './names';
 import { FsError, MAX_PATH_LENGTH } from './types';
 
 function invalid(path: string, reason: string): FsError {
   return new FsError('invalid-path', `Invalid path ${quoteForMessage(path)}: ${reason}`, path);
 }
 
-/** Quotes a (possibly hostile) path for an error message: control characters are shown escaped. */
+/**
+ * Quotes a (possibly hostile) path for an error message: control characters are shown escaped, and
+ * so is every character a person could not see (names.ts), so a bidi override cannot turn the
+ * message around.
+ */
 function quoteForMessage(path: string): string {
   const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
-  // eslint-disable-next-line no-control-regex
-  return `'${shown.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}'`;
+  return `'${shown
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(/[^\x20-\x7e]/gu, (c) =>
+      findUntrustedCharacter(c) === undefined
+        ? c
+        : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`,
+    )}'`;
+}
+
+export interface NameOptions {
+  /**
+   * The path names a file that may already exist (read, delete, history): invisible and format
+   * characters are not refused, so a file stored before names.ts existed can still be opened and
+   * removed. Every path that creates a name leaves this unset.
+   */
+  existing?: boolean;
 }
 
 /**
  * Validates a path and returns its canonical form: starts with "/", no duplicate slashes, no "."
  * segments, no trailing slash (except the root "/"). Throws FsError('invalid-path') otherwise.
  */
-export function normalisePath(path: unknown): string {
+export function normalisePath(path: unknown, options: NameOptions = {}): string {
   if (typeof path !== 'string') {
     throw new FsError(
       'invalid-path',
@@ -36,6 +56,12 @@ export function normalisePath(path: unknown): string {
   if (path.includes('\0')) throw invalid(path, 'it contains a NUL character.');
   // eslint-disable-next-line no-control-regex
   if (/[\u0001-\u001f\u007f]/.test(path)) throw invalid(path, 'it contains a control character.');
+  const untrusted = options.existing ? undefined : findUntrustedCharacter(path);
+  if (untrusted)
+    throw invalid(
+      path,
+      `it contains ${untrusted}, a character that is invisible or changes how the name is shown, so the name could pass for another file's.`,
+    );
   if (path.includes('\\'))
     throw invalid(path, "backslashes are not allowed; use '/' as the separator.");
   if (path.includes('~'))
@@ -53,8 +79,8 @@ export function normalisePath(path: unknown): string {
 }
 
 /** Like normalisePath, but the root "/" is rejected: a file needs a name. */
-export function normaliseFilePath(path: unknown): string {
-  const normalised = normalisePath(path);
+export function normaliseFilePath(path: unknown, options: NameOptions = {}): string {
+  const normalised = normalisePath(path, options);
   if (normalised === '/') {
     throw new FsError(
       'invalid-path',

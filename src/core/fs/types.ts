@@ -62,6 +62,5 @@ export interface VirtualFs extends FileStore {
   listUnder(dir?: string): Promise<FileInfo[]>;
 }
 
-/** Largest file the filesystem accepts (UTF-8 bytes). */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const MAX_PATH_LENGTH = 1024;
+/** Largest file the filesystem accepts (UTF-8 bytes) and longest path: src/core/limits.ts. */
+export { MAX_FILE_BYTES, MAX_PATH_LENGTH } from '../limits';

@@ -8,7 +8,7 @@ import {
   formatExecuteResult,
   type CodeRunner,
 } from './execute';
-import { OutputCollector, formatConsoleArgs, formatValue } from './sandbox-output';
+import { OutputCollector, capSandboxText, formatConsoleArgs, formatValue } from './sandbox-output';
 
 // A CodeRunner for Node: a fresh node:vm context per run, with the browser sandbox's console
 // formatting and output cap. node:vm is not a security boundary; it stands in for the Web Worker.
@@ -159,6 +159,19 @@ describe('execute tool', () => {
     expect(stopped).toEqual({ content: 'Error: the run was stopped by the user.', isError: true });
   });
 
+  // Issue 18, finding 3: a 12 MB error was relayed whole and became part of every later request.
+  it('cuts error text at the output cap and says so', async () => {
+    const huge = `Error: ${'x'.repeat(12 * 1024 * 1024)}`;
+    const tool = createExecuteTool({ run: async () => ({ output: 'before\n', error: huge }) });
+    const result = await tool.run({ code: 'throw 1' }, await toolContext());
+    expect(result.isError).toBe(true);
+    expect(result.content.length).toBeLessThan(200_000 + 200);
+    expect(result.content).toContain('… [cut at 200,000 characters]');
+    expect(result.content).toContain('Output before the error:\nbefore');
+    expect(capSandboxText('a😀b', 2)).toBe('a… [cut at 2 characters]');
+    expect(capSandboxText('short', 10)).toBe('short');
+  });
+
   it('passes the time limit and output cap to the runner', async () => {
     const seen: unknown[] = [];
     const spy = createExecuteTool(
@@ -185,7 +198,10 @@ describe('execute tool', () => {
       'Output before',
     );
     expect(
-      formatExecuteResult({ output: '', error: 'the code uses import()' }, limits).content,
+      formatExecuteResult(
+        { output: '', error: 'the code uses import()' },
+        { ...limits, maxOutputChars: 50 },
+      ).content,
     ).toBe('Error: the code uses import()');
     expect(formatExecuteResult({ output: 'abcde', truncated: true }, limits).content).toMatch(
       /The first 5 characters:\nabcde$/,

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import type { Tool } from '../agent/tool';
 import type { ToolResult } from '../agent/types';
+import { BOUNDS } from '../limits';
+import { capSandboxText } from './sandbox-output';
 
 export const EXECUTE_TOOL_NAME = 'execute';
 
@@ -44,9 +46,9 @@ export interface ExecuteToolOptions {
 }
 
 export const EXECUTE_DEFAULTS = {
-  defaultTimeoutMs: 5_000,
-  maxTimeoutMs: 60_000,
-  maxOutputChars: 200_000,
+  defaultTimeoutMs: BOUNDS.executeDefaultTimeoutMs.value,
+  maxTimeoutMs: BOUNDS.executeMaxTimeoutMs.value,
+  maxOutputChars: BOUNDS.executeOutputChars.value,
 } as const;
 
 const argsSchema = (maxTimeoutMs: number) =>
@@ -168,9 +170,11 @@ export function formatExecuteResult(
     };
   }
   if (result.error !== undefined) {
+    // The runner cuts error text where it enters; cut again here so no runner can pass more.
+    const error = capSandboxText(result.error, maxOutputChars);
     return {
       // An exception reads "TypeError: …"; a refusal by the sandbox is a sentence of its own.
-      content: `Error: ${EXCEPTION.test(result.error) ? 'the code failed with ' : ''}${result.error}${printed('Output before the error')}`,
+      content: `Error: ${EXCEPTION.test(error) ? 'the code failed with ' : ''}${error}${printed('Output before the error')}`,
       isError: true,
     };
   }

@@ -158,4 +158,31 @@ describe('expandTemplate', () => {
     if (!tooBig.ok) expect(tooBig.error).toMatch(/more than 5,000,000 characters/);
     expect(MAX_EXPANDED_CHARS).toBe(5_000_000);
   });
+
+  // Issue 18, finding 3: the limit was checked only after the whole string was built, so 40,000
+  // copies of a 1 MB argument (40 GB) threw "Invalid string length" after seconds of copying.
+  it('checks the limit as it grows: gigabytes of placeholders are refused, never built', () => {
+    const megabyte = 'x'.repeat(1_000_000);
+    const attacks = [
+      '{{big}}'.repeat(40_000),
+      `{{repeat:1:${'{{big}}'.repeat(20_000)}}}`,
+      `{{lines:1000000:${'{{big}}'.repeat(100)}}}`,
+      `{{repeat:3:{{big}}{{big}}}}`,
+    ];
+    for (const template of attacks) {
+      let result: ReturnType<typeof expandTemplate> | undefined;
+      expect(() => (result = expandTemplate(template, { big: megabyte }))).not.toThrow();
+      expect(result).toEqual({
+        ok: false,
+        error: 'the template would expand to more than 5,000,000 characters.',
+      });
+    }
+    // Exactly at the limit is fine, one more character is not.
+    const at = expandTemplate('{{repeat:5:{{big}}}}', { big: megabyte });
+    expect(at.ok && at.text.length).toBe(5_000_000);
+    expect(expandTemplate('{{repeat:5:{{big}}}}!', { big: megabyte }).ok).toBe(false);
+    // Numbered lines are counted exactly (line numbers included).
+    const lines = expandTemplate('{{lines:3:ab}}', {});
+    expect(lines).toEqual({ ok: true, text: 'ab 1\nab 2\nab 3' });
+  });
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Tool } from '../agent/tool';
 import type { ToolResult, ToolSchema } from '../agent/types';
 import { FS_TOOL_NAMES } from '../fs/tools';
+import { BOUNDS } from '../limits';
 import { EXECUTE_TOOL_NAME } from './execute';
 
 /** Names an experiment tool may not take. */
@@ -14,8 +15,9 @@ export const BUILT_IN_TOOL_NAMES: readonly string[] = [...FS_TOOL_NAMES, EXECUTE
 
 export const EXPERIMENT_TOOL_NAME = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
 /** A template may not expand to more than this (the filesystem's file limit is 10 MB). */
-export const MAX_EXPANDED_CHARS = 5_000_000;
-const MAX_REPEAT = 1_000_000;
+export const MAX_EXPANDED_CHARS = BOUNDS.templateExpandedChars.value;
+const MAX_REPEAT = BOUNDS.templateRepeat.value;
+const MAX_TEMPLATE_CHARS = BOUNDS.templateChars.value;
 
 const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const;
 
@@ -51,7 +53,7 @@ const resultSchema = z.discriminatedUnion('mode', [
   }),
   z.object({
     mode: z.literal('template'),
-    template: z.string().max(200_000),
+    template: z.string().max(MAX_TEMPLATE_CHARS),
     isError: z.boolean().optional(),
   }),
 ]);
@@ -76,7 +78,7 @@ export type ExperimentToolDefinition = z.infer<typeof experimentToolSchema>;
 /** A list of definitions, names unique. */
 export const experimentToolListSchema = z
   .array(experimentToolSchema)
-  .max(50)
+  .max(BOUNDS.experimentTools.value)
   .superRefine((tools, ctx) => {
     const seen = new Set<string>();
     tools.forEach((tool, i) => {
@@ -200,65 +202,85 @@ const PLACEHOLDER =
  * - {{repeat:N:text}}: text N times (N a number or the name of an argument; "\n" is a newline);
  * - {{lines:N:text}}: N numbered lines "text 1" … "text N", handy for reading back in slices.
  * Text inside repeat/lines may hold {{name}} placeholders; its braces must balance.
+ *
+ * The output is checked against MAX_EXPANDED_CHARS as it grows, before each piece is added, so an
+ * oversized result is refused without ever being built (a template of 40,000 {{name}} with a
+ * megabyte argument would be 40 GB: the engine's "Invalid string length" after seconds).
  */
 export function expandTemplate(
   template: string,
   args: Record<string, unknown>,
 ): { ok: true; text: string } | { ok: false; error: string } {
+  const tooBig = {
+    ok: false as const,
+    error: `the template would expand to more than ${MAX_EXPANDED_CHARS.toLocaleString('en-US')} characters.`,
+  };
   const value = (name: string) => {
     const v = args[name];
     if (v === undefined) return '';
     return typeof v === 'string' ? v : JSON.stringify(v);
   };
-  const fill = (text: string) =>
-    text.replace(/\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g, (_m, name: string) => value(name));
-  let error: string | undefined;
+  const parts: string[] = [];
   let size = 0;
-  const text = template.replace(
-    PLACEHOLDER,
-    (
-      _match,
-      kind: string | undefined,
-      countText: string | undefined,
-      body: string | undefined,
-      name: string | undefined,
-    ) => {
-      if (error) return '';
-      if (name !== undefined) {
-        const filled = value(name);
-        size += filled.length;
-        return filled;
-      }
-      // A count is a number or an argument's name (a missing optional argument counts 0).
-      const arg = args[countText ?? ''];
-      const count = /^\d+$/.test(countText ?? '')
-        ? Number(countText)
-        : arg === undefined
-          ? 0
-          : Number(arg);
-      if (!Number.isInteger(count) || count < 0 || count > MAX_REPEAT) {
-        error = `{{${kind}:${countText}:…}} needs a whole number from 0 to ${MAX_REPEAT.toLocaleString('en-US')}.`;
-        return '';
-      }
-      const unit = fill((body ?? '').replace(/\\n/g, '\n'));
-      const expected = kind === 'repeat' ? unit.length * count : (unit.length + 8) * count;
-      if (size + expected > MAX_EXPANDED_CHARS) {
-        error = `the template would expand to more than ${MAX_EXPANDED_CHARS.toLocaleString('en-US')} characters.`;
-        return '';
-      }
-      const out =
-        kind === 'repeat'
-          ? unit.repeat(count)
-          : Array.from({ length: count }, (_, i) => `${unit} ${i + 1}`).join('\n');
-      size += out.length;
-      return out;
-    },
-  );
-  if (error) return { ok: false, error };
-  if (text.length > MAX_EXPANDED_CHARS)
-    return {
-      ok: false,
-      error: `the template would expand to more than ${MAX_EXPANDED_CHARS.toLocaleString('en-US')} characters.`,
-    };
-  return { ok: true, text };
+  /** Adds a piece if it fits; false when the output would pass the limit. */
+  const add = (piece: string): boolean => {
+    if (piece.length > MAX_EXPANDED_CHARS - size) return false;
+    parts.push(piece);
+    size += piece.length;
+    return true;
+  };
+  /** The body of repeat/lines with its {{name}} filled, or undefined past `room` characters. */
+  const fill = (text: string, room: number): string | undefined => {
+    const pieces: string[] = [];
+    let length = 0;
+    let last = 0;
+    for (const match of text.matchAll(/\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g)) {
+      const literal = text.slice(last, match.index);
+      const filled = value(match[1]!);
+      length += literal.length + filled.length;
+      if (length > room) return undefined;
+      pieces.push(literal, filled);
+      last = match.index + match[0].length;
+    }
+    length += text.length - last;
+    if (length > room) return undefined;
+    pieces.push(text.slice(last));
+    return pieces.join('');
+  };
+
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    if (!add(template.slice(last, match.index))) return tooBig;
+    last = match.index + match[0].length;
+    const [, kind, countText, body, name] = match;
+    if (name !== undefined) {
+      if (!add(value(name))) return tooBig;
+      continue;
+    }
+    // A count is a number or an argument's name (a missing optional argument counts 0).
+    const arg = args[countText ?? ''];
+    const count = /^\d+$/.test(countText ?? '')
+      ? Number(countText)
+      : arg === undefined
+        ? 0
+        : Number(arg);
+    if (!Number.isInteger(count) || count < 0 || count > MAX_REPEAT)
+      return {
+        ok: false,
+        error: `{{${kind}:${countText}:…}} needs a whole number from 0 to ${MAX_REPEAT.toLocaleString('en-US')}.`,
+      };
+    if (count === 0) continue;
+    const room = MAX_EXPANDED_CHARS - size;
+    const unit = fill((body ?? '').replace(/\\n/g, '\n'), room);
+    if (unit === undefined) return tooBig;
+    if (kind === 'repeat') {
+      // unit × count is known before anything is built.
+      if (unit.length * count > room) return tooBig;
+      add(unit.repeat(count));
+    } else {
+      for (let i = 1; i <= count; i++) if (!add(`${i > 1 ? '\n' : ''}${unit} ${i}`)) return tooBig;
+    }
+  }
+  if (!add(template.slice(last))) return tooBig;
+  return { ok: true, text: parts.join('') };
 }

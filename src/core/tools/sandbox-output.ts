@@ -176,3 +176,15 @@ export class OutputCollector {
     return this.parts.join('');
   }
 }
+
+/**
+ * Text from the sandbox (an error message, which the code controls) cut at `maxChars`, with the cut
+ * said: "…[cut at 200,000 characters]". Never splits a surrogate pair.
+ */
+export function capSandboxText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let end = Math.max(0, maxChars);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}… [cut at ${maxChars.toLocaleString('en-US')} characters]`;
+}

@@ -132,7 +132,8 @@ export function ImportPreview() {
           <span>Import settings</span>
         </label>
         <span id={`${titleId}-settings`} className="mp-bundle-hint mp-bundle-indent">
-          All but the connection (provider and base URLs).
+          All but the connection settings: the provider, base URLs and the embedding model with its
+          host.
         </span>
         <label>
           <input
@@ -144,12 +145,12 @@ export function ImportPreview() {
               void useBundleStore.getState().setImportConnection(event.target.checked)
             }
           />
-          <span>Import connection settings (provider, base URL)</span>
+          <span>Import connection settings (provider, base URLs, embedding model)</span>
         </label>
         <span id={`${titleId}-connection`} className="mp-bundle-hint mp-bundle-indent">
           {plan.settings.connectionChanges.length === 0
             ? 'The bundle’s connection is the same as yours.'
-            : 'They decide where your messages go. Off by default: a bundle should not redirect them. If a base URL changes, its API key is not sent there; you enter it again.'}
+            : 'They decide where your messages go and which model is downloaded, from where. Off by default: a bundle should not redirect them or start a download. If a base URL changes, its API key is not sent there; you enter it again.'}
         </span>
       </fieldset>
 
@@ -160,6 +161,13 @@ export function ImportPreview() {
         {plan.settings.connectionChanges.length > 0 &&
           ` Connection: ${plan.settings.connectionAction === 'apply' ? 'will change' : 'yours is kept'}.`}
       </p>
+      {plan.files
+        .filter((file) => file.factsCut)
+        .map((file) => (
+          <p key={file.displayPath} role="status" className="mp-bundle-facts-cut">
+            {file.factsCut!.message}
+          </p>
+        ))}
 
       {asked.length > 0 && (
         <section aria-label="Memory files" className="mp-bundle-section">
@@ -227,8 +235,8 @@ export function ImportPreview() {
           <>
             <p className="mp-bundle-hint">
               {plan.settings.connectionAction === 'apply'
-                ? 'Connection changes (where your messages go) will be applied:'
-                : 'Connection changes (where your messages go), not imported unless you tick “Import connection settings”:'}
+                ? 'Connection changes (where your messages go, what is downloaded) will be applied:'
+                : 'Connection changes (where your messages go, what is downloaded), not imported unless you tick “Import connection settings”:'}
             </p>
             <ul className="mp-bundle-list" aria-label="Connection changes">
               {plan.settings.connectionChanges.map((change) => (
@@ -350,6 +358,9 @@ function FileRow({ file, compact = false }: { file: FilePlan; compact?: boolean 
           <span>
             {action}
             {file.note ? ` (${file.note})` : ''}
+            {file.factsCut
+              ? ` (cut to ${file.factsCut.maxFacts.toLocaleString('en-US')} of its ${file.factsCut.total.toLocaleString('en-US')} facts)`
+              : ''}
           </span>{' '}
         </>
       )}

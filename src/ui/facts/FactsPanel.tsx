@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { FACT_CATEGORIES, type Fact, type FactCategory } from '../../core/memory/facts/schema';
 import { useChatStore } from '../../state/chat';
 import { useFactsStore } from '../../state/facts';
@@ -27,6 +28,7 @@ function checkFact(
 export function FactsPanel() {
   const memory = useFactsStore((s) => s.memory);
   const invalid = useFactsStore((s) => s.invalid);
+  const cut = useFactsStore((s) => s.cut);
   const scores = useFactsStore((s) => s.scores);
   const rankedMethod = useFactsStore((s) => s.rankedMethod);
   const fallback = useFactsStore((s) => s.fallback);
@@ -37,6 +39,7 @@ export function FactsPanel() {
   const facts = useSettingsStore((s) => s.settings.facts);
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const panelRef = useRef<HTMLElement>(null);
 
   // Reload whenever memory.json changes, whoever changed it (updater, editor, another tab).
   const fileStamp = useFilesStore(
@@ -44,7 +47,7 @@ export function FactsPanel() {
   );
   useEffect(() => {
     void useFactsStore.getState().load();
-  }, [fileStamp]);
+  }, [fileStamp, facts.maxFacts]);
 
   const shown = useMemo(() => {
     const list = memory?.facts ?? [];
@@ -64,7 +67,7 @@ export function FactsPanel() {
   };
 
   return (
-    <section aria-label="Facts" className="facts-panel">
+    <section aria-label="Facts" className="facts-panel" ref={panelRef}>
       <header>
         <h2>Facts · memory.json</h2>
         <button
@@ -91,6 +94,11 @@ export function FactsPanel() {
       {invalid && (
         <p role="alert" className="facts-error">
           {invalid} Fact injection is skipped until the file is fixed.
+        </p>
+      )}
+      {cut && (
+        <p role="status" className="facts-notice">
+          {cut}
         </p>
       )}
       {lastUpdate && (
@@ -135,13 +143,84 @@ export function FactsPanel() {
             : 'No facts yet. Chat, then press "Update memory now".'}
         </p>
       ) : (
-        <ul className="fact-list" aria-label="Facts list">
-          {shown.map((fact) => (
-            <FactRow key={fact.id} fact={fact} onError={setError} />
-          ))}
-        </ul>
+        <FactList facts={shown} scrollRef={panelRef} onError={setError} />
       )}
     </section>
+  );
+}
+
+/** Up to this many facts are all in the page; a longer list renders only the rows in view. */
+const RENDER_ALL_UP_TO = 100;
+
+/**
+ * The list of facts. Up to RENDER_ALL_UP_TO rows are all rendered (the page's own find works on
+ * them); beyond, the list is virtualized with @tanstack/react-virtual inside the panel's scroll
+ * area, rows measured as they render (a fact wraps to any height, a row opens into a form), so a
+ * thousand facts cost a screenful of rows.
+ */
+function FactList({
+  facts,
+  scrollRef,
+  onError,
+}: {
+  facts: Fact[];
+  scrollRef: RefObject<HTMLElement | null>;
+  onError: (message: string | null) => void;
+}) {
+  if (facts.length <= RENDER_ALL_UP_TO)
+    return (
+      <ul className="fact-list" aria-label="Facts list">
+        {facts.map((fact) => (
+          <FactRow key={fact.id} fact={fact} onError={onError} />
+        ))}
+      </ul>
+    );
+  return <VirtualFactList facts={facts} scrollRef={scrollRef} onError={onError} />;
+}
+
+function VirtualFactList({
+  facts,
+  scrollRef,
+  onError,
+}: {
+  facts: Fact[];
+  scrollRef: RefObject<HTMLElement | null>;
+  onError: (message: string | null) => void;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // No React Compiler in this build, so its warning about memoizing the virtualizer does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: facts.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 72,
+    overscan: 6,
+    gap: 4,
+    getItemKey: (index) => facts[index]!.id,
+    // The list starts below the panel's header, notices and form.
+    scrollMargin: listRef.current?.offsetTop ?? 0,
+  });
+  const items = virtualizer.getVirtualItems();
+  const margin = virtualizer.options.scrollMargin;
+  return (
+    <ul
+      ref={listRef}
+      className="fact-list fact-list-virtual"
+      aria-label="Facts list"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {items.map((item) => (
+        <FactRow
+          key={item.key}
+          fact={facts[item.index]!}
+          onError={onError}
+          index={item.index}
+          count={facts.length}
+          top={item.start - margin}
+          measure={virtualizer.measureElement}
+        />
+      ))}
+    </ul>
   );
 }
 
@@ -325,13 +404,48 @@ function FactSource({ source }: { source: string | undefined }) {
   );
 }
 
-function FactRow({ fact, onError }: { fact: Fact; onError: (message: string | null) => void }) {
+/**
+ * One fact. In a virtualized list it gets its place (index of count, `top` from the list's top)
+ * and the virtualizer's `measure`; props are plain values, so rows that did not move are not
+ * rendered again while the list scrolls (memo).
+ */
+const FactRow = memo(function FactRow({
+  fact,
+  onError,
+  index,
+  count,
+  top,
+  measure,
+}: {
+  fact: Fact;
+  onError: (message: string | null) => void;
+  index?: number;
+  count?: number;
+  top?: number;
+  measure?: (element: Element | null) => void;
+}) {
   const score = useFactsStore((s) => s.scores[fact.id]);
   const [editing, setEditing] = useState(false);
+  const placed =
+    measure && index !== undefined
+      ? {
+          ref: measure,
+          'data-index': index,
+          'aria-posinset': index + 1,
+          'aria-setsize': count,
+          style: {
+            position: 'absolute' as const,
+            top: 0,
+            left: 0,
+            right: 0,
+            transform: `translateY(${top ?? 0}px)`,
+          },
+        }
+      : {};
 
   if (editing) {
     return (
-      <li className="fact editing">
+      <li className="fact editing" {...placed}>
         <FactForm
           label={`Edit fact: ${fact.content}`}
           initial={{
@@ -347,7 +461,11 @@ function FactRow({ fact, onError }: { fact: Fact; onError: (message: string | nu
     );
   }
   return (
-    <li className={`fact${score?.injected ? ' injected' : ''}`} aria-label={fact.content}>
+    <li
+      className={`fact${score?.injected ? ' injected' : ''}`}
+      aria-label={fact.content}
+      {...placed}
+    >
       <div className="fact-content">{fact.content}</div>
       <div className="fact-meta">
         <span className="fact-category">{fact.category}</span>
@@ -384,4 +502,4 @@ function FactRow({ fact, onError }: { fact: Fact; onError: (message: string | nu
       </div>
     </li>
   );
-}
+});

@@ -1,4 +1,9 @@
-import { SIMILARITY_METHODS, type FactsSettings, type SimilarityMethod } from '../../core/settings';
+import {
+  MAX_FACTS_CEILING,
+  SIMILARITY_METHODS,
+  type FactsSettings,
+  type SimilarityMethod,
+} from '../../core/settings';
 import { NumberField, parseInRange, type Range } from './NumberField';
 
 type NumericKey =
@@ -39,7 +44,11 @@ const FIELDS: { key: NumericKey; label: string; range: Range; hint?: string }[] 
     range: { min: 0, max: 3_600_000, integer: true },
   },
   { key: 'minConfidence', label: 'Minimum confidence to keep a fact', range: { min: 0, max: 1 } },
-  { key: 'maxFacts', label: 'Maximum facts', range: { min: 1, max: 10_000, integer: true } },
+  {
+    key: 'maxFacts',
+    label: 'Maximum facts',
+    range: { min: 1, max: MAX_FACTS_CEILING, integer: true },
+  },
 ];
 
 export function toFactsDraft(settings: FactsSettings): FactsDraft {

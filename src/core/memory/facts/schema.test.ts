@@ -295,3 +295,15 @@ describe('memory.json store', () => {
     expect(read.ok && read.memory.user.topOfMind.summary).toBe('Tests');
   });
 });
+
+describe('nesting depth', () => {
+  it('refuses memory.json nested deeper than the limit with its line, instead of overflowing', () => {
+    const deep = `{"facts":[],"extra":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const result = parseMemoryJson(deep);
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.error).toMatch(
+        /line 1, column \d+: arrays and objects are nested more than 64 levels deep; the limit is 64/,
+      );
+  });
+});

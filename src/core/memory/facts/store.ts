@@ -4,6 +4,8 @@
 
 import { FsError, type VirtualFs } from '../../fs/types';
 import {
+  capFacts,
+  describeFactsCut,
   emptyMemory,
   parseMemoryJson,
   validateMemory,
@@ -19,12 +21,20 @@ export type MemoryReadResult =
       memory: MemoryJson;
       /** The file's version, or null when the file does not exist yet (memory is then empty). */
       version: number | null;
+      /** Set when the file holds more than maxFacts facts: the sentence that says the cut. */
+      cut?: { total: number; dropped: number; message: string };
     }
   | { ok: false; error: string; problems: MemoryProblem[]; version: number | null };
 
+/**
+ * Reads and validates memory.json. With `maxFacts`, at most that many facts come back (the lowest
+ * confidence left out) and `cut` says how many were left out: a file written by hand, by the agent
+ * or by an older version may hold any number, and every reader is bounded here.
+ */
 export async function readMemory(
   fs: VirtualFs,
   path = MEMORY_JSON_PATH,
+  options: { maxFacts?: number } = {},
 ): Promise<MemoryReadResult> {
   let record;
   try {
@@ -43,7 +53,29 @@ export async function readMemory(
       version: record.version,
     };
   }
-  return { ok: true, memory: parsed.memory, version: record.version };
+  return { ok: true, ...capped(parsed.memory, options.maxFacts), version: record.version };
+}
+
+function capped(
+  memory: MemoryJson,
+  maxFacts: number | undefined,
+): { memory: MemoryJson; cut?: { total: number; dropped: number; message: string } } {
+  if (maxFacts === undefined) return { memory };
+  const total = memory.facts.length;
+  const result = capFacts(memory, maxFacts);
+  if (result.dropped === 0) return { memory };
+  return {
+    memory: result.memory,
+    cut: {
+      total,
+      dropped: result.dropped,
+      message: describeFactsCut(
+        total,
+        maxFacts,
+        'left out: not shown, not sent to the model, and removed from the file at the next change',
+      ),
+    },
+  };
 }
 
 /**
@@ -51,8 +83,15 @@ export async function readMemory(
  * cost more than the rest of the harness, so the parse is reused while the file's text is unchanged.
  * The result is shared: callers must not mutate it.
  */
-export function createMemoryLoader(fs: VirtualFs, path = MEMORY_JSON_PATH) {
-  let cached: { content: string; result: MemoryJson | { error: string } } | undefined;
+export function createMemoryLoader(
+  fs: VirtualFs,
+  path = MEMORY_JSON_PATH,
+  /** The "Maximum facts" setting, read at each load; the facts over it are not injected. */
+  maxFacts?: () => number,
+) {
+  let cached:
+    | { content: string; max: number | undefined; result: MemoryJson | { error: string } }
+    | undefined;
   return async (): Promise<MemoryJson | { error: string }> => {
     let record;
     try {
@@ -62,10 +101,13 @@ export function createMemoryLoader(fs: VirtualFs, path = MEMORY_JSON_PATH) {
       else throw error;
     }
     if (!record) return emptyMemory();
-    if (cached?.content === record.content) return cached.result;
+    const max = maxFacts?.();
+    if (cached?.content === record.content && cached.max === max) return cached.result;
     const parsed = parseMemoryJson(record.content);
-    const result = parsed.ok ? parsed.memory : { error: `${path}: ${parsed.error}` };
-    cached = { content: record.content, result };
+    const result = parsed.ok
+      ? capped(parsed.memory, max).memory
+      : { error: `${path}: ${parsed.error}` };
+    cached = { content: record.content, max, result };
     return result;
   };
 }
@@ -106,12 +148,13 @@ export type ModifyResult =
 /**
  * Read, change, write with the version read; on a conflict, read again and re-apply the change
  * (at most `attempts` times). `change` must be pure: it may run more than once. Returning the
- * same object (or an equal one) writes nothing.
+ * same object (or an equal one) writes nothing. With `maxFacts`, what is written holds at most that
+ * many facts (the lowest confidence dropped).
  */
 export async function modifyMemory(
   fs: VirtualFs,
   change: (memory: MemoryJson) => MemoryJson,
-  options: { path?: string; attempts?: number } = {},
+  options: { path?: string; attempts?: number; maxFacts?: number } = {},
 ): Promise<ModifyResult> {
   const path = options.path ?? MEMORY_JSON_PATH;
   const attempts = Math.max(1, options.attempts ?? 3);
@@ -119,7 +162,9 @@ export async function modifyMemory(
     const read = await readMemory(fs, path);
     if (!read.ok) return { status: 'invalid', error: read.error, problems: read.problems };
     const before = read.memory;
-    const after = change(structuredClone(before));
+    let after = change(structuredClone(before));
+    // A file over the limit is written back within it: the cut the readers already said.
+    if (options.maxFacts !== undefined) after = capFacts(after, options.maxFacts).memory;
     if (serializeMemory(after) === serializeMemory(before))
       return { status: 'unchanged', memory: before, version: read.version };
     try {

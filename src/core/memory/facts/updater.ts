@@ -6,12 +6,14 @@
 import { z } from 'zod';
 import type { Message, ModelMessage, ModelProvider, ModelRequest } from '../../agent/types';
 import type { VirtualFs } from '../../fs/types';
+import { BOUNDS } from '../../limits';
 import type { FactsSettings } from '../../settings';
 import {
   FACT_CATEGORIES,
   HISTORY_SECTIONS,
   USER_SECTIONS,
   categorySchema,
+  factsOverLimit,
   confidenceSchema,
   formatPath,
   type Fact,
@@ -20,7 +22,7 @@ import {
 import { MEMORY_JSON_PATH, modifyMemory, readMemory, serializeMemory } from './store';
 
 /** Each message of the conversation is cut to this many characters, as DeerFlow does. */
-export const MAX_MESSAGE_CHARS = 1_000;
+export const MAX_MESSAGE_CHARS = BOUNDS.updaterMessageChars.value;
 
 /** Opens the updater's instructions; the Demo provider recognises update requests by it. */
 export const MEMORY_UPDATE_TAG = 'memory_update_instructions';
@@ -427,19 +429,7 @@ export function applyUpdate(
   }
 
   if (next.facts.length > maxFacts) {
-    const order = next.facts
-      .map((fact, index) => ({ fact, index }))
-      .sort(
-        (a, b) =>
-          a.fact.confidence - b.fact.confidence ||
-          (a.fact.createdAt < b.fact.createdAt
-            ? -1
-            : a.fact.createdAt > b.fact.createdAt
-              ? 1
-              : 0) ||
-          a.index - b.index,
-      );
-    const evict = new Set(order.slice(0, next.facts.length - maxFacts).map((entry) => entry.fact));
+    const evict = factsOverLimit(next.facts, maxFacts);
     changes.evicted = next.facts.filter((fact) => evict.has(fact));
     next.facts = next.facts.filter((fact) => !evict.has(fact));
     // A fact added and evicted in the same update was never really added.
@@ -494,7 +484,8 @@ export async function runMemoryUpdate(input: RunMemoryUpdateInput): Promise<Memo
   if (conversationForUpdate(input.messages).every((line) => line.role !== 'user'))
     return { status: 'skipped', reason: 'the conversation has no user message' };
 
-  const read = await readMemory(input.fs, path);
+  // The model sees at most maxFacts facts; the write below keeps at most that many (applyUpdate).
+  const read = await readMemory(input.fs, path, { maxFacts: input.settings.maxFacts });
   if (!read.ok) return { status: 'invalid-memory', error: read.error };
 
   const request = buildUpdateRequest(input.messages, read.memory, {
