@@ -14,6 +14,7 @@ const KEPT: [label: string, removed: string, context: string][] = [
   ['name, other case', 'We met Grace Hopper.', 'the user met grace hopper in 1952'],
   ['name, possessive', 'Ask Grace Hopper.', "Grace Hopper's advice"],
   ['name without the title', 'Meet Dr. Grace Hopper.', 'meet Grace Hopper'],
+  ['title with or without a full stop', 'My teacher, Mr Okafor, says hi.', 'Mr. Okafor said hi'],
   ['currency, separators and code', 'It costs $1,299.00.', 'price: 1299 USD'],
   ['unit spelled out', 'The timeout is 200ms.', 'a 200 milliseconds timeout'],
   ['unit spacing and case', 'Cache: 512MB.', 'cache of 512 mb'],

@@ -28,6 +28,13 @@ import {
 
 export type Fate = 'kept' | 'recoverable' | 'lost';
 
+/** The names of the three lists, as shown. */
+export const FATE_LABELS: Readonly<Record<Fate, string>> = {
+  kept: 'Kept',
+  recoverable: 'Recoverable',
+  lost: 'Lost',
+};
+
 /** A named part of the new context ("Summary", "Kept messages", "System prompt"). */
 export interface ContextSection {
   label: string;

@@ -17,6 +17,7 @@ export {
 } from './specifics';
 export { buildHaystack, findSpecific, type Haystack } from './match';
 export {
+  FATE_LABELS,
   classifySpecifics,
   fateHeadline,
   type ClassifiedSpecific,

@@ -53,8 +53,7 @@ export function buildHaystack(text: string, maxChars: number = MAX_SCAN_CHARS): 
 /** True when the haystack holds the specific, by key or by text (see the rules above). */
 export function findSpecific(haystack: Haystack, specific: Findable): boolean {
   for (const k of lookupKeys(specific)) if (haystack.keys.has(k)) return true;
-  const needle = searchNeedle(specific);
-  return needle !== undefined && findWord(haystack.text, needle);
+  return searchNeedles(specific).some((needle) => findWord(haystack.text, needle));
 }
 
 const stripRoot = (path: string): string => path.replace(/^\/(?!\/)/, '');
@@ -105,19 +104,24 @@ export function indexKeys(c: Candidate): string[] {
   return keys;
 }
 
-/** The text searched for, for the kinds that are searched as text. */
-function searchNeedle(s: Findable): string | undefined {
+/** The texts searched for, for the kinds that are searched as text. */
+function searchNeedles(s: Findable): string[] {
   switch (s.kind) {
     case 'path':
-      return searchForm(stripRoot(s.normalized));
+      return [searchForm(stripRoot(s.normalized))];
+    case 'name': {
+      // "mr okafor" is also written "Mr. Okafor".
+      const needle = searchForm(s.normalized).trim();
+      const title = /^(mr|mrs|ms|mx|dr|prof) /.exec(needle);
+      return title ? [needle, `${title[1]}.${needle.slice(title[1]!.length)}`] : [needle];
+    }
     case 'url':
     case 'email':
     case 'identifier':
     case 'quote':
-    case 'name':
-      return searchForm(s.normalized).trim() || undefined;
+      return [searchForm(s.normalized).trim()].filter(Boolean);
     default:
-      return undefined;
+      return [];
   }
 }
 

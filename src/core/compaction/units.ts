@@ -291,16 +291,17 @@ export const CURRENCY_PREFIXES: readonly [string, string][] = [
 const WORD_UNITS = new Map<string, UnitInfo>();
 const EXACT_UNITS = new Map<string, UnitInfo>();
 const ATTACHED_UNITS = new Map<string, UnitInfo>();
-let longestCjkUnit = 1;
-/** First characters of the units that are not Latin ("公" of 公斤), to skip lookups quickly. */
-const CJK_UNIT_STARTS = new Set<string>();
+/** Units that are not Latin ("公斤", "个小时"), by their first character, longest first. */
+const CJK_UNITS = new Map<string, [string, UnitInfo][]>();
 for (const row of UNIT_ROWS) {
   const info: UnitInfo = { canonical: row.canonical, unitClass: row.unitClass };
   for (const w of row.words ?? []) {
     WORD_UNITS.set(w.toLowerCase(), info);
     if (!/^[\x20-\x7e°µμ℃℉]/.test(w)) {
-      longestCjkUnit = Math.max(longestCjkUnit, w.length);
-      CJK_UNIT_STARTS.add(w[0]!);
+      const list = CJK_UNITS.get(w[0]!) ?? [];
+      list.push([w, info]);
+      list.sort((a, b) => b[0].length - a[0].length);
+      CJK_UNITS.set(w[0]!, list);
     }
   }
   for (const w of row.exact ?? []) EXACT_UNITS.set(w, info);
@@ -311,6 +312,12 @@ export interface UnitMatch extends UnitInfo {
   /** End offset of the unit in the text. */
   end: number;
 }
+
+const at_ = (info: UnitInfo, end: number): UnitMatch => ({
+  canonical: info.canonical,
+  unitClass: info.unitClass,
+  end,
+});
 
 const isLetter = (code: number): boolean =>
   (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
@@ -336,11 +343,11 @@ export function matchUnit(text: string, at: number): UnitMatch | undefined {
   if (first === undefined) return undefined;
   if (first === '%' || first === '℃' || first === '℉') {
     const info = WORD_UNITS.get(first);
-    return info ? { ...info, end: pos + 1 } : undefined;
+    return info ? at_(info, pos + 1) : undefined;
   }
   if (first === '×') {
     const info = ATTACHED_UNITS.get(first);
-    return info && !spaced ? { ...info, end: pos + 1 } : undefined;
+    return info && !spaced ? at_(info, pos + 1) : undefined;
   }
   if (isUnitChar(text.charCodeAt(pos))) {
     let end = pos;
@@ -355,20 +362,18 @@ export function matchUnit(text: string, at: number): UnitMatch | undefined {
         let next = stop + 1;
         while (next < text.length && isLetter(text.charCodeAt(next))) next++;
         const two = WORD_UNITS.get(`${word} ${text.slice(stop + 1, next)}`.toLowerCase());
-        if (two && next > stop + 1 && endsWord(text, next)) return { ...two, end: next };
+        if (two && next > stop + 1 && endsWord(text, next)) return at_(two, next);
       }
       const info =
         EXACT_UNITS.get(word) ??
         WORD_UNITS.get(word.toLowerCase()) ??
         (spaced ? undefined : ATTACHED_UNITS.get(word));
-      if (info) return { ...info, end: stop };
+      if (info) return at_(info, stop);
     }
     return undefined;
   }
-  if (!CJK_UNIT_STARTS.has(first)) return undefined;
-  for (let length = longestCjkUnit; length >= 1; length--) {
-    const info = WORD_UNITS.get(text.slice(pos, pos + length));
-    if (info) return { ...info, end: pos + length };
+  for (const [unit, info] of CJK_UNITS.get(first) ?? []) {
+    if (text.startsWith(unit, pos)) return at_(info, pos + unit.length);
   }
   return undefined;
 }
