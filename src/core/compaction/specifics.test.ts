@@ -295,6 +295,11 @@ const TABLE: [label: string, text: string, expected: string[]][] = [
       'number:41.27 s',
     ],
   ],
+  [
+    'test-runner progress is noise',
+    'tests/test_a.py::test_one PASSED [ 15%]\ntests/test_a.py::test_two PASSED [100%]',
+    ['path:tests/test_a.py', 'identifier:test_one', 'identifier:test_two'],
+  ],
 
   // ---- plain chat (LoCoMo style) -----------------------------------------------------------
   [

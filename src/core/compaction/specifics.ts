@@ -1152,7 +1152,10 @@ function scanNumbers(t: string, out: Candidate[], keepMinor: boolean): void {
       const normalized = unit.canonical
         ? `${value} ${unit.canonical}`
         : `${value} ${t.slice(numEnd, unit.end).trim()}`;
-      push(out, start, end, 'number', subtype, normalized, P.number);
+      // A progress figure alone in brackets ("PASSED [ 15%]", as test runners print) is noise.
+      const progress =
+        subtype === 'percent' && /\[ *$/.test(t.slice(start - 4, start)) && t[end] === ']';
+      push(out, start, end, 'number', subtype, normalized, P.number, progress);
       continue;
     }
     // A count: "3 retries", "2 kids", "214 items".
