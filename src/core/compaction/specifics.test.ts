@@ -348,6 +348,13 @@ describe('extractSpecifics: what each specific says', () => {
     expect(text.slice(s!.origin.start, s!.origin.end)).toBe('１２００元');
   });
 
+  it('keeps offsets with a byte-order mark and ideographic spaces', () => {
+    const text = '\uFEFF会议\u3000在２０２４年３月５日。';
+    const [s] = extractSpecifics(text);
+    expect(s!.text).toBe('２０２４年３月５日');
+    expect(text.slice(s!.origin.start, s!.origin.end)).toBe(s!.text);
+  });
+
   it('deduplicates by kind and normalized form, counting occurrences', () => {
     const found = extractSpecifics('Cache 12 MB. Then 12MB again, and 12 megabytes.');
     expect(found).toHaveLength(1);

@@ -227,30 +227,35 @@ const P = {
  */
 export function fold(text: string): string {
   if (!TO_FOLD.test(text)) return text;
+  if (!UTF16)
+    return text.replace(TO_FOLD_ALL, (c) => String.fromCharCode(foldCode(c.charCodeAt(0))));
   const units = new Uint16Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    units[i] =
-      code >= 0xff01 && code <= 0xff5e
-        ? code - 0xfee0
-        : code === 0x3000 || code === 0xa0 || code === 0x2007 || code === 0x202f
-          ? 32
-          : code;
-  }
+  for (let i = 0; i < text.length; i++) units[i] = foldCode(text.charCodeAt(i));
   return UTF16.decode(units);
 }
 
+const foldCode = (code: number): number =>
+  code >= 0xff01 && code <= 0xff5e
+    ? code - 0xfee0
+    : code === 0x3000 || code === 0xa0 || code === 0x2007 || code === 0x202f
+      ? 32
+      : code;
 const TO_FOLD = /[\uFF01-\uFF5E\u3000\u00A0\u2007\u202F]/;
-const UTF16 = new TextDecoder('utf-16le');
+const TO_FOLD_ALL = new RegExp(TO_FOLD.source, 'g');
+// Decodes the folded UTF-16 units in one call; a leading U+FEFF is kept (ignoreBOM), so offsets
+// stay. Only on little-endian machines (all current ones), else the slower replace above.
+const UTF16 =
+  new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+    ? new TextDecoder('utf-16le', { ignoreBOM: true })
+    : undefined;
 
 /**
  * Every candidate in a text, overlapping ones included. With `minor`, also what is indexed for
  * matching but is no specific by itself (small bare numbers).
  */
-export function scan(text: string, minor = false): Candidate[] {
+export function scan(text: string, keepMinor = false): Candidate[] {
   const t = fold(text);
   const out: Candidate[] = [];
-  const keepMinor = minor;
   // What may span white space is found in the whole text; the patterns here start with a digit,
   // a capital, a quote mark or a CJK character, which the regex engine finds quickly.
   scanDates(t, out);
