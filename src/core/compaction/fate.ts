@@ -1,0 +1,194 @@
+// The fate of the specifics a compaction removed, judged without a model:
+//
+//   kept         found in the new context (the summary, the kept messages, the system prompt…),
+//                matched as described in match.ts (formatting-robust: case for names, thousands
+//                separators and unit spelling for numbers, "./" and trailing slashes for paths,
+//                quote marks and spacing for quotes, date and time formats).
+//   recoverable  not kept, but found in a file the agent can read AND the new context points to
+//                that file: it names the file's full path (a leading "/" optional), or the path is
+//                among the explicit pointers. The history file a summary names, and an offloaded
+//                tool result whose path is in the context, are such files. The file that recovers
+//                it is given; the first pointed file (in the order given) that has it wins.
+//   lost         neither. If a readable file holds it but nothing in the context points there, the
+//                file is given as `unreachableIn`: the detail exists, the model has no way to it.
+//
+// The headline counts kept only ("12 of 40 specifics kept"); recoverable ones are counted apart,
+// and `keptOrRecoverable` is the number the arena compares across strategies.
+// Every text searched is bounded (maxChars each); a text over the bound is searched in its first
+// maxChars characters and listed in `cut`.
+
+import { buildHaystack, findSpecific, type Haystack } from './match';
+import {
+  MAX_SCAN_CHARS,
+  SPECIFIC_KINDS,
+  normalizePath,
+  type Specific,
+  type SpecificKind,
+} from './specifics';
+
+export type Fate = 'kept' | 'recoverable' | 'lost';
+
+/** The names of the three lists, as shown. */
+export const FATE_LABELS: Readonly<Record<Fate, string>> = {
+  kept: 'Kept',
+  recoverable: 'Recoverable',
+  lost: 'Lost',
+};
+
+/** A named part of the new context ("Summary", "Kept messages", "System prompt"). */
+export interface ContextSection {
+  label: string;
+  text: string;
+}
+
+/** A file the agent can read, with its content. */
+export interface ReadableFile {
+  path: string;
+  content: string;
+}
+
+export interface FateTarget {
+  /** What the model sees after the compaction: one text, or named sections. */
+  newContext: string | readonly ContextSection[];
+  /** Files the agent can read (the history file, offloaded results, memory files…). */
+  readableFiles?: readonly ReadableFile[];
+  /** Paths the context points to besides those it names in its text. */
+  pointers?: readonly string[];
+  /** Each text is searched in at most this many characters. Default MAX_SCAN_CHARS. */
+  maxChars?: number;
+}
+
+export interface ClassifiedSpecific extends Specific {
+  fate: Fate;
+  /** Kept: the label of the first context section that has it ("context" for a single text). */
+  keptIn?: string;
+  /** Recoverable: the path of the file that has it. */
+  recoverableFrom?: string;
+  /** Lost: a readable file that has it, which the context does not point to. */
+  unreachableIn?: string;
+}
+
+export interface FateCounts {
+  total: number;
+  kept: number;
+  recoverable: number;
+  lost: number;
+  keptOrRecoverable: number;
+}
+
+export interface SpecificsFate {
+  kept: ClassifiedSpecific[];
+  recoverable: ClassifiedSpecific[];
+  lost: ClassifiedSpecific[];
+  counts: FateCounts;
+  byKind: Record<SpecificKind, FateCounts>;
+  /** "12 of 40 specifics kept" ("No specifics were removed" when there were none). */
+  headline: string;
+  /** "12 kept, 9 recoverable from files, 19 lost". */
+  detail: string;
+  /** The readable files the new context points to (their paths as given). */
+  pointedFiles: string[];
+  /** Texts searched only in part because they were over maxChars. */
+  cut: { label: string; searchedChars: number; totalChars: number }[];
+}
+
+const SINGLE_CONTEXT_LABEL = 'context';
+
+export function classifySpecifics(
+  specifics: readonly Specific[],
+  target: FateTarget,
+): SpecificsFate {
+  const maxChars = target.maxChars ?? MAX_SCAN_CHARS;
+  const cut: SpecificsFate['cut'] = [];
+  const noteCut = (label: string, h: Haystack) => {
+    if (h.indexedChars < h.totalChars)
+      cut.push({ label, searchedChars: h.indexedChars, totalChars: h.totalChars });
+  };
+
+  const sections: readonly ContextSection[] =
+    typeof target.newContext === 'string'
+      ? [{ label: SINGLE_CONTEXT_LABEL, text: target.newContext }]
+      : target.newContext;
+  const contexts = sections.map((s) => {
+    const haystack = buildHaystack(s.text, maxChars);
+    noteCut(s.label, haystack);
+    return { label: s.label, haystack };
+  });
+
+  // Which readable files the context points to.
+  const pointerSet = new Set(
+    (target.pointers ?? []).map((p) => normalizePath(p).replace(/^\//, '')),
+  );
+  const files = (target.readableFiles ?? []).map((file) => {
+    const normalized = normalizePath(file.path);
+    const asPath = { kind: 'path' as const, subtype: 'posix', normalized };
+    const pointed =
+      pointerSet.has(normalized.replace(/^\//, '')) ||
+      contexts.some((c) => findSpecific(c.haystack, asPath));
+    return { file, pointed, haystack: undefined as Haystack | undefined };
+  });
+  const haystackOf = (entry: (typeof files)[number]): Haystack => {
+    if (!entry.haystack) {
+      entry.haystack = buildHaystack(entry.file.content, maxChars);
+      noteCut(entry.file.path, entry.haystack);
+    }
+    return entry.haystack;
+  };
+
+  const kept: ClassifiedSpecific[] = [];
+  const recoverable: ClassifiedSpecific[] = [];
+  const lost: ClassifiedSpecific[] = [];
+  for (const specific of specifics) {
+    const keptIn = contexts.find((c) => findSpecific(c.haystack, specific));
+    if (keptIn) {
+      kept.push({ ...specific, fate: 'kept', keptIn: keptIn.label });
+      continue;
+    }
+    const from = files.find((f) => f.pointed && findSpecific(haystackOf(f), specific));
+    if (from) {
+      recoverable.push({ ...specific, fate: 'recoverable', recoverableFrom: from.file.path });
+      continue;
+    }
+    const unreachable = files.find((f) => !f.pointed && findSpecific(haystackOf(f), specific));
+    lost.push({
+      ...specific,
+      fate: 'lost',
+      ...(unreachable ? { unreachableIn: unreachable.file.path } : {}),
+    });
+  }
+
+  const counts = countsOf(kept.length, recoverable.length, lost.length);
+  const byKind = Object.fromEntries(
+    SPECIFIC_KINDS.map((kind) => {
+      const n = (list: ClassifiedSpecific[]) => list.filter((s) => s.kind === kind).length;
+      return [kind, countsOf(n(kept), n(recoverable), n(lost))];
+    }),
+  ) as Record<SpecificKind, FateCounts>;
+  return {
+    kept,
+    recoverable,
+    lost,
+    counts,
+    byKind,
+    headline: fateHeadline(counts),
+    detail: `${counts.kept} kept, ${counts.recoverable} recoverable from ${counts.recoverable === 1 ? 'a file' : 'files'}, ${counts.lost} lost`,
+    pointedFiles: files.filter((f) => f.pointed).map((f) => f.file.path),
+    cut,
+  };
+}
+
+function countsOf(kept: number, recoverable: number, lost: number): FateCounts {
+  return {
+    total: kept + recoverable + lost,
+    kept,
+    recoverable,
+    lost,
+    keptOrRecoverable: kept + recoverable,
+  };
+}
+
+/** "N of M specifics kept", or "No specifics were removed". */
+export function fateHeadline(counts: Pick<FateCounts, 'kept' | 'total'>): string {
+  if (counts.total === 0) return 'No specifics were removed';
+  return `${counts.kept} of ${counts.total} ${counts.total === 1 ? 'specific' : 'specifics'} kept`;
+}
