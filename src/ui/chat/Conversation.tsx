@@ -1,10 +1,11 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { useChatStore } from '../../state/chat';
 import { useArenaStore } from '../../state/arena';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
-import type { MemoryEdit } from '../../core/agent/thread';
+import { useJournalStore } from '../../state/journal';
 import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
+import { placeChips, type ChipData } from './chips';
 import './chat.css';
 
 /** One suggestion per mechanism: each button sends its text as a message. */
@@ -68,12 +69,15 @@ export function Conversation() {
       .filter((e) => e.kind === 'summarize' && e.messageId)
       .map((e) => e.messageId!),
   );
-  const editsByCall = new Map<string, MemoryEdit>();
-  for (const edit of thread?.memoryEdits ?? []) editsByCall.set(edit.toolCallId, edit);
+  // Chips come from the memory journal (whatever memory layers the thread has on), and from the
+  // thread's own records where no journal entry of this browser exists (history).
+  const journal = useJournalStore((s) => s.entries);
+  const chips = useMemo(() => placeChips(thread, journal), [thread, journal]);
 
   return (
     <section aria-label="Conversation" className="conversation">
       {messages.length === 0 && !streaming && <Suggestions />}
+      <Chips list={chips.atStart} />
       {messages.map((message) => (
         <Fragment key={message.id}>
           {summaryStarts.has(message.id) && (
@@ -83,7 +87,8 @@ export function Conversation() {
               </span>
             </div>
           )}
-          <MessageView message={message} edit={editFor(message, editsByCall)} />
+          <MessageView message={message} chips={chipsFor(message, chips.byToolCall)} />
+          <Chips list={chips.afterMessage.get(message.id)} />
         </Fragment>
       ))}
       {streaming && (
@@ -108,11 +113,22 @@ export function Conversation() {
   );
 }
 
-function editFor(message: Message, edits: Map<string, MemoryEdit>) {
-  return message.role === 'tool' ? edits.get(message.toolCallId) : undefined;
+function chipsFor(message: Message, byToolCall: Map<string, ChipData[]>) {
+  return message.role === 'tool' ? byToolCall.get(message.toolCallId) : undefined;
 }
 
-function MessageView({ message, edit }: { message: Message; edit?: MemoryEdit }) {
+function Chips({ list }: { list: ChipData[] | undefined }) {
+  if (!list?.length) return null;
+  return (
+    <>
+      {list.map((chip) => (
+        <MemoryChip key={chip.key} chip={chip} />
+      ))}
+    </>
+  );
+}
+
+function MessageView({ message, chips }: { message: Message; chips?: ChipData[] | undefined }) {
   switch (message.role) {
     case 'user':
       return (
@@ -127,7 +143,7 @@ function MessageView({ message, edit }: { message: Message; edit?: MemoryEdit })
       return (
         <>
           <ToolResultView message={message} />
-          {edit && <MemoryChip edit={edit} />}
+          <Chips list={chips} />
         </>
       );
     case 'notice':
