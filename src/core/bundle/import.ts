@@ -262,7 +262,7 @@ export async function readBundle(
     if (actual[key] !== (c[key] ?? 0)) {
       throw new BundleError(
         'manifest',
-        `manifest.json counts ${c[key]} ${key}, but the bundle holds ${actual[key]}: it is incomplete or was altered.`,
+        `manifest.json counts ${c[key] ?? 0} ${key}, but the bundle holds ${actual[key]}: it is incomplete or was altered.`,
         'manifest.json',
       );
     }
