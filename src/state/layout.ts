@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type SideTab = 'editor' | 'context' | 'facts' | 'strategy';
+export type SideTab = 'editor' | 'context' | 'facts' | 'journal' | 'strategy';
 
 /** Which panel the right-hand column shows. */
 export const useLayoutStore = create<{ tab: SideTab; setTab(tab: SideTab): void }>((set) => ({

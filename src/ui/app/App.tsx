@@ -14,7 +14,6 @@ import { SettingsDialog } from '../settings/SettingsDialog';
 import { TokenReadout } from '../tokens/TokenReadout';
 import { FilesPanel } from '../files/FilesPanel';
 import { BundlePanel } from '../bundle/BundlePanel';
-import { MemoryJournal } from '../journal/MemoryJournal';
 import { MemoryNotices } from '../journal/MemoryNotices';
 import { SideTabs } from './SideTabs';
 import { LayoutToggles, Workspace } from './Workspace';
@@ -119,7 +118,6 @@ export function App() {
             <>
               <ThreadList />
               <FilesPanel />
-              <MemoryJournal />
               <BundlePanel />
             </>
           }

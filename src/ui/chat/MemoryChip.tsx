@@ -78,7 +78,7 @@ export function MemoryChip({ chip }: { chip: ChipData }) {
         </button>
       )}
       {!entry && !undone && (
-        <button type="button" disabled title={HISTORY_ONLY} aria-describedby={undefined}>
+        <button type="button" disabled title={HISTORY_ONLY}>
           Undo
         </button>
       )}

@@ -28,22 +28,37 @@ export function MemoryDiff({
         </ul>
       )}
       {note && <p className="muted mp-diff-note">{note}</p>}
-      <pre className="mp-diff" aria-label={`Diff of ${path}`}>
-        {diff.lines.map((line, index) => (
-          <span key={index} className={`mp-diff-${line.kind}`}>
-            {line.kind === 'added'
-              ? '+ '
-              : line.kind === 'removed'
-                ? '- '
-                : line.kind === 'gap'
-                  ? '… '
-                  : '  '}
-            {line.text}
-            {'\n'}
-          </span>
-        ))}
-        {diff.cut && <span className="mp-diff-gap">… (cut: the journal keeps a bounded diff)</span>}
-      </pre>
+      {summary && summary.lines.length > 0 ? (
+        <details className="mp-diff-lines">
+          <summary>
+            Line diff (+{diff.added} −{diff.removed})
+          </summary>
+          <LineDiff path={path} diff={diff} />
+        </details>
+      ) : (
+        <LineDiff path={path} diff={diff} />
+      )}
     </div>
+  );
+}
+
+function LineDiff({ path, diff }: { path: string; diff: JournalDiff }) {
+  return (
+    <pre className="mp-diff" aria-label={`Diff of ${path}`}>
+      {diff.lines.map((line, index) => (
+        <span key={index} className={`mp-diff-${line.kind}`}>
+          {line.kind === 'added'
+            ? '+ '
+            : line.kind === 'removed'
+              ? '- '
+              : line.kind === 'gap'
+                ? '… '
+                : '  '}
+          {line.text}
+          {'\n'}
+        </span>
+      ))}
+      {diff.cut && <span className="mp-diff-gap">… (cut: the journal keeps a bounded diff)</span>}
+    </pre>
   );
 }

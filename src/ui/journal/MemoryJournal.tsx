@@ -26,62 +26,52 @@ export function MemoryJournal() {
   const dropped = useJournalStore((s) => s.dropped);
   const problem = useJournalStore((s) => s.problem);
   const [shown, setShown] = useState(PAGE);
-  const [collapsed, setCollapsed] = useState(false);
   const total = entries.length;
+  const local = entries.filter((e) => e.origin === 'local').length;
   const droppedTotal = dropped.local + dropped.imported;
-  const listId = 'memory-journal-list';
 
   return (
-    <section id="memory-journal" aria-labelledby="memory-journal-title" className="mp-journal">
+    <section aria-label="Memory journal" className="mp-journal">
       <header className="mp-journal-header">
-        <h2 id="memory-journal-title">Memory journal</h2>
-        <span className="mp-journal-count">{total}</span>
-        <button
-          type="button"
-          aria-expanded={!collapsed}
-          aria-controls={listId}
-          onClick={() => setCollapsed(!collapsed)}
-          className="mp-journal-toggle"
-        >
-          {collapsed ? 'Show' : 'Hide'}
-        </button>
+        <h2>Memory journal</h2>
+        <span className="mp-journal-count">
+          {local} here{total > local ? ` · ${total - local} imported` : ''}
+        </span>
       </header>
+      <p className="mp-journal-hint">
+        Every write to /memories/, the AGENTS.md sources and memory.json, whoever made it: the agent
+        (whatever memory layers its thread has on), you, the fact updater, an import, an undo,
+        another tab. Newest first.
+      </p>
       {problem && (
         <p role="alert" className="mp-journal-problem">
           {problem}
         </p>
       )}
-      {!collapsed && (
-        <>
-          <p className="mp-journal-hint">
-            Every write to /memories/, the AGENTS.md sources and memory.json, whoever made it.
-          </p>
-          {total === 0 ? (
-            <p className="mp-journal-empty">No memory writes yet.</p>
-          ) : (
-            <ul id={listId} aria-label="Memory journal" className="mp-journal-list">
-              {entries.slice(0, shown).map((entry) => (
-                <JournalItem key={entry.id} entry={entry} />
-              ))}
-            </ul>
-          )}
-          {total > shown && (
-            <p className="mp-journal-more">
-              Showing the newest {shown} of {total}.{' '}
-              <button type="button" onClick={() => setShown(shown + PAGE)}>
-                Show {Math.min(PAGE, total - shown)} more
-              </button>
-            </p>
-          )}
-          {droppedTotal > 0 && (
-            <p className="mp-journal-more">
-              {droppedTotal.toLocaleString('en-US')} older entr
-              {droppedTotal === 1 ? 'y was' : 'ies were'} dropped: the journal keeps this
-              browser&rsquo;s newest {JOURNAL_LIMITS.maxEntries.toLocaleString('en-US')} and as many
-              imported.
-            </p>
-          )}
-        </>
+      {total === 0 ? (
+        <p className="mp-journal-empty">No memory writes yet.</p>
+      ) : (
+        <ul aria-label="Memory journal" className="mp-journal-list">
+          {entries.slice(0, shown).map((entry) => (
+            <JournalItem key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      )}
+      {total > shown && (
+        <p className="mp-journal-more">
+          Showing the newest {shown} of {total}.{' '}
+          <button type="button" onClick={() => setShown(shown + PAGE)}>
+            Show {Math.min(PAGE, total - shown)} more
+          </button>
+        </p>
+      )}
+      {droppedTotal > 0 && (
+        <p className="mp-journal-more">
+          {droppedTotal.toLocaleString('en-US')} older entr
+          {droppedTotal === 1 ? 'y was' : 'ies were'} dropped: the journal keeps this
+          browser&rsquo;s newest {JOURNAL_LIMITS.maxEntries.toLocaleString('en-US')} and as many
+          imported.
+        </p>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useJournalStore, type MemoryNotice } from '../../state/journal';
+import { useLayoutStore } from '../../state/layout';
 import './journal.css';
 
 function sentence(notice: MemoryNotice): string {
@@ -28,9 +29,7 @@ export function MemoryNotices() {
             type="button"
             onClick={() => {
               focus(notice.entryIds[notice.entryIds.length - 1] ?? null);
-              document
-                .getElementById('memory-journal')
-                ?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+              useLayoutStore.getState().setTab('journal');
             }}
           >
             Show in journal
