@@ -21,6 +21,8 @@ export const JOURNAL_CHANNEL_NAME = 'memory-playground-journal';
 
 /** Notices shown at once; older ones stay in the journal list. */
 export const MAX_NOTICES = 3;
+/** How long an unexplained change waits for the other tab's entry before it is recorded. */
+const SETTLE_MS = 400;
 /** Writes by the same author within this time share one notice (an import writes several files). */
 const MERGE_MS = 10_000;
 
@@ -193,17 +195,17 @@ export const useJournalStore = create<JournalState>((set, get) => {
           true,
         );
         if (paths.length > 0) {
-          // Recorded as "another tab": noticed through the record listener, marked as elsewhere.
-          const recorded = await reconcileMemoryPaths(journal, fs, paths).catch(() => []);
-          if (recorded.length > 0) {
-            set({
-              notices: get().notices.map((notice) =>
-                notice.entryIds.some((id) => recorded.some((e) => e.id === id))
-                  ? { ...notice, elsewhere: true }
-                  : notice,
-              ),
-            });
-          }
+          // A change no entry explains is recorded as "another tab" (noticed through the record
+          // listener). First a moment for the other tab to finish storing its entry.
+          await reconcileMemoryPaths(journal, fs, paths, {
+            settle: async () => {
+              await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+              notify(
+                (await journal.load()).filter((entry) => entry.tab !== journal.tabId),
+                true,
+              );
+            },
+          }).catch(() => []);
         }
         publish();
       });

@@ -12,7 +12,7 @@ import {
   type JournalEntry,
 } from './journal';
 import { InMemoryFileStore } from './memory-store';
-import { JournaledStore, MemoryJournal } from './journal';
+import { JournaledStore, MemoryJournal, journaledFs } from './journal';
 
 const SOURCES = ['/memories/AGENTS.md', '/.deepagents/AGENTS.md', '/AGENTS.md'];
 
@@ -264,6 +264,39 @@ describe('undo from the journal', () => {
 });
 
 describe('changes no entry explains', () => {
+  it('wait for the entry another tab is still storing before they are called unexplained', async () => {
+    const stored = new Map<string, JournalEntry>();
+    const persistence = {
+      load: async () => ({ entries: [...stored.values()] }),
+      put: async (entries: readonly JournalEntry[]) => {
+        for (const entry of entries) stored.set(entry.id, entry);
+      },
+      remove: async () => undefined,
+      saveDropped: async () => undefined,
+    };
+    const tabA = await journaledMemoryFs({ '/memories/AGENTS.md': 'start' }, { persistence });
+    const tabB = new MemoryJournal({ memorySources: () => SOURCES, persistence });
+    const fsB = journaledFs(tabB, tabA.stores);
+    tabB.setBaseline(await fsB.listUnder('/'));
+    // Tab A's write has reached the file; its entry reaches storage only while B settles.
+    await tabA.raw.write('/memories/AGENTS.md', 'from tab A');
+    const recorded = await reconcileMemoryPaths(tabB, fsB, ['/memories/AGENTS.md'], {
+      settle: async () => {
+        await tabA.journal.record({
+          path: '/memories/AGENTS.md',
+          op: 'write',
+          author: { kind: 'user', via: 'editor' },
+          before: { version: 1, content: 'start' },
+          after: { version: 2, content: 'from tab A' },
+        });
+        await tabB.load();
+      },
+    });
+    expect(recorded).toEqual([]);
+    expect(tabB.entries()).toHaveLength(1);
+    expect(tabB.entries()[0]!.author).toEqual({ kind: 'user', via: 'editor' });
+  });
+
   it('are recorded as another tab’s, once, and a known version is not', async () => {
     const { fs, raw, journal } = await journaledMemoryFs({ '/memories/AGENTS.md': 'start' });
     journal.setBaseline(await fs.listUnder('/'));

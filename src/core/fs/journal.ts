@@ -519,6 +519,8 @@ export class MemoryJournal {
   /** What each memory path held when the journal started (for changes no entry explains). */
   private baseline = new Map<string, number>();
   private persistChain: Promise<void> = Promise.resolve();
+  /** Entries of this tab that storage refused (kept in the list until the page closes). */
+  private readonly unstored = new Set<string>();
   /** Why the journal could not be stored or read, if it could not (shown to the person). */
   storageProblem: string | undefined;
 
@@ -606,9 +608,11 @@ export class MemoryJournal {
       if (parsed.success) entries.push(parsed.data as JournalEntry);
       else damaged++;
     }
-    // Entries this tab recorded but has not stored yet stay.
+    // Entries this tab recorded but could not store stay (another tab's trimmed ones go).
     const ids = new Set(entries.map((entry) => entry.id));
-    for (const entry of this.list) if (!ids.has(entry.id)) entries.push(entry);
+    for (const entry of this.list)
+      if (!ids.has(entry.id) && entry.tab === this.tabId && this.unstored.has(entry.id))
+        entries.push(entry);
     this.list = entries.sort(newestFirst);
     const dropped = z
       .object({ local: z.number().int().min(0), imported: z.number().int().min(0) })
@@ -659,10 +663,14 @@ export class MemoryJournal {
     const beforeText = before === null ? null : before.content;
     let summary: JournalSummary | undefined;
     try {
-      summary = boundSummary(
-        this.options.describe?.(input.path, beforeText ?? null, after?.content ?? null),
-        this.limits,
-      );
+      // Without the text before, a summary would tell the whole file as new: none then.
+      summary =
+        beforeText === undefined
+          ? undefined
+          : boundSummary(
+              this.options.describe?.(input.path, beforeText, after?.content ?? null),
+              this.limits,
+            );
     } catch {
       summary = undefined;
     }
@@ -690,6 +698,9 @@ export class MemoryJournal {
       entry.beforeText = beforeText;
     this.list = [entry, ...this.list].sort(newestFirst);
     const removed = this.trim('local');
+    // Stored first, then told: whatever a listener sets off (a chip, a broadcast to other tabs)
+    // finds the entry in storage. A storage failure keeps it in this tab's list all the same.
+    await this.store([entry], removed);
     for (const listener of this.recordListeners) {
       try {
         listener({ entry, before: beforeText ?? null, after: after?.content ?? null });
@@ -698,7 +709,6 @@ export class MemoryJournal {
       }
     }
     this.changed();
-    await this.store([entry], removed);
     return entry;
   }
 
@@ -774,6 +784,7 @@ export class MemoryJournal {
     const task = this.persistChain.then(async () => {
       try {
         if (put.length > 0) await persistence.put(put);
+        for (const entry of put) this.unstored.delete(entry.id);
         if (removed.length > 0) {
           await persistence.remove(removed);
           await persistence.saveDropped(dropped);
@@ -786,6 +797,7 @@ export class MemoryJournal {
         for (const listener of this.storedListeners) listener(ids);
       } catch (error) {
         // The entry stays in this tab's list: nothing is hidden because storage failed.
+        for (const entry of put) this.unstored.add(entry.id);
         this.storageProblem = `The memory journal could not be saved to browser storage (${errorText(error)}); its newest entries are shown here until the page closes.`;
         this.changed();
       }
@@ -1142,7 +1154,20 @@ export async function reconcileMemoryPaths(
   journal: MemoryJournal,
   fs: VirtualFs,
   paths: readonly string[],
+  options: {
+    /**
+     * Called once before anything is recorded, when some change looks unexplained: the app waits
+     * a moment and reloads the journal, so an entry the other tab is still storing is found.
+     */
+    settle?: () => Promise<void>;
+  } = {},
 ): Promise<JournalEntry[]> {
+  if (options.settle) {
+    const suspects = await unexplained(journal, fs, paths);
+    if (suspects.length === 0) return [];
+    await options.settle();
+    paths = suspects;
+  }
   const recorded: JournalEntry[] = [];
   for (const raw of paths) {
     let path: string;
@@ -1181,4 +1206,26 @@ export async function reconcileMemoryPaths(
     );
   }
   return recorded;
+}
+
+/** The memory paths among `paths` whose current version no entry (or the baseline) explains. */
+async function unexplained(
+  journal: MemoryJournal,
+  fs: VirtualFs,
+  paths: readonly string[],
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const raw of paths) {
+    let path: string;
+    try {
+      path = normalisePath(raw);
+    } catch {
+      continue;
+    }
+    if (path === '/' || !journal.isMemoryPath(path) || out.includes(path)) continue;
+    await journal.idle();
+    const current = await fs.read(path).catch(() => undefined);
+    if (current?.version !== journal.knownVersion(path)) out.push(path);
+  }
+  return out;
 }

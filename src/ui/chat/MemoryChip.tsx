@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { buildDiff, describeAuthor } from '../../core/fs/journal';
 import { describeMemoryChange } from '../../core/memory/facts/changes';
 import { useChatStore } from '../../state/chat';
@@ -23,23 +23,7 @@ export function MemoryChip({ chip }: { chip: ChipData }) {
   const undone = Boolean(entry?.undoneBy) || record?.undone === true;
   const deleted = entry ? entry.op === 'delete' : record?.deleted === true;
   // What the chip shows: the journal's diff, else the record's texts (history).
-  const view = entry
-    ? { diff: entry.diff, summary: entry.summary, note: undefined }
-    : record?.textsCut
-      ? {
-          diff: { added: 0, removed: 0, cut: true, lines: [] },
-          summary: undefined,
-          note: 'The texts of this edit were too long to keep with the thread.',
-        }
-      : {
-          diff: buildDiff(record?.before ?? null, deleted ? null : (record?.after ?? '')),
-          summary: describeMemoryChange(
-            path,
-            record?.before ?? null,
-            deleted ? null : (record?.after ?? ''),
-          ),
-          note: undefined,
-        };
+  const view = useMemo(() => viewOf(chip, deleted), [chip, deleted]);
 
   const onUndo = async () => {
     if (!entry) return;
@@ -92,4 +76,25 @@ export function MemoryChip({ chip }: { chip: ChipData }) {
       {open && <MemoryDiff path={path} {...view} />}
     </div>
   );
+}
+
+/** What the chip shows: the journal's diff, else the record's texts (history). */
+function viewOf({ entry, record, path }: ChipData, deleted: boolean) {
+  return entry
+    ? { diff: entry.diff, summary: entry.summary, note: undefined }
+    : record?.textsCut
+      ? {
+          diff: { added: 0, removed: 0, cut: true, lines: [] },
+          summary: undefined,
+          note: 'The texts of this edit were too long to keep with the thread.',
+        }
+      : {
+          diff: buildDiff(record?.before ?? null, deleted ? null : (record?.after ?? '')),
+          summary: describeMemoryChange(
+            path,
+            record?.before ?? null,
+            deleted ? null : (record?.after ?? ''),
+          ),
+          note: undefined,
+        };
 }
