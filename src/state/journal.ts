@@ -53,8 +53,6 @@ interface JournalState {
   /** Entries whose diff is open in the list. */
   opened: Record<string, true>;
   toggleDiff(entryId: string): void;
-  /** This page's tab id (entries of other tabs or earlier visits carry another). */
-  tabId: string;
   started: boolean;
   /** Reads the journal, notes what memory holds now, and starts listening to other tabs. */
   start(): Promise<void>;
@@ -147,13 +145,12 @@ export const useJournalStore = create<JournalState>((set, get) => {
     hiddenNotices: 0,
     focused: null,
     opened: {},
-    tabId: '',
     started: false,
 
     async start() {
       if (get().started) return;
       const { journal, fs } = getServices();
-      set({ started: true, tabId: journal.tabId });
+      set({ started: true });
       journal.onChange(publish);
       journal.subscribe(({ entry }) => notify([entry], false));
       await journal.load();

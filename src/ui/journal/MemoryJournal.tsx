@@ -91,10 +91,10 @@ function JournalItem({ entry }: { entry: JournalEntry }) {
     useJournalStore.getState().focus(null);
   }, [focused]);
 
-  const threadId = threadOf(entry.author);
-  const thread = threadId ? threads.find((t) => t.id === threadId) : undefined;
   const imported = entry.origin === 'imported';
-  const elsewhere = !imported && entry.tab !== undefined && entry.tab !== tabOfThisPage();
+  // An imported entry names threads of another browser: no local title is put on them.
+  const threadId = imported ? undefined : threadOf(entry.author);
+  const thread = threadId ? threads.find((t) => t.id === threadId) : undefined;
   const verb =
     entry.op === 'delete' ? 'deleted' : entry.versionBefore === null ? 'created' : 'changed';
 
@@ -115,8 +115,7 @@ function JournalItem({ entry }: { entry: JournalEntry }) {
       </div>
       <div className="mp-journal-meta">
         {verb} by {describeAuthor(entry.author)}
-        {thread ? ` in “${thread.title}”` : ''}
-        {elsewhere ? ' (another tab or an earlier visit)' : ''} ·{' '}
+        {thread ? ` in “${thread.title}”` : ''} ·{' '}
         <time dateTime={new Date(entry.at).toISOString()}>{formatTime(entry.at)}</time>
         {imported && (
           <span className="mp-journal-badge" title="History from a bundle: read-only, never undone">
@@ -158,8 +157,4 @@ function JournalItem({ entry }: { entry: JournalEntry }) {
       )}
     </li>
   );
-}
-
-function tabOfThisPage(): string {
-  return useJournalStore.getState().tabId;
 }
