@@ -363,11 +363,16 @@ function boundSummary(
   };
 }
 
+const sizes = new WeakMap<JournalEntry, number>();
+
 /** Characters an entry stores, for the journal's bound. */
 export function entrySize(entry: JournalEntry): number {
+  const known = sizes.get(entry);
+  if (known !== undefined) return known;
   let chars = 200 + entry.path.length + (entry.beforeText?.length ?? 0);
   for (const line of entry.diff.lines) chars += line.text.length + 8;
   for (const line of entry.summary?.lines ?? []) chars += line.text.length + 8;
+  sizes.set(entry, chars);
   return chars;
 }
 
@@ -496,6 +501,12 @@ export interface MemoryJournalOptions {
 function newestFirst(a: JournalEntry, b: JournalEntry): number {
   if (a.recordedAt !== b.recordedAt) return b.recordedAt - a.recordedAt;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** The list with one entry put in its place (the list is newest first; a new entry goes first). */
+function insertNewestFirst(list: JournalEntry[], entry: JournalEntry): JournalEntry[] {
+  const at = list.findIndex((other) => newestFirst(entry, other) <= 0);
+  return at === -1 ? [...list, entry] : [...list.slice(0, at), entry, ...list.slice(at)];
 }
 
 function randomTag(): string {
@@ -696,7 +707,7 @@ export class MemoryJournal {
       beforeText.length <= this.limits.maxKeptText
     )
       entry.beforeText = beforeText;
-    this.list = [entry, ...this.list].sort(newestFirst);
+    this.list = insertNewestFirst(this.list, entry);
     const removed = this.trim('local');
     // Stored first, then told: whatever a listener sets off (a chip, a broadcast to other tabs)
     // finds the entry in storage. A storage failure keeps it in this tab's list all the same.
