@@ -95,6 +95,8 @@ test('the side panels work from the keyboard (arrow keys move between tabs)', as
   await page.keyboard.press('End');
   await expect(page.getByRole('region', { name: 'Strategy' })).toBeVisible();
   await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('region', { name: 'Memory journal' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('region', { name: 'Facts' })).toBeVisible();
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowRight');

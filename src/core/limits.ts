@@ -164,6 +164,18 @@ export const BOUNDS = {
     where: 'a bundle’s settings.json',
     why: 'settings are a few kB',
   },
+  bundleJournalBytes: {
+    value: 32 * MiB,
+    unit: 'bytes',
+    where: 'a bundle’s journal.jsonl (memory journal history)',
+    why: '2,000 entries of bounded diffs fit with room to spare',
+  },
+  bundleJournalEntries: {
+    value: 2_000,
+    unit: 'entries',
+    where: 'entries in a bundle’s journal.jsonl',
+    why: 'twice what one browser keeps (1,000 entries), so any export of ours fits',
+  },
   bundleRatio: {
     value: 200,
     unit: 'to 1',

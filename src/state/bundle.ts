@@ -17,6 +17,7 @@ import type { Thread } from '../core/agent/thread';
 import { BUNDLE_LIMITS } from '../core/bundle/schema';
 import type { BundleProgress, BundleTarget } from '../core/bundle/types';
 import { RestorableIdbFileStore, kvSettingsAccess } from '../adapters/idb-bundle';
+import { JournaledStore, MEMORIES_DIR, type MemoryJournal } from '../core/fs/journal';
 import { getServices, WORKSPACE } from './services';
 import { useChatStore } from './chat';
 import { useFilesStore } from './files';
@@ -63,7 +64,11 @@ interface BundleStore {
 }
 
 let target:
-  | (BundleTarget & { userStore: RestorableIdbFileStore; workspaceStore: RestorableIdbFileStore })
+  | (BundleTarget & {
+      userStore: RestorableIdbFileStore;
+      workspaceStore: RestorableIdbFileStore;
+      journal: MemoryJournal;
+    })
   | undefined;
 function bundleTarget() {
   if (!target) {
@@ -74,9 +79,36 @@ function bundleTarget() {
       workspaceStore: new RestorableIdbFileStore(s.workspaceStore),
       threads: s.threads,
       settings: kvSettingsAccess(s.kv),
+      journal: s.journal,
     };
   }
   return target;
+}
+
+/**
+ * The target an import writes through: the same stores, journaled as this import (its memory
+ * writes, and a rollback's, are entries of the memory journal like any other write). The AGENTS.md
+ * sources the bundle's settings name count as memory already.
+ */
+function importTarget(fileName: string, bundle: ParsedBundle): BundleTarget {
+  const base = bundleTarget();
+  const author = { kind: 'import' as const, bundle: fileName };
+  const alsoMemory = bundle.settings?.memorySources ?? [];
+  return {
+    ...base,
+    userStore: new JournaledStore(base.userStore, {
+      journal: base.journal,
+      mount: MEMORIES_DIR,
+      author,
+      alsoMemory,
+    }),
+    workspaceStore: new JournaledStore(base.workspaceStore, {
+      journal: base.journal,
+      mount: '/',
+      author,
+      alsoMemory,
+    }),
+  };
 }
 
 /** Every key this device knows (in memory and remembered), so none can leak into an export. */
@@ -300,7 +332,9 @@ export const useBundleStore = create<BundleStore>((set, get) => {
       set({ phase: 'applying', task: 'import', progress: null, error: null });
       let result: ApplyResult;
       try {
-        result = await (await importer()).applyImport(bundle, plan, bundleTarget(), { onProgress });
+        result = await (
+          await importer()
+        ).applyImport(bundle, plan, importTarget(fileName ?? 'a bundle', bundle), { onProgress });
       } catch (error) {
         // Still in preview: the user can read why, change the mode, or cancel. A stale preview is
         // recomputed so that "apply" again works against what is there now.
@@ -309,13 +343,22 @@ export const useBundleStore = create<BundleStore>((set, get) => {
           await replan().then(() => set({ error: messageOf(error) }));
         return null;
       }
+      // The bundle's memory journal joins this one as history: shown, never undoable.
+      let journalNote = '';
+      if (bundle.journal.length > 0) {
+        const added = await bundleTarget().journal.addImported(
+          bundle.journal,
+          fileName ?? 'a bundle',
+        );
+        journalNote = ` Memory journal: ${added} entr${added === 1 ? 'y' : 'ies'} added as history (read-only).`;
+      }
       const memoryNote = await refreshApp(result);
       set({
         phase: 'idle',
         progress: null,
         bundle: null,
         plan: null,
-        message: `${summary(result, fileName)}${memoryNote ? ` ${memoryNote}` : ''}`,
+        message: `${summary(result, fileName)}${memoryNote ? ` ${memoryNote}` : ''}${journalNote}`,
       });
       return result;
     },

@@ -26,7 +26,8 @@ import type { AgentEvent } from '../core/agent/events';
 import type { Message, ModelProvider } from '../core/agent/types';
 import { getAgentsMdState } from '../core/memory/agents-md';
 import { createFsTools } from '../core/fs/tools';
-import { FsError, type VirtualFs } from '../core/fs/types';
+import type { VirtualFs } from '../core/fs/types';
+import type { UndoResult } from '../core/fs/journal';
 import { resolveProfile } from '../core/providers/profiles';
 import {
   createApproximateCounter,
@@ -55,6 +56,7 @@ import { createProviderFor } from './provider';
 import { getServices, WORKSPACE } from './services';
 import { connectionOf, useSettingsStore } from './settings';
 import { useFilesStore } from './files';
+import { useJournalStore } from './journal';
 import { factRankers, setFactsEventSink, strategyRankers, useFactsStore } from './facts';
 import { createMemoryLoader } from '../core/memory/facts/store';
 
@@ -94,7 +96,11 @@ interface ChatStore {
    */
   send(text: string, options?: SendOptions): Promise<void>;
   stop(): void;
-  undoMemoryEdit(toolCallId: string): Promise<void>;
+  /**
+   * Undoes a memory write recorded by this browser's journal (a chip's Undo, or the journal list's).
+   * Refused, with the reason, for anything else: an imported record, a changed file.
+   */
+  undoMemoryEdit(entryId: string): Promise<UndoResult>;
   /** The exact request the next model call would send if `nextMessage` were sent now. */
   previewNext(nextMessage?: string): Promise<RequestPreview>;
   dismissError(): void;
@@ -335,6 +341,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
             step: stepFor(connection, created.provider, counter),
           }),
           fs,
+          journal: getServices().journal,
           state: working.state,
           signal: controller.signal,
           emit: onEvent,
@@ -397,33 +404,28 @@ export const useChatStore = create<ChatStore>((set, get) => {
       });
     },
 
-    async undoMemoryEdit(toolCallId) {
+    async undoMemoryEdit(entryId) {
+      if (get().running)
+        return { ok: false, reason: 'A reply is running: undo once it has finished or stopped.' };
+      // Only the journal decides: the thread's records are history and carry no authority.
+      const result = await useJournalStore.getState().undo(entryId);
+      if (!result.ok) return result;
+      const { path } = result.entry;
       const thread = get().thread;
-      const edit = thread?.memoryEdits.find((e) => e.toolCallId === toolCallId && !e.undone);
-      if (!thread || !edit) return;
-      const { fs } = getServices();
-      try {
-        if (edit.before === null) await fs.delete(edit.path, { expectedVersion: edit.version });
-        else await fs.write(edit.path, edit.before, { expectedVersion: edit.version });
-      } catch (error) {
-        const reason =
-          error instanceof FsError && error.code === 'conflict'
-            ? `${edit.path} changed after this edit, so it was not undone. Open it in the editor to compare its versions.`
-            : `Could not undo: ${error instanceof Error ? error.message : String(error)}`;
-        set({ error: reason });
-        return;
+      if (thread) {
+        const memoryEdits: MemoryEdit[] = thread.memoryEdits.map((e) =>
+          e.journalId === entryId ? { ...e, undone: true } : e,
+        );
+        // The next model call should see the restored memory when refresh is on.
+        const state = structuredClone(thread.state);
+        const agentsMd = getAgentsMdState(state);
+        if (agentsMd && !agentsMd.stale.includes(path)) agentsMd.stale.push(path);
+        const updated = { ...thread, memoryEdits, state };
+        set({ thread: updated });
+        await persist(updated);
       }
-      const memoryEdits: MemoryEdit[] = thread.memoryEdits.map((e) =>
-        e === edit ? { ...e, undone: true } : e,
-      );
-      // The next model call should see the restored memory when refresh is on.
-      const state = structuredClone(thread.state);
-      const agentsMd = getAgentsMdState(state);
-      if (agentsMd && !agentsMd.stale.includes(edit.path)) agentsMd.stale.push(edit.path);
-      const updated = { ...thread, memoryEdits, state };
-      set({ thread: updated });
-      await persist(updated);
-      await useFilesStore.getState().notifyChanged([edit.path]);
+      await useFilesStore.getState().notifyChanged([path]);
+      return result;
     },
   };
 });

@@ -14,6 +14,7 @@ import type { FactsSettings } from '../core/settings';
 import { createEmbedderClient, type EmbedderClient } from '../adapters/embedder-client';
 import { createVectorCache, type VectorCache } from '../adapters/vector-cache';
 import { getServices } from './services';
+import { authored } from '../core/fs/journal';
 import { connectionOf, useSettingsStore } from './settings';
 import { createProviderFor } from './provider';
 import { useFilesStore } from './files';
@@ -126,7 +127,8 @@ async function runUpdate(threadId: string, messages: readonly Message[]) {
       return;
     }
     const outcome = await runMemoryUpdate({
-      fs: getServices().fs,
+      // Journaled as the fact updater's write for this thread (a notice, and the journal list).
+      fs: authored(getServices().fs, { kind: 'fact-updater', threadId }),
       provider: created.provider,
       model: connection.model,
       threadId,
@@ -177,7 +179,11 @@ const maxFacts = () => useSettingsStore.getState().settings.facts.maxFacts;
 
 async function change(mutate: (memory: MemoryJson) => MemoryJson): Promise<string | null> {
   try {
-    const result = await modifyMemory(getServices().fs, mutate, { maxFacts: maxFacts() });
+    const result = await modifyMemory(
+      authored(getServices().fs, { kind: 'user', via: 'facts' }),
+      mutate,
+      { maxFacts: maxFacts() },
+    );
     if (result.status === 'invalid') return `memory.json is invalid: ${result.error}`;
     await useFilesStore.getState().notifyChanged([MEMORY_JSON_PATH]);
     await useFactsStore.getState().load();

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type SideTab = 'editor' | 'context' | 'facts' | 'strategy';
+export type SideTab = 'editor' | 'context' | 'facts' | 'journal' | 'strategy';
 
 const SIDE_TABS: readonly SideTab[] = ['editor', 'context', 'facts', 'strategy'];
 /** Remembered like the panel sizes (localStorage, one choice for the app, not per thread). */

@@ -1,8 +1,11 @@
 // The app's composition root: the concrete storage behind the core's interfaces.
 // Tests in the browser use the same real IndexedDB.
 
-import { CompositeFs } from '../core/fs/composite';
 import { IdbFileStore } from '../adapters/idb-store';
+import { IdbJournalStore } from '../adapters/idb-journal';
+import { authored, journaledFs, MemoryJournal } from '../core/fs/journal';
+import { DEFAULT_MEMORY_SOURCES } from '../core/memory/agents-md';
+import { describeMemoryChange } from '../core/memory/facts/changes';
 import { IdbKeyValue, IdbThreadStore } from '../adapters/idb-threads';
 import type { VirtualFs } from '../core/fs/types';
 import type { ThreadStore } from '../core/agent/thread';
@@ -11,7 +14,10 @@ import { SAMPLE_FILES } from '../core/sample-workspace';
 export const WORKSPACE = 'default';
 
 export interface Services {
+  /** The filesystem; every write to long-term memory through it is journaled. */
   fs: VirtualFs;
+  /** The memory journal (shared by every thread and tab; kept in IndexedDB). */
+  journal: MemoryJournal;
   threads: ThreadStore;
   kv: IdbKeyValue;
   /** The stores behind fs (user level at /memories/, and the workspace), for the memory bundle. */
@@ -21,12 +27,24 @@ export interface Services {
 
 let services: Services | undefined;
 
+/** The configured AGENTS.md sources (the settings store registers itself: no import circle). */
+let memorySources: () => readonly string[] = () => DEFAULT_MEMORY_SOURCES;
+export function setMemorySourcesProvider(provider: () => readonly string[]): void {
+  memorySources = provider;
+}
+
 export function getServices(): Services {
   if (!services) {
     const userStore = new IdbFileStore('mp-fs-user');
     const workspaceStore = new IdbFileStore(`mp-fs-ws-${WORKSPACE}`);
+    const journal = new MemoryJournal({
+      memorySources: () => memorySources(),
+      persistence: new IdbJournalStore('mp-journal'),
+      describe: describeMemoryChange,
+    });
     services = {
-      fs: new CompositeFs({ default: workspaceStore, routes: { '/memories/': userStore } }),
+      fs: journaledFs(journal, { user: userStore, workspace: workspaceStore }),
+      journal,
       userStore,
       workspaceStore,
       threads: new IdbThreadStore('mp'),
@@ -41,8 +59,9 @@ export async function seedSampleWorkspace(fs: VirtualFs, kv: IdbKeyValue): Promi
   if (await kv.get<boolean>('seeded')) return false;
   const existing = await fs.listUnder('/');
   if (existing.length === 0) {
+    const app = authored(fs, { kind: 'app', reason: 'sample workspace' });
     for (const file of SAMPLE_FILES) {
-      await fs.write(file.path, file.content, { expectedVersion: null }).catch(() => undefined);
+      await app.write(file.path, file.content, { expectedVersion: null }).catch(() => undefined);
     }
   }
   await kv.set('seeded', true);

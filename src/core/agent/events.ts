@@ -33,13 +33,21 @@ export type AgentEvent =
       error?: string;
     }
   | { type: 'memory-loaded'; sources: MemorySourceSnapshot[]; reason: 'initial' | 'refresh' }
+  /**
+   * A write of this run to long-term memory, as the memory journal recorded it (whatever wrote it:
+   * a tool call, or middleware outside one). `after` is '' and `deleted` set for a delete.
+   */
   | {
       type: 'memory-updated';
       path: string;
       before: string | null;
       after: string;
       version: number;
-      toolCallId: string;
+      /** The tool call that wrote it; absent for a write by middleware or a strategy step. */
+      toolCallId?: string;
+      /** The memory journal's entry. */
+      journalId?: string;
+      deleted?: boolean;
     }
   /** Compaction or memory change, for the chart's markers (the store adds callId if missing). */
   | { type: 'context-event'; event: Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent> }

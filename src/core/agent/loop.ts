@@ -3,10 +3,12 @@
 // as events; middleware wraps the model and tool calls.
 
 import type { VirtualFs } from '../fs/types';
+import { authored, threadOf, type JournalFeed } from '../fs/journal';
 import type { AgentEvent } from './events';
 import {
   composeModelCall,
   composeToolCall,
+  contextFor,
   type Middleware,
   type RunContext,
   type RunOutcome,
@@ -36,6 +38,11 @@ export interface RunInput {
   tools: readonly Tool[];
   middleware: readonly Middleware[];
   fs: VirtualFs;
+  /**
+   * The memory journal of `fs`: every write of this run to long-term memory (by a tool call or by
+   * middleware) comes back from it as a 'memory-updated' event, whatever memory layers are on.
+   */
+  journal?: JournalFeed;
   /** Per-thread middleware state; mutated in place and meant to be saved with the thread. */
   state: ThreadState;
   signal: AbortSignal;
@@ -62,6 +69,21 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
   };
 
   emit({ type: 'run-start', threadId: input.threadId });
+  const stopWatching = input.journal?.subscribe(({ entry, before, after }) => {
+    const author = entry.author;
+    if (entry.origin !== 'local' || threadOf(author) !== input.threadId) return;
+    if (author.kind !== 'tool' && author.kind !== 'agent') return;
+    emit({
+      type: 'memory-updated',
+      path: entry.path,
+      before,
+      after: after ?? '',
+      version: entry.versionAfter ?? entry.versionBefore ?? 0,
+      ...(author.kind === 'tool' ? { toolCallId: author.toolCallId } : {}),
+      journalId: entry.id,
+      ...(entry.op === 'delete' ? { deleted: true } : {}),
+    });
+  });
   let outcome: RunOutcome;
   try {
     outcome = await runSteps();
@@ -73,17 +95,18 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
   for (const mw of input.middleware) {
     if (!mw.afterAgent) continue;
     try {
-      await mw.afterAgent(context, outcome);
+      await mw.afterAgent(contextFor(context, mw), outcome);
     } catch (error) {
       append(notice(`${mw.name}: ${errorText(error)}`));
     }
   }
+  stopWatching?.();
   emit({ type: 'run-end', outcome });
   return outcome;
 
   async function runSteps(): Promise<RunOutcome> {
     // 1. Before the run: memory loading and the like.
-    for (const mw of input.middleware) await mw.beforeAgent?.(context);
+    for (const mw of input.middleware) await mw.beforeAgent?.(contextFor(context, mw));
 
     const toolsByName = new Map(input.tools.map((tool) => [tool.schema.name, tool]));
     const callModel = composeModelCall(input.middleware, sendToProvider, context);
@@ -141,7 +164,14 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
           isError: true,
         };
       }
-      return tool.run(args, { fs: input.fs, signal, toolCallId: call.id });
+      // The tool writes as itself: its memory writes are journaled as this tool call's.
+      const fs = authored(input.fs, {
+        kind: 'tool',
+        threadId: input.threadId,
+        toolCallId: call.id,
+        toolName: call.name,
+      });
+      return tool.run(args, { fs, signal, toolCallId: call.id });
     }
   }
 

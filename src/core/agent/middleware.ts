@@ -2,6 +2,7 @@
 // wrap_tool_call / after_agent. Each hook is optional.
 
 import type { VirtualFs } from '../fs/types';
+import { authored } from '../fs/journal';
 import type { AgentEvent } from './events';
 import type { ModelRequest, ModelResponse, ToolCall, ToolResult } from './types';
 
@@ -45,6 +46,17 @@ export interface Middleware {
   afterAgent?(context: RunContext, outcome: RunOutcome): Promise<void>;
 }
 
+/**
+ * The run context as one middleware sees it: the same state and events, and a filesystem on which
+ * its own writes are journaled as its own (a memory write by middleware or a strategy is seen too).
+ */
+export function contextFor(context: RunContext, mw: Middleware): RunContext {
+  return {
+    ...context,
+    fs: authored(context.fs, { kind: 'agent', threadId: context.threadId, name: mw.name }),
+  };
+}
+
 /** Compose wrap hooks so that the first middleware is the outermost. */
 export function composeModelCall(
   middleware: readonly Middleware[],
@@ -53,7 +65,9 @@ export function composeModelCall(
 ): ModelCallHandler {
   return middleware.reduceRight<ModelCallHandler>((next, mw) => {
     const wrap = mw.wrapModelCall;
-    return wrap ? (request) => wrap.call(mw, request, next, context) : next;
+    if (!wrap) return next;
+    const own = contextFor(context, mw);
+    return (request) => wrap.call(mw, request, next, own);
   }, inner);
 }
 
@@ -64,6 +78,8 @@ export function composeToolCall(
 ): ToolCallHandler {
   return middleware.reduceRight<ToolCallHandler>((next, mw) => {
     const wrap = mw.wrapToolCall;
-    return wrap ? (call) => wrap.call(mw, call, next, context) : next;
+    if (!wrap) return next;
+    const own = contextFor(context, mw);
+    return (call) => wrap.call(mw, call, next, own);
   }, inner);
 }

@@ -4,7 +4,7 @@
 
 import type { AgentEvent } from './events';
 import { newId } from './ids';
-import type { ContextEvent, Thread } from './thread';
+import { MEMORY_EDIT_TEXT_LIMIT, type ContextEvent, type Thread } from './thread';
 import type { AssistantMessage, Message, StreamEvent, ToolCall } from './types';
 import { countRequest, type TokenCounter } from '../context/tokens';
 import { writesToPath } from '../fs/tools';
@@ -119,21 +119,31 @@ export function createThreadRecorder(thread: Thread, setup: RecorderSetup): Thre
           ...(event.sources[0] ? { path: event.sources[0].path } : {}),
         });
         return { changed: true };
-      case 'memory-updated':
+      case 'memory-updated': {
         addEvent({
           kind: 'memory-edited',
           path: event.path,
-          detail: `The agent changed ${event.path} (now version ${event.version}).`,
+          detail: event.deleted
+            ? `The agent deleted ${event.path}.`
+            : `The agent changed ${event.path} (now version ${event.version}).`,
         });
+        // Texts too long to keep with the thread stay out of it (the journal has the diff).
+        const cut =
+          (event.before?.length ?? 0) > MEMORY_EDIT_TEXT_LIMIT ||
+          event.after.length > MEMORY_EDIT_TEXT_LIMIT;
         thread.memoryEdits.push({
-          toolCallId: event.toolCallId,
+          toolCallId: event.toolCallId ?? '',
           path: event.path,
-          before: event.before,
-          after: event.after,
+          before: cut ? '' : event.before,
+          after: cut ? '' : event.after,
           version: event.version,
           at: now(),
+          ...(event.journalId ? { journalId: event.journalId } : {}),
+          ...(event.deleted ? { deleted: true } : {}),
+          ...(cut ? { textsCut: true } : {}),
         });
-        return { changed: true };
+        return { changed: true, filesChanged: [event.path] };
+      }
       default:
         return { changed: false };
     }

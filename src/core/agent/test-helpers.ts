@@ -2,6 +2,8 @@
 import { CompositeFs } from '../fs/composite';
 import { InMemoryFileStore } from '../fs/memory-store';
 import type { VirtualFs } from '../fs/types';
+import { journaledFs, MemoryJournal, type MemoryJournalOptions } from '../fs/journal';
+import { DEFAULT_MEMORY_SOURCES } from '../memory/agents-md';
 import { newId } from './ids';
 import type { AgentEvent } from './events';
 import {
@@ -57,6 +59,23 @@ export async function memoryFs(files: Record<string, string> = {}): Promise<Virt
   });
   for (const [path, content] of Object.entries(files)) await fs.write(path, content);
   return fs;
+}
+
+/**
+ * The app's layout with the memory journal: `fs` journals every memory write; `raw` writes the
+ * same stores without journaling (setting up files a test starts from).
+ */
+export async function journaledMemoryFs(
+  files: Record<string, string> = {},
+  options: Partial<MemoryJournalOptions> = {},
+) {
+  const user = new InMemoryFileStore();
+  const workspace = new InMemoryFileStore();
+  const raw = new CompositeFs({ default: workspace, routes: { '/memories/': user } });
+  for (const [path, content] of Object.entries(files)) await raw.write(path, content);
+  const journal = new MemoryJournal({ memorySources: () => DEFAULT_MEMORY_SOURCES, ...options });
+  const fs = journaledFs(journal, { user, workspace });
+  return { fs, raw, journal, stores: { user, workspace } };
 }
 
 export function collect() {

@@ -73,8 +73,12 @@ export interface ModelCallRecord {
   error?: string;
 }
 
-/** A change the agent made to a memory file, shown as a chip with a diff and an undo. */
+/**
+ * A change a run made to a memory file, kept with the thread (and in its bundle) as history. The
+ * chip's Undo never reads it: undo works only from this browser's memory journal (`journalId`).
+ */
 export interface MemoryEdit {
+  /** The tool call that wrote it; '' when middleware wrote it outside a tool call. */
   toolCallId: string;
   path: string;
   before: string | null;
@@ -82,7 +86,15 @@ export interface MemoryEdit {
   version: number;
   at: number;
   undone?: boolean;
+  /** The memory journal entry of this browser that recorded it. */
+  journalId?: string;
+  deleted?: boolean;
+  /** The texts were longer than a thread keeps (MEMORY_EDIT_TEXT_LIMIT): before and after are ''. */
+  textsCut?: boolean;
 }
+
+/** A thread keeps the texts of a memory edit up to this many characters each. */
+export const MEMORY_EDIT_TEXT_LIMIT = 100_000;
 
 export interface Thread {
   id: string;

@@ -138,6 +138,7 @@ describe('exportBundle', () => {
         maxMetricsBytes: 1e6,
         maxManifestBytes: 1e6,
         maxSettingsBytes: 1e6,
+        maxJournalBytes: 1e6,
         maxRatio: 200,
         ratioMinBytes: 1e6,
       },

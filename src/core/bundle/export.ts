@@ -10,13 +10,15 @@ import type { FileInfo, FileRecord, FileStore } from '../fs/types';
 import type { ThreadStore } from '../agent/thread';
 import { metricsToCsv } from './csv';
 import { BundleError, formatBytes } from './errors';
-import { threadToJsonl } from './jsonl';
+import { journalToJsonl, threadToJsonl } from './jsonl';
+import type { JournalEntry } from '../fs/journal';
 import {
   BUNDLE_FORMAT,
   BUNDLE_FORMAT_VERSION,
   BUNDLE_LIMITS,
   isValidThreadId,
   isValidWorkspaceName,
+  JOURNAL_ENTRY,
   memoriesEntryName,
   workspaceEntryName,
   zipLimits,
@@ -68,6 +70,43 @@ export function createRedactor(secrets: readonly string[] = []) {
   };
 }
 
+/**
+ * The journal cuts long diff lines with "…": a cut may fall inside a key, and a key's start is not
+ * caught by the whole-key redaction. Such a tail (4 characters or more of a key's start) is
+ * replaced too.
+ */
+function secretPrefixCutter(secrets: readonly string[] = []) {
+  const list = secrets.map((s) => s.trim()).filter((s) => s.length >= MIN_SECRET_LENGTH);
+  const clean = (text: string): string => {
+    if (!text.endsWith('…')) return text;
+    const body = text.slice(0, -1);
+    for (const secret of list) {
+      for (let n = Math.min(secret.length - 1, body.length); n >= 4; n--) {
+        if (body.endsWith(secret.slice(0, n))) return `${body.slice(0, -n)}${REDACTED}…`;
+      }
+    }
+    return text;
+  };
+  return (entry: JournalEntry): JournalEntry =>
+    list.length === 0
+      ? entry
+      : {
+          ...entry,
+          diff: {
+            ...entry.diff,
+            lines: entry.diff.lines.map((l) => ({ ...l, text: clean(l.text) })),
+          },
+          ...(entry.summary
+            ? {
+                summary: {
+                  ...entry.summary,
+                  lines: entry.summary.lines.map((l) => ({ ...l, text: clean(l.text) })),
+                },
+              }
+            : {}),
+        };
+}
+
 /** "{workspace}-memory-{YYYY-MM-DD}.zip", local date. */
 export function bundleFileName(workspace: string, now: number): string {
   const d = new Date(now);
@@ -89,6 +128,7 @@ export async function exportBundle(
   const now = options.now ?? Date.now;
   const created = now();
   const redact = createRedactor(options.secrets);
+  const cutSecretPrefixes = secretPrefixCutter(options.secrets);
   const pacer = new Pacer();
   if (!isValidWorkspaceName(source.workspace)) {
     throw new BundleError(
@@ -176,6 +216,14 @@ export async function exportBundle(
     await pacer.tick();
   }
 
+  // The memory journal travels as history (an importer marks every entry imported).
+  const journal = source.journal ? [...(await source.journal.entries())] : [];
+  if (journal.length > 0) {
+    // A deleted file's kept text serves undo here only: it does not go out.
+    const exported = journal.map(({ beforeText: _kept, ...entry }) => cutSecretPrefixes(entry));
+    addEntry(JOURNAL_ENTRY, journalToJsonl(exported), created);
+  }
+
   // The effective settings: what the app runs with (defaults when nothing valid is stored).
   const parsed = parseSettings(await source.settings.get());
   const settings = parsed.ok ? parsed.settings : DEFAULT_SETTINGS;
@@ -202,6 +250,7 @@ export async function exportBundle(
       messages,
       modelCalls,
       settings: 1,
+      ...(journal.length > 0 ? { journal: journal.length } : {}),
     },
     files,
   };

@@ -17,7 +17,8 @@ import { serializeMemory } from '../memory/facts/store';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../settings';
 import { checkMetricsCsv } from './csv';
 import { BundleError, quoteName } from './errors';
-import { parseJsonAt, threadFromJsonl } from './jsonl';
+import { journalFromJsonl, parseJsonAt, threadFromJsonl } from './jsonl';
+import type { JournalEntry } from '../fs/journal';
 import {
   BUNDLE_FORMAT,
   BUNDLE_FORMAT_VERSION,
@@ -67,6 +68,8 @@ export interface ParsedBundle {
   threads: Thread[];
   /** Absent when the bundle has no settings.json. */
   settings?: Settings;
+  /** The bundle's memory journal (journal.jsonl): history, imported read-only. */
+  journal: JournalEntry[];
   /** Size of the zip and of everything in it, uncompressed. */
   zipBytes: number;
   totalBytes: number;
@@ -132,6 +135,7 @@ export async function readBundle(
   const threads: Thread[] = [];
   const metrics = new Map<string, { entry: string; text: string }>();
   let settings: Settings | undefined;
+  let journal: JournalEntry[] = [];
   let totalBytes = 0;
 
   for (const entry of entries) {
@@ -208,6 +212,9 @@ export async function readBundle(
         settings = parseSettingsEntry(text, entry.name);
         break;
       }
+      case 'journal':
+        journal = journalFromJsonl(text, entry.name);
+        break;
     }
     progress();
     await pacer.tick();
@@ -263,19 +270,20 @@ export async function readBundle(
     messages: threads.reduce((n, t) => n + t.messages.length, 0),
     modelCalls: threads.reduce((n, t) => n + t.calls.length, 0),
     settings: settings ? 1 : 0,
+    journal: journal.length,
   };
   for (const key of Object.keys(actual) as (keyof typeof actual)[]) {
-    if (actual[key] !== c[key]) {
+    if (actual[key] !== (c[key] ?? 0)) {
       throw new BundleError(
         'manifest',
-        `manifest.json counts ${c[key]} ${key}, but the bundle holds ${actual[key]}: it is incomplete or was altered.`,
+        `manifest.json counts ${c[key] ?? 0} ${key}, but the bundle holds ${actual[key]}: it is incomplete or was altered.`,
         'manifest.json',
       );
     }
   }
   files.sort((a, b) => compareStrings(a.entry, b.entry));
   threads.sort((a, b) => compareStrings(a.id, b.id));
-  return { manifest, files, threads, settings, zipBytes: bytes.length, totalBytes };
+  return { manifest, files, threads, settings, journal, zipBytes: bytes.length, totalBytes };
 }
 
 function decodeText(data: Uint8Array, entry: string): string {

@@ -8,8 +8,9 @@
 
 import type { ModelCallRecord, Thread } from '../agent/thread';
 import type { Message } from '../agent/types';
-import { MAX_JSON_DEPTH } from '../limits';
+import { BOUNDS, MAX_JSON_DEPTH } from '../limits';
 import { jsonDepthOverflow } from '../text/json-depth';
+import { journalEntrySchema, type JournalEntry } from '../fs/journal';
 import { BundleError } from './errors';
 import {
   BUNDLE_FORMAT_VERSION,
@@ -278,4 +279,49 @@ export function threadFromJsonl(text: string, entry: string): Thread {
   }
   const { type: _type, format: _format, formatVersion: _version, ...fields } = header.data;
   return { ...fields, messages, calls } as Thread;
+}
+
+/**
+ * The memory journal as JSONL: one entry per line, newest first, as the journal lists them
+ * (src/core/fs/journal.ts; FORMAT.md).
+ */
+export function journalToJsonl(entries: readonly JournalEntry[]): string {
+  return entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+}
+
+/** Most entries a bundle's journal may hold: this browser's and the imported, each at its bound. */
+export const MAX_BUNDLE_JOURNAL_ENTRIES = BOUNDS.bundleJournalEntries.value;
+
+/**
+ * Parses and checks journal.jsonl: every line one entry within the journal's bounds, ids unique.
+ * The entries are history: the importer marks them imported, whatever they say.
+ */
+export function journalFromJsonl(text: string, entry: string): JournalEntry[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const invalid = (line: number, reason: string) =>
+    new BundleError('invalid-data', `${entry} line ${line}: ${reason}`, entry, line);
+  if (lines.length > MAX_BUNDLE_JOURNAL_ENTRIES) {
+    throw new BundleError(
+      'invalid-data',
+      `${entry} holds ${lines.length.toLocaleString('en-US')} entries; a bundle's memory journal may hold at most ${MAX_BUNDLE_JOURNAL_ENTRIES.toLocaleString('en-US')}.`,
+      entry,
+    );
+  }
+  const ids = new Set<string>();
+  return lines.map((line, index) => {
+    const raw = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (raw.trim() === '')
+      throw invalid(index + 1, 'blank line (every line must hold one JSON object).');
+    const parsed = journalEntrySchema.safeParse(parseJsonAt(raw, entry, index));
+    if (!parsed.success)
+      throw invalid(
+        index + 1,
+        `invalid memory journal entry (${zodProblems(parsed.error).slice(0, 5).join('; ')}).`,
+      );
+    if (ids.has(parsed.data.id))
+      throw invalid(index + 1, `duplicate entry id '${parsed.data.id}'.`);
+    ids.add(parsed.data.id);
+    return parsed.data as JournalEntry;
+  });
 }

@@ -36,6 +36,7 @@ export const BUNDLE_LIMITS = {
   maxMetricsBytes: BOUNDS.bundleMetricsBytes.value,
   maxManifestBytes: BOUNDS.bundleManifestBytes.value,
   maxSettingsBytes: BOUNDS.bundleSettingsBytes.value,
+  maxJournalBytes: BOUNDS.bundleJournalBytes.value,
   maxRatio: BOUNDS.bundleRatio.value,
   ratioMinBytes: 1 * MiB,
 } as const;
@@ -51,6 +52,7 @@ export function zipLimits(limits: BundleLimits): ZipLimits {
     maxEntryBytes: (name) => {
       if (name === 'manifest.json') return limits.maxManifestBytes;
       if (name === 'settings.json') return limits.maxSettingsBytes;
+      if (name === JOURNAL_ENTRY) return limits.maxJournalBytes;
       if (name.startsWith('threads/')) return limits.maxThreadBytes;
       if (name.startsWith('metrics/')) return limits.maxMetricsBytes;
       return limits.maxFileBytes;
@@ -74,9 +76,13 @@ export function isValidThreadId(id: string): boolean {
   return THREAD_ID.test(id) && !id.includes('..');
 }
 
+/** The memory journal's entry: history, imported read-only (FORMAT.md). */
+export const JOURNAL_ENTRY = 'journal.jsonl';
+
 export type EntryKind =
   | { kind: 'manifest' }
   | { kind: 'settings' }
+  | { kind: 'journal' }
   | { kind: 'directory' }
   /** A file of the user-level store; `path` is inside the store ("/AGENTS.md"). */
   | { kind: 'memories-file'; path: string }
@@ -117,6 +123,7 @@ export function classifyEntry(name: string): EntryKind {
   }
   if (name === 'manifest.json') return { kind: 'manifest' };
   if (name === 'settings.json') return { kind: 'settings' };
+  if (name === JOURNAL_ENTRY) return { kind: 'journal' };
   if (segments[0] === 'files' && segments[1] === 'memories' && segments.length > 2) {
     return { kind: 'memories-file', path: storePath(segments.slice(2), '/memories', refuse) };
   }
@@ -141,7 +148,7 @@ export function classifyEntry(name: string): EntryKind {
     return { kind: 'metrics', id };
   }
   throw refuse(
-    'it is not part of the bundle layout (manifest.json, settings.json, files/memories/…, files/workspaces/{name}/…, threads/{id}.jsonl, metrics/{id}.csv).',
+    'it is not part of the bundle layout (manifest.json, settings.json, journal.jsonl, files/memories/…, files/workspaces/{name}/…, threads/{id}.jsonl, metrics/{id}.csv).',
   );
 }
 
@@ -205,6 +212,8 @@ export const manifestSchema = z.object({
     messages: int(),
     modelCalls: int(),
     settings: z.union([z.literal(0), z.literal(1)]),
+    /** Lines of journal.jsonl (absent in bundles written before the memory journal: 0). */
+    journal: int().optional(),
   }),
   /** Metadata of every file entry (content is in the entry itself). */
   files: z.array(manifestFileSchema),

@@ -3,6 +3,7 @@
 
 import type { ThreadStore } from '../agent/thread';
 import type { FileRecord, FileStore } from '../fs/types';
+import type { JournalEntry } from '../fs/journal';
 
 /**
  * A FileStore that can also copy exactly what it holds for some paths (history and timestamps
@@ -50,6 +51,8 @@ export interface BundleSource {
   workspaceStore: BulkReadableStore;
   threads: ThreadStore;
   settings: Pick<SettingsAccess, 'get'>;
+  /** The memory journal, exported as journal.jsonl (history; newest first). */
+  journal?: { entries(): readonly JournalEntry[] | Promise<readonly JournalEntry[]> };
 }
 
 export interface BundleTarget {

@@ -18,7 +18,33 @@ export interface FileVersion {
   modifiedAt: number;
 }
 
+/**
+ * Who or what wrote a file, for the memory journal (src/core/fs/journal.ts). Writers pass it through
+ * a view of the filesystem (`authored(fs, author)`), so tools and stores need not know about it.
+ */
+export type WriteAuthor =
+  /** A tool call in a chat run (file tools, execute, experiment tools, tools added later). */
+  | { kind: 'tool'; threadId: string; toolCallId: string; toolName: string }
+  /** Middleware or a context strategy during a chat run (outside any tool call). */
+  | { kind: 'agent'; threadId: string; name: string }
+  /** The person: the editor, the Facts panel. */
+  | { kind: 'user'; via: 'editor' | 'facts' }
+  /** The fact updater after a run (debounced) or on "Update memory now". */
+  | { kind: 'fact-updater'; threadId: string }
+  /** A bundle import (or its rollback). */
+  | { kind: 'import'; bundle: string; rollback?: boolean }
+  /** Undo of a journal entry. */
+  | { kind: 'undo'; entryId: string }
+  /** A change another tab made that no journal entry explains (seen from its broadcast). */
+  | { kind: 'tab' }
+  /** The app itself (the sample workspace on first start). */
+  | { kind: 'app'; reason: string }
+  /** A writer that did not say who it is. */
+  | { kind: 'unknown' };
+
 export interface WriteOptions {
+  /** Who writes, for the memory journal; stores ignore it. */
+  author?: WriteAuthor;
   /**
    * The version the writer read. `null` means "the file must not exist yet".
    * `undefined` means an unconditional write (only for internal, single-writer paths).

@@ -4,7 +4,8 @@ import type { ThreadState } from '../agent/middleware';
 import type { Tool } from '../agent/tool';
 import { createFsTools } from '../fs/tools';
 import { FsError, type VirtualFs } from '../fs/types';
-import { collect, memoryFs, scriptedProvider } from '../agent/test-helpers';
+import { collect, journaledMemoryFs, scriptedProvider } from '../agent/test-helpers';
+import type { JournalFeed } from '../fs/journal';
 import {
   DEFAULT_MEMORY_SOURCES,
   createAgentsMdMiddleware,
@@ -15,6 +16,14 @@ import {
 
 const USER_MEMORY = '# Prefs\n<!-- private note -->\n- Prefers spaces.\n';
 const PROJECT_MEMORY = '# Project\n- Run npm test.\n';
+
+/** A filesystem with the memory journal (the memory-updated events come from it). */
+async function memoryFs(files: Record<string, string>) {
+  const { fs, journal } = await journaledMemoryFs(files);
+  journals.set(fs, journal);
+  return fs;
+}
+const journals = new WeakMap<VirtualFs, JournalFeed>();
 
 async function run(options: {
   fs: VirtualFs;
@@ -40,6 +49,7 @@ async function run(options: {
       }),
     ],
     fs: options.fs,
+    ...(journals.has(options.fs) ? { journal: journals.get(options.fs)! } : {}),
     state,
     signal: new AbortController().signal,
     emit,

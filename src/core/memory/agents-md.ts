@@ -95,10 +95,11 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
     },
 
     async wrapToolCall(call, next, context) {
-      // Any write to a memory source, by whatever path, is shown. A file write names its target
-      // (in any spelling the filesystem accepts: /memories/./AGENTS.md is /memories/AGENTS.md);
-      // a tool that only reads cannot write; any other tool (execute, experiment tools, tools
-      // added later) has every source compared before and after.
+      // A source a tool changed is reloaded before the next model call ("Refresh memory after
+      // edits"). Showing the change is not this layer's job: the memory journal records every
+      // memory write at the filesystem, with this layer on or off. A file write names its target
+      // (in any spelling the filesystem accepts: /memories/./AGENTS.md is /memories/AGENTS.md); a
+      // tool that only reads cannot write; any other tool has every source compared.
       const target = targetPath(call);
       const watched = target
         ? sources.filter((source) => source === target)
@@ -114,15 +115,7 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
       watched.forEach((path, i) => {
         const was = before[i];
         const now = after[i];
-        if (!now || now.content === was?.content) return;
-        context.emit({
-          type: 'memory-updated',
-          path,
-          before: was?.content ?? null,
-          after: now.content,
-          version: now.version,
-          toolCallId: call.id,
-        });
+        if (now?.content === was?.content) return;
         const memory = getAgentsMdState(context.state);
         if (memory && !memory.stale.includes(path)) memory.stale.push(path);
       });

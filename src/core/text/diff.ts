@@ -6,8 +6,14 @@ export type DiffLine = { kind: 'same' | 'added' | 'removed'; text: string };
 const MAX_CELLS = 4_000_000;
 
 export function diffLines(before: string, after: string): DiffLine[] {
-  const a = before === '' ? [] : before.split('\n');
-  const b = after === '' ? [] : after.split('\n');
+  return diffLineArrays(
+    before === '' ? [] : before.split('\n'),
+    after === '' ? [] : after.split('\n'),
+  );
+}
+
+/** The same diff over lists of lines (an empty line is a line here, not an empty file). */
+export function diffLineArrays(a: readonly string[], b: readonly string[]): DiffLine[] {
   if (a.length * b.length > MAX_CELLS) {
     return [
       ...a.map((text) => ({ kind: 'removed' as const, text })),

@@ -4,6 +4,8 @@ import { useFilesStore } from '../../state/files';
 import { getServices, seedSampleWorkspace } from '../../state/services';
 import { useSettingsStore } from '../../state/settings';
 import { useFactsStore } from '../../state/facts';
+import { useJournalStore } from '../../state/journal';
+import { authored } from '../../core/fs/journal';
 import { PROVIDER_LABELS } from '../../core/settings';
 import { Conversation } from '../chat/Conversation';
 import { Composer } from '../chat/Composer';
@@ -12,6 +14,7 @@ import { SettingsDialog } from '../settings/SettingsDialog';
 import { TokenReadout } from '../tokens/TokenReadout';
 import { FilesPanel } from '../files/FilesPanel';
 import { BundlePanel } from '../bundle/BundlePanel';
+import { MemoryNotices } from '../journal/MemoryNotices';
 import { SideTabs } from './SideTabs';
 import { LayoutToggles, Workspace } from './Workspace';
 import { StrategyPicker } from '../strategy/StrategyPicker';
@@ -47,7 +50,9 @@ export function App() {
       const { fs, kv } = getServices();
       await useSettingsStore.getState().load();
       await seedSampleWorkspace(fs, kv);
-      await useFilesStore.getState().attach(fs); // attaching lists the files
+      await useJournalStore.getState().start();
+      // The editor and the Files panel write as the person (journaled as such).
+      await useFilesStore.getState().attach(authored(fs, { kind: 'user', via: 'editor' })); // attaching lists the files
       await useChatStore.getState().loadThreads();
       // The address names the view to open (the most recent thread when it names none).
       await startRouter();
@@ -112,6 +117,7 @@ export function App() {
           {routeNotice}
         </p>
       )}
+      <MemoryNotices />
       {arenaOpen ? (
         <Suspense fallback={<p className="loading">Opening the arena…</p>}>
           <ArenaView />

@@ -5,11 +5,13 @@ import { EditorPanel } from '../editor/EditorPanel';
 import { ContextInspector } from '../inspector/ContextInspector';
 import { FactsPanel } from '../facts/FactsPanel';
 import { StrategyPanel } from '../strategy/StrategyPanel';
+import { MemoryJournal } from '../journal/MemoryJournal';
 
 const TABS: { id: SideTab; label: string }[] = [
   { id: 'editor', label: 'Editor' },
   { id: 'context', label: 'Context' },
   { id: 'facts', label: 'Facts' },
+  { id: 'journal', label: 'Memory journal' },
   { id: 'strategy', label: 'Strategy' },
 ];
 
@@ -69,6 +71,7 @@ export function SideTabs({
         {tab === 'editor' && <EditorPanel />}
         {tab === 'context' && <ContextInspector />}
         {tab === 'facts' && <FactsPanel />}
+        {tab === 'journal' && <MemoryJournal />}
         {tab === 'strategy' && <StrategyPanel />}
         {extra?.find((e) => e.id === tab)?.panel}
       </div>

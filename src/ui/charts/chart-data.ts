@@ -123,7 +123,7 @@ const EVENT_STYLES: Partial<Record<ContextEventKind, EventStyle>> = {
   },
   'memory-loaded': { label: 'AGENTS.md memory loaded', color: '#56B4E9', shape: 'circle' },
   'memory-refreshed': { label: 'AGENTS.md memory refreshed', color: '#332288', shape: 'wye' },
-  'memory-edited': { label: 'AGENTS.md memory edited', color: '#CC79A7', shape: 'star' },
+  'memory-edited': { label: 'Memory edited', color: '#CC79A7', shape: 'star' },
   'facts-updated': { label: 'Facts updated', color: '#882255', shape: 'star' },
   'strategy-changed': { label: 'Context strategy changed', color: '#117733', shape: 'wye' },
   'strategy-step': { label: 'Strategy step (extra model call)', color: '#44AA99', shape: 'circle' },

@@ -1,11 +1,12 @@
-import { Fragment, useRef } from 'react';
+import { Fragment, useMemo, useRef } from 'react';
 import { useChatStore } from '../../state/chat';
 import { useArenaStore } from '../../state/arena';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
-import type { MemoryEdit } from '../../core/agent/thread';
 import { splitSuggestions } from '../../core/providers/demo/suggestions';
+import { useJournalStore } from '../../state/journal';
 import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
+import { placeChips, type ChipData } from './chips';
 import { useScrollMemory } from './scroll-memory';
 import './chat.css';
 
@@ -86,12 +87,15 @@ export function Conversation() {
       .map((e) => e.messageId!),
   );
   const lastId = messages.at(-1)?.id;
-  const editsByCall = new Map<string, MemoryEdit>();
-  for (const edit of thread?.memoryEdits ?? []) editsByCall.set(edit.toolCallId, edit);
+  // Chips come from the memory journal (whatever memory layers the thread has on), and from the
+  // thread's own records where no journal entry of this browser exists (history).
+  const journal = useJournalStore((s) => s.entries);
+  const chips = useMemo(() => placeChips(thread, journal), [thread, journal]);
 
   return (
     <section aria-label="Conversation" className="conversation" ref={sectionRef}>
       {messages.length === 0 && !streaming && <Suggestions />}
+      <Chips list={chips.atStart} />
       {messages.map((message) => (
         <Fragment key={message.id}>
           {summaryStarts.has(message.id) && (
@@ -103,9 +107,10 @@ export function Conversation() {
           )}
           <MessageView
             message={message}
-            edit={editFor(message, editsByCall)}
+            chips={chipsFor(message, chips.byToolCall)}
             latest={message.id === lastId && !running}
           />
+          <Chips list={chips.afterMessage.get(message.id)} />
         </Fragment>
       ))}
       {streaming && (
@@ -129,17 +134,28 @@ export function Conversation() {
   );
 }
 
-function editFor(message: Message, edits: Map<string, MemoryEdit>) {
-  return message.role === 'tool' ? edits.get(message.toolCallId) : undefined;
+function chipsFor(message: Message, byToolCall: Map<string, ChipData[]>) {
+  return message.role === 'tool' ? byToolCall.get(message.toolCallId) : undefined;
+}
+
+function Chips({ list }: { list: ChipData[] | undefined }) {
+  if (!list?.length) return null;
+  return (
+    <>
+      {list.map((chip) => (
+        <MemoryChip key={chip.key} chip={chip} />
+      ))}
+    </>
+  );
 }
 
 function MessageView({
   message,
-  edit,
+  chips,
   latest,
 }: {
   message: Message;
-  edit?: MemoryEdit;
+  chips?: ChipData[] | undefined;
   /** The thread's last message, with no run going: its suggestions are offered. */
   latest: boolean;
 }) {
@@ -157,7 +173,7 @@ function MessageView({
       return (
         <>
           <ToolResultView message={message} />
-          {edit && <MemoryChip edit={edit} />}
+          <Chips list={chips} />
         </>
       );
     case 'notice':
