@@ -1033,7 +1033,7 @@ test('Undo on a memory edit that came with a bundle is refused: imported records
     .getByRole('button', { name: '/memories/AGENTS.md' })
     .click();
   const editor = page2.getByRole('region', { name: 'Editor' });
-  await expect(editor).toContainText('I prefer tabs over spaces');
+  await expect(editor).toContainText('prefers tabs over spaces');
   await expect(editor).not.toContainText('POISONED');
   // The chip says why: it is history, and its Undo cannot be pressed.
   await expect(chip).toContainText('History only');

@@ -8,7 +8,7 @@ import type { AgentEvent } from '../../agent/events';
 import { runAgent } from '../../agent/loop';
 import type { ThreadState } from '../../agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../../agent/prompt';
-import { memoryFs } from '../../agent/test-helpers';
+import { journaledMemoryFs } from '../../agent/test-helpers';
 import type { AssistantMessage, Message } from '../../agent/types';
 import { summarizerFromProvider } from '../../context/summarization';
 import { encodingForModel, loadEncoder } from '../../context/tokens';
@@ -38,7 +38,10 @@ const nodeRunner: CodeRunner = {
 };
 
 async function demoSession() {
-  const fs = await memoryFs(Object.fromEntries(SAMPLE_FILES.map((f) => [f.path, f.content])));
+  // Through the memory journal, as in the app: the "Memory updated" chip comes from its entries.
+  const { fs, journal } = await journaledMemoryFs(
+    Object.fromEntries(SAMPLE_FILES.map((f) => [f.path, f.content])),
+  );
   const provider = createDemoProvider({ delayMs: 0 });
   const counter = await loadEncoder(encodingForModel('demo'));
   const history: Message[] = [];
@@ -67,6 +70,7 @@ async function demoSession() {
       tools: [...createFsTools(), createExecuteTool(nodeRunner)],
       middleware,
       fs,
+      journal,
       state,
       signal: new AbortController().signal,
       emit: (event) => {
