@@ -21,7 +21,7 @@
 // runs until max_new_tokens (or Stop), which the streaming and Stop tests rely on.
 //
 // Usage: node scripts/make-test-lm.mjs [outDir]   (default public/test-lm/test-tiny-qwen2)
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import onnxProto from 'onnx-proto';
@@ -39,9 +39,22 @@ export const TEST_LM_CONFIG = {
   heads: 2,
   headDim: 16,
   layers: 2,
-  maxPositions: 4096,
-  merges: 420,
+  maxPositions: 32768,
+  merges: 3000,
 };
+
+/**
+ * Texts the app sends (its system prompt, tool descriptions, memory guidelines) and its README join
+ * the corpus, so the app's requests take about as many tokens as with a real tokenizer: a
+ * byte-level vocabulary learned from a few lines would make every request several times longer.
+ */
+const CORPUS_FILES = [
+  'src/core/agent/prompt.ts',
+  'src/core/fs/tools.ts',
+  'src/core/memory/agents-md.ts',
+  'src/core/tools/execute.ts',
+  'README.md',
+];
 
 // Qwen2's pre-tokenizer (tokenizer.json of every Qwen2 / Qwen2.5 model).
 const QWEN2_SPLIT =
@@ -261,14 +274,10 @@ const intsAttr = (name, ints) => ({ name, type: AttributeType.INTS, ints });
  * The weights, by name, with their shapes. Matrices are stored [in, out] (x @ W).
  * `logit_bias` favours word tokens and rules out the special tokens.
  */
-function makeWeights({ vocabSize, hidden, heads, headDim, layers, maxPositions }, logitBias) {
+function makeWeights({ vocabSize, hidden, heads, headDim, layers }, logitBias) {
   const rand = mulberry32(20250101);
   const weights = {
     embed_tokens: { dims: [vocabSize, hidden], data: gaussian(rand, vocabSize * hidden, 1) },
-    embed_positions: {
-      dims: [maxPositions, hidden],
-      data: gaussian(rand, maxPositions * hidden, 0.1),
-    },
     lm_head: { dims: [hidden, vocabSize], data: gaussian(rand, hidden * vocabSize, 0.6) },
     logit_bias: { dims: [vocabSize], data: logitBias },
   };
@@ -405,16 +414,22 @@ function buildModel(cfg, weights, variant) {
   );
   constant('merge_heads', DataType.INT64, [3], new BigInt64Array([0n, 0n, BigInt(proj)]));
 
-  // Embeddings: token + learned position (position_ids, so left padding and the cache line up).
+  // Embeddings: token + a sinusoidal position signal computed from position_ids (no table, so any
+  // position up to max_position_embeddings works; left padding and the cache line up).
   const tokens = node('Gather', [tableWeight('embed_tokens'), 'input_ids'], 'token_vectors', [
     intAttr('axis', 0),
   ]);
-  const positions = node(
-    'Gather',
-    [floatWeight('embed_positions'), 'position_ids'],
-    'pos_vectors',
-    [intAttr('axis', 0)],
-  );
+  const frequencies = new Float32Array(cfg.hidden);
+  for (let i = 0; i < cfg.hidden; i++) frequencies[i] = 1 / 10000 ** (i / cfg.hidden);
+  constant('position_frequencies', DataType.FLOAT, [cfg.hidden], frequencies);
+  constant('position_scale', DataType.FLOAT, [], new Float32Array([0.1]));
+  const positionFloat = node('Cast', ['position_ids'], 'position_float', [
+    intAttr('to', DataType.FLOAT),
+  ]);
+  const position3 = node('Unsqueeze', [positionFloat, 'axis_last'], 'position_3d');
+  const angles = node('Mul', [position3, 'position_frequencies'], 'position_angles');
+  const waves = node('Sin', [angles], 'position_waves');
+  const positions = node('Mul', [waves, 'position_scale'], 'pos_vectors');
   let hiddenState = node('Add', [tokens, positions], 'embeddings');
 
   // Mask [batch, 1, query, key]: a key is hidden when it comes after the query (positions from the
@@ -552,7 +567,13 @@ function writeAtomic(path, data) {
  * @param {{ outDir?: string }} [options]
  */
 export function makeTestLm({ outDir = TEST_LM_DIR } = {}) {
-  const { vocab, merges } = learnBpe(CORPUS, TEST_LM_CONFIG.merges);
+  const corpus = [
+    CORPUS,
+    ...CORPUS_FILES.map((file) => join(root, file))
+      .filter((path) => existsSync(path))
+      .map((path) => readFileSync(path, 'utf8')),
+  ].join('\n');
+  const { vocab, merges } = learnBpe(corpus, TEST_LM_CONFIG.merges);
   const added = ADDED.map((token, i) => ({ ...token, id: vocab.length + i }));
   const vocabSize = vocab.length + added.length;
   const idOf = (content) => added.find((t) => t.content === content).id;

@@ -5,12 +5,19 @@ import { z } from 'zod';
 import { DEFAULT_MEMORY_SOURCES } from './memory/agents-md';
 import { experimentToolListSchema } from './tools/experiment';
 import { STRATEGY_IDS } from './strategies/types';
+import {
+  DEFAULT_LOCAL_MODEL,
+  DEFAULT_MAX_NEW_TOKENS,
+  LOCAL_DTYPES,
+  MAX_NEW_TOKENS_RANGE,
+} from './providers/local/models';
 
-export const PROVIDER_IDS = ['demo', 'openai', 'anthropic'] as const;
+export const PROVIDER_IDS = ['demo', 'local', 'openai', 'anthropic'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   demo: 'Demo (offline)',
+  local: 'In-browser model',
   openai: 'OpenAI-compatible',
   anthropic: 'Anthropic',
 };
@@ -19,6 +26,30 @@ const connectionSchema = z.object({
   baseURL: z.string().max(2048),
   model: z.string().max(200),
 });
+
+/**
+ * The "In-browser model" provider. CONNECTION SETTINGS: `baseURL` (the model host: '' = the Hugging
+ * Face Hub, else a URL or a path the app serves, as for embeddings) and `model` decide where the
+ * app downloads from, like a hosted provider's base URL and model: bundle import must apply them
+ * only with the person's opt-in (LOCAL_CONNECTION_FIELDS). `dtype` and `maxNewTokens` are not.
+ */
+export const localModelSchema = z.object({
+  baseURL: z.string().max(2048),
+  model: z.string().trim().min(1).max(200),
+  dtype: z.enum(LOCAL_DTYPES),
+  maxNewTokens: z.number().int().min(MAX_NEW_TOKENS_RANGE.min).max(MAX_NEW_TOKENS_RANGE.max),
+});
+export type LocalModelSettings = z.infer<typeof localModelSchema>;
+
+/** The in-browser model's connection settings (see localModelSchema), as paths in Settings. */
+export const LOCAL_CONNECTION_FIELDS = ['local.baseURL', 'local.model'] as const;
+
+export const DEFAULT_LOCAL_SETTINGS: LocalModelSettings = {
+  baseURL: '',
+  model: DEFAULT_LOCAL_MODEL,
+  dtype: 'auto',
+  maxNewTokens: DEFAULT_MAX_NEW_TOKENS,
+};
 
 /** Context compaction thresholds (SPEC section 8). Ranges are enforced on save and import. */
 export const compactionSchema = z.object({
@@ -121,6 +152,7 @@ export const settingsSchema = z.object({
   /** User-defined tools with fixed or templated results, for staging scenarios. */
   experimentTools: experimentToolListSchema.default([]),
   strategy: strategySettingsSchema.default(DEFAULT_STRATEGY_SETTINGS),
+  local: localModelSchema.default(DEFAULT_LOCAL_SETTINGS),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -137,6 +169,7 @@ export const DEFAULT_SETTINGS: Settings = {
   facts: { ...DEFAULT_FACTS_SETTINGS },
   experimentTools: [],
   strategy: { ...DEFAULT_STRATEGY_SETTINGS },
+  local: { ...DEFAULT_LOCAL_SETTINGS },
 };
 
 /** Parses stored or imported settings; returns readable problems instead of throwing. */

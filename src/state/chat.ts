@@ -50,6 +50,12 @@ import { connectionOf, useSettingsStore } from './settings';
 import { useFilesStore } from './files';
 import { factRankers, setFactsEventSink, strategyRankers, useFactsStore } from './facts';
 import { createMemoryLoader } from '../core/memory/facts/store';
+import {
+  GeneratorUnavailableError,
+  localCounter,
+  plannedLocalContextWindow,
+  prepareLocalModel,
+} from './local-model';
 
 export type StreamingToolCall = StreamingDraft['toolCalls'][number];
 
@@ -250,7 +256,31 @@ export const useChatStore = create<ChatStore>((set, get) => {
         return;
       }
 
-      const { profile, counter } = await modelSetup(connection.model, settings);
+      let setup: Awaited<ReturnType<typeof modelSetup>>;
+      try {
+        setup = await modelSetup(connection, settings, controller.signal);
+      } catch (error) {
+        // Only the in-browser model can fail here: its download failed, was cancelled or stopped.
+        appendMessage({
+          role: 'notice',
+          id: newId('msg'),
+          kind:
+            error instanceof GeneratorUnavailableError && error.reason !== 'cancelled'
+              ? 'error'
+              : 'info',
+          content:
+            error instanceof GeneratorUnavailableError
+              ? error.reason === 'cancelled'
+                ? 'The model download was cancelled, so nothing was sent. Send again to download it, or choose another provider in Settings.'
+                : `The in-browser model is not available: ${error.message}`
+              : 'Stopped before the model was ready. Everything up to this point is kept.',
+          createdAt: Date.now(),
+        });
+        abortController = null;
+        set({ running: false });
+        return;
+      }
+      const { profile, counter } = setup;
       const recorder = createThreadRecorder(working, {
         provider: connection.provider,
         model: connection.model,
@@ -327,7 +357,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
           createdAt: Date.now(),
         });
       }
-      const { profile, counter } = await modelSetup(connection.model, settings);
+      const { profile, counter } = await modelSetup(connection, settings);
       return previewNextRequest({
         threadId: thread.id,
         history,
@@ -381,13 +411,35 @@ export const useChatStore = create<ChatStore>((set, get) => {
   };
 });
 
-/** The model's context window and token counter (a rough one if the tokenizer fails to load). */
-async function modelSetup(model: string, settings: Settings) {
+/**
+ * The model's context window and token counter (a rough one if the tokenizer fails to load). The
+ * in-browser model counts with its own tokenizer: with a signal (a run) it waits for the model,
+ * downloading it on first use; without one (a preview) it never starts a download and estimates
+ * until the model is loaded.
+ */
+async function modelSetup(
+  connection: ReturnType<typeof connectionOf>,
+  settings: Settings,
+  signal?: AbortSignal,
+): Promise<{ profile: { contextWindow: number }; counter: TokenCounter }> {
+  const { model } = connection;
+  const estimate = () =>
+    loadEncoder(encodingForModel(model)).catch(() => createApproximateCounter());
+  if (connection.provider === 'local') {
+    if (signal) {
+      const prepared = await prepareLocalModel(settings, signal);
+      return {
+        profile: { contextWindow: prepared.contextWindow },
+        counter: prepared.counter ?? (await estimate()),
+      };
+    }
+    return {
+      profile: { contextWindow: plannedLocalContextWindow(settings) },
+      counter: (await localCounter()) ?? (await estimate()),
+    };
+  }
   const profile = resolveProfile(model, settings.contextWindow ?? undefined);
-  const counter = await loadEncoder(encodingForModel(model)).catch(() =>
-    createApproximateCounter(),
-  );
-  return { profile, counter };
+  return { profile, counter: await estimate() };
 }
 
 let sharedLoader: { fs: VirtualFs; load: ReturnType<typeof createMemoryLoader> } | undefined;

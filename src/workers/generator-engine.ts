@@ -38,6 +38,12 @@ export interface EngineLoadOptions {
   onStatus?: (status: GeneratorStatus) => void;
   /** The page URL, to resolve relative paths (the worker's location; unused in Node). */
   baseHref?: string;
+  /**
+   * Awaited before every forward pass. The worker passes a yield to its event loop: on WASM a
+   * forward pass settles without giving other tasks a turn, so without it the 'interrupt' message
+   * (Stop) would only be read once generation had finished.
+   */
+  beforeStep?: () => Promise<void>;
 }
 
 export interface GeneratorEngine {
@@ -293,6 +299,15 @@ export async function loadEngine(options: EngineLoadOptions): Promise<GeneratorE
       }),
     ]);
     const config = model.config as unknown as { max_position_embeddings?: number };
+    if (options.beforeStep) {
+      const step = options.beforeStep;
+      const forward = model.forward.bind(model);
+      // generate() calls this.forward once per new token (and once for the prompt).
+      model.forward = async (inputs: Parameters<typeof forward>[0]) => {
+        await step();
+        return forward(inputs);
+      };
+    }
     const engine = createEngine({
       modelId,
       device,

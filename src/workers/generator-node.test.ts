@@ -9,6 +9,7 @@ import { AutoModelForCausalLM, Tensor, type PreTrainedModel } from '@huggingface
 import { loadEngine, type GeneratorEngine } from './generator-engine';
 import type { GeneratorStatus } from '../core/providers/local/status';
 import { createLocalProvider } from '../core/providers/local';
+import { tokenCounterFromFiles } from '../core/providers/local/tokenizer';
 import type { ModelMessage, StreamEvent, ToolSchema } from '../core/agent/types';
 import { ProviderError } from '../core/agent/types';
 // @ts-expect-error: a plain .mjs script without type declarations.
@@ -68,7 +69,7 @@ describe('the tiny qwen2 model through transformers.js', () => {
       state: 'ready',
       device: 'cpu',
       dtype: 'q8',
-      contextLimit: 4096,
+      contextLimit: 32768,
     });
     expect(engine.tokenizerFiles.json).toMatchObject({ model: { type: 'BPE' } });
   });
@@ -127,6 +128,23 @@ describe('the tiny qwen2 model through transformers.js', () => {
     expect(result.inputTokens).toBe(engine.countTokens(rendered));
     expect(result.timeToFirstTokenMs).toBeGreaterThan(0);
     expect(result.tokensPerSecond).toBeGreaterThan(0);
+  });
+
+  it('counts on the page exactly as the model tokenizer does, from the files the worker hands over', () => {
+    const counter = tokenCounterFromFiles(
+      TEST_LM_ID,
+      engine.tokenizerFiles.json,
+      engine.tokenizerFiles.config,
+    );
+    expect(counter.encoding).toBe(`model:${TEST_LM_ID}`);
+    const texts = [
+      'Hello, world!',
+      'The agent keeps its memory in /memories/AGENTS.md and reads it before it answers.',
+      '{"name": "read_file", "arguments": {"file_path": "/notes/todo.md"}}',
+      'Ünïcödé — 中文 — emoji 🎉 and numbers 12345',
+      `${'x'.repeat(9000)}\n${'line of text\n'.repeat(800)}`,
+    ];
+    for (const text of texts) expect(counter.count(text)).toBe(engine.countTokens(text));
   });
 
   it('Stop interrupts a long generation after the current token', async () => {
@@ -207,10 +225,10 @@ describe('the tiny qwen2 model through transformers.js', () => {
   });
 
   it('refuses a request longer than the model reads, with a clear message', async () => {
-    const long = 'memory '.repeat(5000);
+    const long = 'memory '.repeat(40_000);
     await expect(
       engine.generate({ system: '', messages: [user(long)], tools: [], maxNewTokens: 8 }, {}),
-    ).rejects.toThrow(/reads at most 4,096/);
+    ).rejects.toThrow(/reads at most 32,768/);
   });
 
   it('loads the fp32 and q4 (MatMulNBits) exports too', async () => {

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef } from 'react';
 import { useChatStore } from '../../state/chat';
 import { useArenaStore } from '../../state/arena';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
+import { describeCallSpeed } from '../../core/providers/local/status';
 import type { MemoryEdit } from '../../core/agent/thread';
 import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
@@ -157,6 +158,9 @@ function AssistantView({ message }: { message: AssistantMessage }) {
             {' '}
             · {message.stopped === 'aborted' ? 'stopped' : 'interrupted'}
           </span>
+        )}
+        {message.usage && describeCallSpeed(message.usage) && (
+          <span className="call-speed"> · {describeCallSpeed(message.usage)}</span>
         )}
       </header>
       {message.content && <Markdown text={message.content} />}

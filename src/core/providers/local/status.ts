@@ -47,3 +47,16 @@ export function downloadPercent(status: GeneratorStatus): number | null {
   if (status.state !== 'downloading' || !status.total) return null;
   return Math.min(100, (status.loaded / status.total) * 100);
 }
+
+/** A call's speed on the in-browser model ("12.3 tokens/s · first token after 0.45 s"), or null. */
+export function describeCallSpeed(usage: {
+  tokensPerSecond?: number;
+  timeToFirstTokenMs?: number;
+}): string | null {
+  const parts: string[] = [];
+  if (usage.tokensPerSecond !== undefined)
+    parts.push(`${usage.tokensPerSecond.toFixed(1)} tokens/s`);
+  if (usage.timeToFirstTokenMs !== undefined)
+    parts.push(`first token after ${(usage.timeToFirstTokenMs / 1000).toFixed(2)} s`);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
