@@ -54,14 +54,21 @@ export interface GeneratorEngine {
   readonly tokenizer: PreTrainedTokenizer;
   /** tokenizer.json and tokenizer_config.json as loaded, for a counter on the page. */
   readonly tokenizerFiles: { json: unknown; config: unknown };
-  generate(
-    request: LocalGenerateRequest,
-    options: { signal?: AbortSignal; onText?: (text: string) => void },
-  ): Promise<LocalGenerateResult>;
+  generate(request: LocalGenerateRequest, options: GenerateOptions): Promise<LocalGenerateResult>;
   countTokens(text: string): number;
   /** The prompt text the chat template makes of a request (what generate() tokenizes). */
   renderPrompt(request: Omit<LocalGenerateRequest, 'maxNewTokens'>): string;
   dispose(): Promise<void>;
+}
+
+export interface GenerateOptions {
+  signal?: AbortSignal;
+  onText?: (text: string) => void;
+  /**
+   * Greedy decoding instead of the model's own generation_config.json sampling (the app always
+   * uses the model's; the evaluation script can ask for greedy, for repeatable runs).
+   */
+  greedy?: boolean;
 }
 
 /** A failure with the reason the UI acts on (offer the Demo when the host is unreachable, …). */
@@ -359,7 +366,7 @@ function createEngine(parts: {
 
   async function run(
     request: LocalGenerateRequest,
-    { signal, onText }: { signal?: AbortSignal; onText?: (text: string) => void },
+    { signal, onText, greedy }: GenerateOptions,
   ): Promise<LocalGenerateResult> {
     const started = performance.now();
     const inputs = applyTemplate(request, true) as { input_ids: Tensor; attention_mask: Tensor };
@@ -394,6 +401,7 @@ function createEngine(parts: {
         max_new_tokens: maxNewTokens,
         streamer,
         stopping_criteria: stopper,
+        ...(greedy ? { do_sample: false } : {}),
       })) as Tensor;
       const all = (output.tolist() as bigint[][])[0] ?? [];
       const generated = all.slice(inputTokens).map(Number);

@@ -71,13 +71,20 @@ let loadFailure: GeneratorLoadError | null = null;
 const running = new Map<number, AbortController>();
 
 /**
- * Gives the worker's event loop a turn (a MessageChannel task: setTimeout would be clamped to 4 ms
- * per token), so Stop is read between two tokens.
+ * Gives the worker's event loop a turn (a MessageChannel task: setTimeout would be clamped to 4 ms),
+ * so Stop is read between two tokens: at most every YIELD_EVERY_MS, which bounds how late Stop is
+ * seen without a task switch for every token of a fast model.
  */
+const YIELD_EVERY_MS = 25;
 const turns = new MessageChannel();
 const waiting: Array<() => void> = [];
-turns.port1.onmessage = () => waiting.shift()?.();
+let lastYield = 0;
+turns.port1.onmessage = () => {
+  lastYield = performance.now();
+  waiting.shift()?.();
+};
 function yieldToEvents(): Promise<void> {
+  if (performance.now() - lastYield < YIELD_EVERY_MS) return Promise.resolve();
   return new Promise((resolve) => {
     waiting.push(resolve);
     turns.port2.postMessage(null);
