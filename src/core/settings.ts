@@ -130,11 +130,18 @@ export const strategySettingsSchema = z.object({
   default: z.enum(STRATEGY_IDS),
   /** Model for strategy steps (summary merge, extraction…) on the same connection; empty: the chat model. */
   memoryModel: z.string().max(200),
+  /**
+   * Who answers memory steps (summaries, fact updates, strategy steps, arena questions): the chat
+   * provider ('chat', with memoryModel), or the in-browser model of the `local` settings ('local'),
+   * whatever the chat provider is.
+   */
+  memoryProvider: z.enum(['chat', 'local']).default('chat'),
 });
 export type StrategySettings = z.infer<typeof strategySettingsSchema>;
 export const DEFAULT_STRATEGY_SETTINGS: StrategySettings = {
   default: 'deep-agents',
   memoryModel: '',
+  memoryProvider: 'chat',
 };
 
 export const settingsSchema = z.object({

@@ -17,7 +17,7 @@ import {
   type ThreadSummary,
 } from '../core/agent/thread';
 import type { AgentEvent } from '../core/agent/events';
-import type { Message, ModelProvider } from '../core/agent/types';
+import type { Message } from '../core/agent/types';
 import { getAgentsMdState } from '../core/memory/agents-md';
 import { createFsTools } from '../core/fs/tools';
 import { FsError, type VirtualFs } from '../core/fs/types';
@@ -44,7 +44,7 @@ import { defaultSelection, normalizeSelection } from '../core/strategies/registr
 import { offlineStep } from '../core/strategies/offline';
 import { providerStep } from '../core/strategies/steps';
 import type { StepFn, StrategySelection } from '../core/strategies/types';
-import { createProviderFor } from './provider';
+import { createProviderFor, memoryStepsProvider, type MemoryStepsProvider } from './provider';
 import { getServices, WORKSPACE } from './services';
 import { connectionOf, useSettingsStore } from './settings';
 import { useFilesStore } from './files';
@@ -303,6 +303,9 @@ export const useChatStore = create<ChatStore>((set, get) => {
         if (effects.filesChanged) void useFilesStore.getState().notifyChanged(effects.filesChanged);
       };
 
+      const steps = await memoryStepsProvider(connection, created.provider);
+      // Summaries go to the chat model unless memory steps have a provider of their own.
+      const memory = { ...steps, separate: steps.provider !== created.provider };
       runningThread = working;
       try {
         const outcome = await runAgent({
@@ -315,8 +318,10 @@ export const useChatStore = create<ChatStore>((set, get) => {
           middleware: pipelineFor(working, {
             contextWindow: profile.contextWindow,
             counter,
-            summarize: summarizerFromProvider(created.provider),
-            step: stepFor(connection, created.provider, counter),
+            summarize: memory.separate
+              ? summarizerFromProvider(memory.provider, memory.model)
+              : summarizerFromProvider(created.provider),
+            step: stepFor(connection, memory, counter),
           }),
           fs,
           state: working.state,
@@ -484,17 +489,17 @@ function pipelineFor(
 
 /**
  * Strategy steps: the Demo answers them with the offline stand-ins (deterministic, extractive);
- * a real provider answers with the "Memory model" when one is set, else the chat model.
+ * a real provider answers with the "Memory model" when one is set, else the chat model; the
+ * in-browser model answers them when Settings give memory steps to it.
  */
 function stepFor(
   connection: ReturnType<typeof connectionOf>,
-  provider: ModelProvider,
+  memory: MemoryStepsProvider,
   counter: TokenCounter,
 ): StepFn {
   const count = (text: string) => counter.count(text);
-  if (connection.provider === 'demo') return offlineStep(count);
-  const memoryModel = useSettingsStore.getState().settings.strategy.memoryModel.trim();
-  return providerStep(provider, memoryModel || connection.model, count);
+  if (connection.provider === 'demo' && !memory.onDevice) return offlineStep(count);
+  return providerStep(memory.provider, memory.model, count);
 }
 
 /** The file tools, execute (a sandboxed worker) and the user's experiment tools. */

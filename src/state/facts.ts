@@ -15,7 +15,7 @@ import { createEmbedderClient, type EmbedderClient } from '../adapters/embedder-
 import { createVectorCache, type VectorCache } from '../adapters/vector-cache';
 import { getServices } from './services';
 import { connectionOf, useSettingsStore } from './settings';
-import { createProviderFor } from './provider';
+import { createProviderFor, memoryStepsProvider } from './provider';
 import { useFilesStore } from './files';
 
 export interface UpdateReport {
@@ -123,10 +123,11 @@ async function runUpdate(threadId: string, messages: readonly Message[]) {
       report(threadId, 'error', `Memory update skipped: ${created.problems.join(' ')}`);
       return;
     }
+    const memory = await memoryStepsProvider(connection, created.provider);
     const outcome = await runMemoryUpdate({
       fs: getServices().fs,
-      provider: created.provider,
-      model: connection.model,
+      provider: memory.onDevice ? memory.provider : created.provider,
+      model: memory.onDevice ? memory.model : connection.model,
       threadId,
       messages,
       settings: settings.facts,

@@ -42,3 +42,39 @@ export async function createProviderFor(
   const { createAnthropicProvider } = await import('../core/providers/anthropic');
   return { ok: true, provider: createAnthropicProvider(options) };
 }
+
+export interface MemoryStepsProvider {
+  provider: ModelProvider;
+  /** The model id memory requests carry. */
+  model: string;
+  /** True when the in-browser model answers them (chosen as the memory provider). */
+  onDevice: boolean;
+}
+
+/**
+ * Who answers memory steps (summaries, fact updates, strategy steps, arena questions): the
+ * in-browser model when Settings say so ("Run memory steps on the in-browser model"), else the
+ * chat provider with the "Memory model" (or the chat model).
+ */
+export async function memoryStepsProvider(
+  connection: Connection,
+  chat: ModelProvider,
+): Promise<MemoryStepsProvider> {
+  const { strategy, local } = useSettingsStore.getState().settings;
+  if (strategy.memoryProvider === 'local' && connection.provider !== 'local') {
+    const { createLocalProvider } = await import('../core/providers/local/provider');
+    return {
+      provider: createLocalProvider({
+        generator: localGenerator(local),
+        maxNewTokens: local.maxNewTokens,
+      }),
+      model: local.model,
+      onDevice: true,
+    };
+  }
+  return {
+    provider: chat,
+    model: strategy.memoryModel.trim() || connection.model,
+    onDevice: connection.provider === 'local',
+  };
+}

@@ -11,13 +11,15 @@ import {
 /**
  * The in-browser model's download and loading, above the message box: a progress bar with bytes
  * and percent and a Cancel button while it downloads, and what to do when it cannot (try again, or
- * use the Demo). Shown only with the "In-browser model" provider.
+ * use the Demo). Shown when the in-browser model is the provider or answers memory steps.
  */
 export function ModelDownload() {
-  const provider = useSettingsStore((s) => s.settings.provider);
+  const used = useSettingsStore(
+    (s) => s.settings.provider === 'local' || s.settings.strategy.memoryProvider === 'local',
+  );
   const status = useLocalModelStore((s) => s.status);
   const modelId = useLocalModelStore((s) => s.modelId);
-  if (provider !== 'local') return null;
+  if (!used) return null;
   const name = localModelInfo(modelId)?.label ?? modelId;
 
   switch (status.state) {
