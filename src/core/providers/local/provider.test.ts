@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAgent } from '../../agent/loop';
 import { memoryFs } from '../../agent/test-helpers';
-import type { Message, StreamEvent, ToolMessage } from '../../agent/types';
+import type { Message, StreamEvent, ToolMessage, UserMessage } from '../../agent/types';
 import { ProviderError } from '../../agent/types';
 import { createFsTools } from '../../fs/tools';
 import {
@@ -42,7 +42,7 @@ function replay(outputs: Array<string | Partial<LocalGenerateResult>>) {
   return { generator, requests };
 }
 
-const user = (content: string): Message => ({ role: 'user', id: 'u1', content, createdAt: 0 });
+const user = (content: string): UserMessage => ({ role: 'user', id: 'u1', content, createdAt: 0 });
 
 describe('createLocalProvider', () => {
   it('streams text and each tool call once its block closes, with the ids the message keeps', async () => {
