@@ -146,3 +146,41 @@ test('an unreachable host says so and offers the Demo', async ({ page }) => {
     /Demo/i,
   );
 });
+
+test('memory steps can run on the in-browser model while the chat uses a hosted provider', async ({
+  page,
+  openai,
+}) => {
+  openai.enqueue({ text: 'Noted, tabs it is.' });
+  await openApp(page);
+  // Set the in-browser model up, then chat with the OpenAI-compatible server and give memory
+  // steps to the in-browser model.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Provider', { exact: true }).selectOption({ label: 'In-browser model' });
+  await dialog.getByLabel('Model', { exact: true }).fill(MODEL);
+  await dialog.getByLabel('Model host', { exact: true }).fill(host.url);
+  await dialog.getByLabel('Maximum new tokens', { exact: true }).fill('24');
+  await dialog.getByLabel('Provider', { exact: true }).selectOption({ label: 'OpenAI-compatible' });
+  await dialog.getByLabel('Base URL', { exact: true }).fill(openai.url);
+  await dialog.getByLabel('API key', { exact: true }).fill('sk-memory');
+  await dialog.getByLabel('Model', { exact: true }).fill('gpt-4o-mini');
+  await dialog.getByLabel('Run memory steps on the in-browser model').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  await sendMessage(page, 'I prefer tabs over spaces');
+  await expect(page.getByRole('article', { name: 'Assistant' })).toContainText('Noted');
+  expect(host.requests).toEqual([]);
+
+  // "Update memory now": the fact update goes to the in-browser model, not to the server.
+  const requestsBefore = openai.requests.length;
+  await page.getByRole('tab', { name: 'Facts' }).click();
+  const facts = page.getByRole('region', { name: 'Facts' });
+  await facts.getByRole('button', { name: 'Update memory now' }).click();
+  // The random model's answer is noise: the update is refused and its raw answer shown.
+  const alert = facts.getByRole('alert').filter({ hasText: 'not a valid memory update' });
+  await expect(alert).toBeVisible({ timeout: 45_000 });
+  expect(openai.requests.length).toBe(requestsBefore);
+  expect(host.downloads(ONNX)).toBe(1);
+});

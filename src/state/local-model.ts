@@ -175,6 +175,12 @@ export async function switchToDemo(): Promise<void> {
   await save({ ...settings, provider: 'demo' }, apiKeys);
 }
 
+/** When the model only answers memory steps: give them back to the chat provider (saved). */
+export async function memoryStepsToChat(): Promise<void> {
+  const { settings, apiKeys, save } = useSettingsStore.getState();
+  await save({ ...settings, strategy: { ...settings.strategy, memoryProvider: 'chat' } }, apiKeys);
+}
+
 /** The published size of the model in the quantization each device would use, for the hints. */
 export function expectedDownload(local: LocalModelSettings): { webgpu?: number; wasm?: number } {
   const webgpu = publishedSize(local.model, resolveDtype(local.dtype, 'webgpu'));

@@ -4,6 +4,7 @@ import { useSettingsStore } from '../../state/settings';
 import {
   cancelLocalDownload,
   loadLocalModel,
+  memoryStepsToChat,
   switchToDemo,
   useLocalModelStore,
 } from '../../state/local-model';
@@ -14,13 +15,22 @@ import {
  * use the Demo). Shown when the in-browser model is the provider or answers memory steps.
  */
 export function ModelDownload() {
-  const used = useSettingsStore(
-    (s) => s.settings.provider === 'local' || s.settings.strategy.memoryProvider === 'local',
-  );
+  const chat = useSettingsStore((s) => s.settings.provider === 'local');
+  const memory = useSettingsStore((s) => s.settings.strategy.memoryProvider === 'local');
   const status = useLocalModelStore((s) => s.status);
   const modelId = useLocalModelStore((s) => s.modelId);
-  if (!used) return null;
+  if (!chat && !memory) return null;
   const name = localModelInfo(modelId)?.label ?? modelId;
+  // Without a download, the chat falls back to the Demo; memory steps to the chat provider.
+  const fallback = chat ? (
+    <button type="button" onClick={() => void switchToDemo()}>
+      Use the Demo instead
+    </button>
+  ) : (
+    <button type="button" onClick={() => void memoryStepsToChat()}>
+      Run memory steps on the chat provider
+    </button>
+  );
 
   switch (status.state) {
     case 'idle':
@@ -83,9 +93,7 @@ export function ModelDownload() {
           <button type="button" onClick={loadLocalModel}>
             Download
           </button>
-          <button type="button" onClick={() => void switchToDemo()}>
-            Use the Demo instead
-          </button>
+          {fallback}
         </div>
       );
     case 'failed':
