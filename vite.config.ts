@@ -48,7 +48,11 @@ export default defineConfig({
         // The test page for the embedding worker (e2e/embedder.spec.ts) is built only for the tests
         // (`npm test` sets MP_TEST_PAGES=1), so a release build ships the app alone.
         ...(process.env.MP_TEST_PAGES === '1'
-          ? { 'embedder-check': fileURLToPath(new URL('./embedder-check.html', import.meta.url)) }
+          ? {
+              'embedder-check': fileURLToPath(new URL('./embedder-check.html', import.meta.url)),
+              // The in-browser model's page, for `npm run bench:local-model`.
+              'generator-check': fileURLToPath(new URL('./generator-check.html', import.meta.url)),
+            }
           : {}),
       },
     },

@@ -335,7 +335,7 @@ test('a bundle whose settings.json changes the base URL does not take the key to
       attacker.url,
     );
     const connection = preview.getByLabel(
-      'Import connection settings (provider, base URLs, embedding model)',
+      'Import connection settings (provider, base URLs, models to download)',
     );
     await expect(connection).not.toBeChecked();
     // The worst case: the person ticks it anyway.
@@ -543,7 +543,7 @@ test('a bundle cannot pick the embedding model or where it is downloaded from wi
     await expect(changes).toContainText('attacker/evil-model');
     await expect(changes).toContainText(`${sink.url}/models/`);
     await expect(
-      preview.getByLabel('Import connection settings (provider, base URLs, embedding model)'),
+      preview.getByLabel('Import connection settings (provider, base URLs, models to download)'),
     ).not.toBeChecked();
     await preview.getByRole('button', { name: 'Apply import' }).click();
     await expect(preview).toBeHidden();

@@ -174,7 +174,7 @@ test('export a bundle, clear the site data, import it back: memory, threads and 
   await expect(connection).toContainText('Connection provider: "demo" → "anthropic"');
   await expect(connection).toContainText('anthropic.baseURL');
   const importConnection = preview.getByLabel(
-    'Import connection settings (provider, base URLs, embedding model)',
+    'Import connection settings (provider, base URLs, models to download)',
   );
   await expect(importConnection).not.toBeChecked();
   await importConnection.check();
@@ -334,7 +334,7 @@ test('export, import into a fresh browser with the default merge: the next model
       .getByRole('list', { name: 'Connection changes' }),
   ).toContainText('provider: "openai" → "demo"');
   await expect(
-    preview.getByLabel('Import connection settings (provider, base URLs, embedding model)'),
+    preview.getByLabel('Import connection settings (provider, base URLs, models to download)'),
   ).not.toBeChecked();
   await preview.getByRole('button', { name: 'Apply import' }).click();
   await expect(preview).toBeHidden();
@@ -496,7 +496,7 @@ test('a bundle that moves the base URL: unticked, the connection stays; ticked, 
     const input = page.getByLabel('Import bundle', { exact: true });
     const preview = page.getByRole('dialog', { name: 'Import preview' });
     const connectionBox = preview.getByLabel(
-      'Import connection settings (provider, base URLs, embedding model)',
+      'Import connection settings (provider, base URLs, models to download)',
     );
     await input.setInputFiles({ name: 'shared.zip', mimeType: 'application/zip', buffer: shared });
     await expect(

@@ -42,9 +42,13 @@ const tally = (result) => {
   problems.push(...result.problems);
 };
 
-// The tiny embedding model the embedder tests load (Node and Chromium) is generated, not committed.
+// The tiny embedding model the embedder tests load (Node and Chromium) is generated, not committed,
+// and so is the tiny language model of the in-browser model tests.
 if (run('node', ['scripts/make-test-model.mjs']) !== 0) {
   problems.push('could not generate the test embedding model (scripts/make-test-model.mjs)');
+}
+if (run('node', ['scripts/make-test-lm.mjs']) !== 0) {
+  problems.push('could not generate the test language model (scripts/make-test-lm.mjs)');
 }
 
 run('npx', [

@@ -6,12 +6,19 @@ import { BOUNDS, MAX_PATH_LENGTH } from './limits';
 import { DEFAULT_MEMORY_SOURCES } from './memory/agents-md';
 import { experimentToolListSchema } from './tools/experiment';
 import { STRATEGY_IDS } from './strategies/types';
+import {
+  DEFAULT_LOCAL_MODEL,
+  DEFAULT_MAX_NEW_TOKENS,
+  LOCAL_DTYPES,
+  MAX_NEW_TOKENS_RANGE,
+} from './providers/local/models';
 
-export const PROVIDER_IDS = ['demo', 'openai', 'anthropic'] as const;
+export const PROVIDER_IDS = ['demo', 'local', 'openai', 'anthropic'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   demo: 'Demo (offline)',
+  local: 'In-browser model',
   openai: 'OpenAI-compatible',
   anthropic: 'Anthropic',
 };
@@ -20,6 +27,28 @@ const connectionSchema = z.object({
   baseURL: z.string().max(2048),
   model: z.string().max(200),
 });
+
+/**
+ * The "In-browser model" provider. CONNECTION SETTINGS: `baseURL` (the model host: '' = the Hugging
+ * Face Hub, else a URL or a path the app serves, as for embeddings) and `model` decide where the
+ * app downloads from, like a hosted provider's base URL and model: bundle import must apply them
+ * only with the person's opt-in (CONNECTION_SETTINGS). `dtype` and `maxNewTokens` are not.
+ */
+export const localModelSchema = z.object({
+  baseURL: z.string().max(2048),
+  model: z.string().trim().min(1).max(200),
+  dtype: z.enum(LOCAL_DTYPES),
+  maxNewTokens: z.number().int().min(MAX_NEW_TOKENS_RANGE.min).max(MAX_NEW_TOKENS_RANGE.max),
+});
+export type LocalModelSettings = z.infer<typeof localModelSchema>;
+
+
+export const DEFAULT_LOCAL_SETTINGS: LocalModelSettings = {
+  baseURL: '',
+  model: DEFAULT_LOCAL_MODEL,
+  dtype: 'auto',
+  maxNewTokens: DEFAULT_MAX_NEW_TOKENS,
+};
 
 /** Context compaction thresholds (SPEC section 8). Ranges are enforced on save and import. */
 export const compactionSchema = z.object({
@@ -113,11 +142,18 @@ export const strategySettingsSchema = z.object({
   default: z.enum(STRATEGY_IDS),
   /** Model for strategy steps (summary merge, extraction…) on the same connection; empty: the chat model. */
   memoryModel: z.string().max(200),
+  /**
+   * Who answers memory steps (summaries, fact updates, strategy steps, arena questions): the chat
+   * provider ('chat', with memoryModel), or the in-browser model of the `local` settings ('local'),
+   * whatever the chat provider is.
+   */
+  memoryProvider: z.enum(['chat', 'local']).default('chat'),
 });
 export type StrategySettings = z.infer<typeof strategySettingsSchema>;
 export const DEFAULT_STRATEGY_SETTINGS: StrategySettings = {
   default: 'deep-agents',
   memoryModel: '',
+  memoryProvider: 'chat',
 };
 
 export const settingsSchema = z.object({
@@ -135,6 +171,7 @@ export const settingsSchema = z.object({
   /** User-defined tools with fixed or templated results, for staging scenarios. */
   experimentTools: experimentToolListSchema.default([]),
   strategy: strategySettingsSchema.default(DEFAULT_STRATEGY_SETTINGS),
+  local: localModelSchema.default(DEFAULT_LOCAL_SETTINGS),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -151,6 +188,7 @@ export const DEFAULT_SETTINGS: Settings = {
   facts: { ...DEFAULT_FACTS_SETTINGS },
   experimentTools: [],
   strategy: { ...DEFAULT_STRATEGY_SETTINGS },
+  local: { ...DEFAULT_LOCAL_SETTINGS },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -170,6 +208,12 @@ export const CONNECTION_SETTINGS = [
   { key: 'facts.embeddingModel', what: 'the embedding model downloaded and run in the browser' },
   { key: 'facts.embeddingModelBaseUrl', what: 'the host or local path models are downloaded from' },
   { key: 'facts.method', what: 'embeddings and hybrid download the embedding model' },
+  { key: 'local.model', what: 'the in-browser model downloaded and run in the tab' },
+  { key: 'local.baseURL', what: 'the host or local path the in-browser model is downloaded from' },
+  {
+    key: 'strategy.memoryProvider',
+    what: 'memory steps on the in-browser model download it',
+  },
 ] as const satisfies readonly { key: string; what: string }[];
 
 export type ConnectionKey = (typeof CONNECTION_SETTINGS)[number]['key'];

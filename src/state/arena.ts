@@ -23,7 +23,7 @@ import { STRATEGY_IDS, type StepFn, type StrategyId } from '../core/strategies/t
 import { ArenaRunStore, type PastRunSummary } from '../adapters/arena-runs';
 import { getServices } from './services';
 import { connectionOf, useSettingsStore } from './settings';
-import { createProviderFor } from './provider';
+import { createProviderFor, memoryStepsProvider } from './provider';
 
 export interface EntryState {
   key: string;
@@ -414,7 +414,9 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       const { settings, apiKeys } = useSettingsStore.getState();
       const connection = connectionOf(settings, apiKeys);
       const usesModel = entries.some((e) => getStrategy(e.selection.id).usesModel);
-      if (connection.provider === 'demo' || (!usesModel && !get().ask)) {
+      // Memory steps given to the in-browser model run on it even when the chat is the Demo.
+      const onDevice = settings.strategy.memoryProvider === 'local';
+      if ((connection.provider === 'demo' && !onDevice) || (!usesModel && !get().ask)) {
         await start(
           'offline',
           entries,
@@ -424,7 +426,13 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       }
       const estimate = estimateCost(get().transcript!, entries, undefined, get().ask);
       set({
-        confirm: { ...estimate, model: settings.strategy.memoryModel.trim() || connection.model },
+        confirm: {
+          ...estimate,
+          model:
+            onDevice && connection.provider !== 'local'
+              ? settings.local.model
+              : settings.strategy.memoryModel.trim() || connection.model,
+        },
       });
     },
 
@@ -435,30 +443,32 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       const { entries } = readEntries();
       const { settings, apiKeys } = useSettingsStore.getState();
       const connection = connectionOf(settings, apiKeys);
-      void createProviderFor(connection).then((created) => {
+      void createProviderFor(connection).then(async (created) => {
         if (!created.ok) {
           set({ runError: `The provider is not ready: ${created.problems.join(' ')}` });
           return;
         }
+        // The in-browser model answers steps and questions when Settings give memory steps to it.
+        const memory = await memoryStepsProvider(connection, created.provider);
+        const own = memory.provider !== created.provider;
         pageAbort = new AbortController();
         const count = (text: string) => Math.ceil(text.length / 4);
-        const answerer = `${connection.baseURL} ${confirm.model}`;
+        const answerer = own
+          ? `in-browser ${memory.model}`
+          : `${connection.baseURL} ${confirm.model}`;
         pageStep = cachedStep(
-          providerStep(created.provider, confirm.model, count),
+          providerStep(memory.provider, confirm.model, count),
           pageCacheFor(answerer),
           {
             hits: 0,
             misses: 0,
           },
         );
-        const chatModel = connection.model;
+        const chatModel = own ? memory.model : connection.model;
+        const asker = own ? memory.provider : created.provider;
         pageAsk = async (request, signal) =>
-          (
-            await created.provider.complete(
-              { ...request, model: chatModel, maxOutputTokens: 300 },
-              { signal },
-            )
-          ).message.content;
+          (await asker.complete({ ...request, model: chatModel, maxOutputTokens: 300 }, { signal }))
+            .message.content;
         set({ stepsAnswered: 0 });
         void start('model', entries, connection.model, answerer);
       });

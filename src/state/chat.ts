@@ -23,7 +23,7 @@ import {
   type ThreadSummary,
 } from '../core/agent/thread';
 import type { AgentEvent } from '../core/agent/events';
-import type { Message, ModelProvider } from '../core/agent/types';
+import type { Message } from '../core/agent/types';
 import { getAgentsMdState } from '../core/memory/agents-md';
 import { createFsTools } from '../core/fs/tools';
 import type { VirtualFs } from '../core/fs/types';
@@ -52,13 +52,19 @@ import { defaultSelection, normalizeSelection } from '../core/strategies/registr
 import { offlineStep } from '../core/strategies/offline';
 import { providerStep } from '../core/strategies/steps';
 import type { StepFn, StrategySelection } from '../core/strategies/types';
-import { createProviderFor } from './provider';
+import { createProviderFor, memoryStepsProvider, type MemoryStepsProvider } from './provider';
 import { getServices, WORKSPACE } from './services';
 import { connectionOf, useSettingsStore } from './settings';
 import { useFilesStore } from './files';
 import { useJournalStore } from './journal';
 import { factRankers, setFactsEventSink, strategyRankers, useFactsStore } from './facts';
 import { createMemoryLoader } from '../core/memory/facts/store';
+import {
+  GeneratorUnavailableError,
+  localCounter,
+  plannedLocalContextWindow,
+  prepareLocalModel,
+} from './local-model';
 
 export type StreamingToolCall = StreamingDraft['toolCalls'][number];
 
@@ -302,7 +308,31 @@ export const useChatStore = create<ChatStore>((set, get) => {
         return;
       }
 
-      const { profile, counter } = await modelSetup(connection.model, settings);
+      let setup: Awaited<ReturnType<typeof modelSetup>>;
+      try {
+        setup = await modelSetup(connection, settings, controller.signal);
+      } catch (error) {
+        // Only the in-browser model can fail here: its download failed, was cancelled or stopped.
+        appendMessage({
+          role: 'notice',
+          id: newId('msg'),
+          kind:
+            error instanceof GeneratorUnavailableError && error.reason !== 'cancelled'
+              ? 'error'
+              : 'info',
+          content:
+            error instanceof GeneratorUnavailableError
+              ? error.reason === 'cancelled'
+                ? 'The model download was cancelled, so nothing was sent. Send again to download it, or choose another provider in Settings.'
+                : `The in-browser model is not available: ${error.message}`
+              : 'Stopped before the model was ready. Everything up to this point is kept.',
+          createdAt: Date.now(),
+        });
+        abortController = null;
+        set({ running: false });
+        return;
+      }
+      const { profile, counter } = setup;
       const recorder = createThreadRecorder(working, {
         provider: connection.provider,
         model: connection.model,
@@ -325,6 +355,9 @@ export const useChatStore = create<ChatStore>((set, get) => {
         if (effects.filesChanged) void useFilesStore.getState().notifyChanged(effects.filesChanged);
       };
 
+      const steps = await memoryStepsProvider(connection, created.provider);
+      // Summaries go to the chat model unless memory steps have a provider of their own.
+      const memory = { ...steps, separate: steps.provider !== created.provider };
       runningThread = working;
       try {
         const outcome = await runAgent({
@@ -337,8 +370,10 @@ export const useChatStore = create<ChatStore>((set, get) => {
           middleware: pipelineFor(working, {
             contextWindow: profile.contextWindow,
             counter,
-            summarize: summarizerFromProvider(created.provider),
-            step: stepFor(connection, created.provider, counter),
+            summarize: memory.separate
+              ? summarizerFromProvider(memory.provider, memory.model)
+              : summarizerFromProvider(created.provider),
+            step: stepFor(connection, memory, counter),
           }),
           fs,
           journal: getServices().journal,
@@ -381,7 +416,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
           createdAt: Date.now(),
         });
       }
-      const { profile, counter } = await modelSetup(connection.model, settings);
+      const { profile, counter } = await modelSetup(connection, settings);
       return previewNextRequest({
         threadId: thread.id,
         history,
@@ -430,13 +465,35 @@ export const useChatStore = create<ChatStore>((set, get) => {
   };
 });
 
-/** The model's context window and token counter (a rough one if the tokenizer fails to load). */
-async function modelSetup(model: string, settings: Settings) {
+/**
+ * The model's context window and token counter (a rough one if the tokenizer fails to load). The
+ * in-browser model counts with its own tokenizer: with a signal (a run) it waits for the model,
+ * downloading it on first use; without one (a preview) it never starts a download and estimates
+ * until the model is loaded.
+ */
+async function modelSetup(
+  connection: ReturnType<typeof connectionOf>,
+  settings: Settings,
+  signal?: AbortSignal,
+): Promise<{ profile: { contextWindow: number }; counter: TokenCounter }> {
+  const { model } = connection;
+  const estimate = () =>
+    loadEncoder(encodingForModel(model)).catch(() => createApproximateCounter());
+  if (connection.provider === 'local') {
+    if (signal) {
+      const prepared = await prepareLocalModel(settings, signal);
+      return {
+        profile: { contextWindow: prepared.contextWindow },
+        counter: prepared.counter ?? (await estimate()),
+      };
+    }
+    return {
+      profile: { contextWindow: plannedLocalContextWindow(settings) },
+      counter: (await localCounter()) ?? (await estimate()),
+    };
+  }
   const profile = resolveProfile(model, settings.contextWindow ?? undefined);
-  const counter = await loadEncoder(encodingForModel(model)).catch(() =>
-    createApproximateCounter(),
-  );
-  return { profile, counter };
+  return { profile, counter: await estimate() };
 }
 
 let sharedLoader: { fs: VirtualFs; load: ReturnType<typeof createMemoryLoader> } | undefined;
@@ -493,17 +550,17 @@ function pipelineFor(
 
 /**
  * Strategy steps: the Demo answers them with the offline stand-ins (deterministic, extractive);
- * a real provider answers with the "Memory model" when one is set, else the chat model.
+ * a real provider answers with the "Memory model" when one is set, else the chat model; the
+ * in-browser model answers them when Settings give memory steps to it.
  */
 function stepFor(
   connection: ReturnType<typeof connectionOf>,
-  provider: ModelProvider,
+  memory: MemoryStepsProvider,
   counter: TokenCounter,
 ): StepFn {
   const count = (text: string) => counter.count(text);
-  if (connection.provider === 'demo') return offlineStep(count);
-  const memoryModel = useSettingsStore.getState().settings.strategy.memoryModel.trim();
-  return providerStep(provider, memoryModel || connection.model, count);
+  if (connection.provider === 'demo' && !memory.onDevice) return offlineStep(count);
+  return providerStep(memory.provider, memory.model, count);
 }
 
 /** The file tools, execute (a sandboxed worker) and the user's experiment tools. */

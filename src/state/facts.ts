@@ -16,7 +16,7 @@ import { createVectorCache, type VectorCache } from '../adapters/vector-cache';
 import { getServices } from './services';
 import { authored } from '../core/fs/journal';
 import { connectionOf, useSettingsStore } from './settings';
-import { createProviderFor } from './provider';
+import { createProviderFor, memoryStepsProvider } from './provider';
 import { useFilesStore } from './files';
 
 export interface UpdateReport {
@@ -126,11 +126,12 @@ async function runUpdate(threadId: string, messages: readonly Message[]) {
       report(threadId, 'error', `Memory update skipped: ${created.problems.join(' ')}`);
       return;
     }
+    const memory = await memoryStepsProvider(connection, created.provider);
     const outcome = await runMemoryUpdate({
       // Journaled as the fact updater's write for this thread (a notice, and the journal list).
       fs: authored(getServices().fs, { kind: 'fact-updater', threadId }),
-      provider: created.provider,
-      model: connection.model,
+      provider: memory.onDevice ? memory.provider : created.provider,
+      model: memory.onDevice ? memory.model : connection.model,
       threadId,
       messages,
       settings: settings.facts,

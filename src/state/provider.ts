@@ -6,6 +6,8 @@ import type { ModelProvider } from '../core/agent/types';
 import { createDemoProvider } from '../core/providers/demo';
 import { validateProviderSettings } from '../core/providers/settings-check';
 import type { ProviderId } from '../core/settings';
+import { useSettingsStore } from './settings';
+import { localGenerator } from './local-model';
 
 export interface Connection {
   provider: ProviderId;
@@ -18,6 +20,18 @@ export async function createProviderFor(
   connection: Connection,
 ): Promise<{ ok: true; provider: ModelProvider } | { ok: false; problems: string[] }> {
   if (connection.provider === 'demo') return { ok: true, provider: createDemoProvider() };
+  if (connection.provider === 'local') {
+    // The model runs in a worker; it downloads on the first call that needs it.
+    const local = useSettingsStore.getState().settings.local;
+    const { createLocalProvider } = await import('../core/providers/local/provider');
+    return {
+      ok: true,
+      provider: createLocalProvider({
+        generator: localGenerator(local),
+        maxNewTokens: local.maxNewTokens,
+      }),
+    };
+  }
   const problems = validateProviderSettings(connection).map((problem) => problem.message);
   if (problems.length > 0) return { ok: false, problems };
   const options = { baseURL: connection.baseURL, apiKey: connection.apiKey };
@@ -27,4 +41,40 @@ export async function createProviderFor(
   }
   const { createAnthropicProvider } = await import('../core/providers/anthropic');
   return { ok: true, provider: createAnthropicProvider(options) };
+}
+
+export interface MemoryStepsProvider {
+  provider: ModelProvider;
+  /** The model id memory requests carry. */
+  model: string;
+  /** True when the in-browser model answers them (chosen as the memory provider). */
+  onDevice: boolean;
+}
+
+/**
+ * Who answers memory steps (summaries, fact updates, strategy steps, arena questions): the
+ * in-browser model when Settings say so ("Run memory steps on the in-browser model"), else the
+ * chat provider with the "Memory model" (or the chat model).
+ */
+export async function memoryStepsProvider(
+  connection: Connection,
+  chat: ModelProvider,
+): Promise<MemoryStepsProvider> {
+  const { strategy, local } = useSettingsStore.getState().settings;
+  if (strategy.memoryProvider === 'local' && connection.provider !== 'local') {
+    const { createLocalProvider } = await import('../core/providers/local/provider');
+    return {
+      provider: createLocalProvider({
+        generator: localGenerator(local),
+        maxNewTokens: local.maxNewTokens,
+      }),
+      model: local.model,
+      onDevice: true,
+    };
+  }
+  return {
+    provider: chat,
+    model: strategy.memoryModel.trim() || connection.model,
+    onDevice: connection.provider === 'local',
+  };
 }

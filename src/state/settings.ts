@@ -14,7 +14,8 @@ import { effectiveBaseURL } from '../core/providers/settings-check';
 import { createKeyVault, type BoundKeys } from '../adapters/key-vault';
 import { getServices } from './services';
 
-type KeyProvider = Exclude<ProviderId, 'demo'>;
+/** Providers that take an API key (the Demo and the in-browser model do not). */
+type KeyProvider = Extract<ProviderId, 'openai' | 'anthropic'>;
 type ApiKeys = Record<KeyProvider, string>;
 const KEY_PROVIDERS: readonly KeyProvider[] = ['openai', 'anthropic'];
 
@@ -173,6 +174,13 @@ export const useSettingsStore = create<SettingsStore>((set, get) => ({
 export function connectionOf(settings: Settings, apiKeys: ApiKeys) {
   if (settings.provider === 'demo')
     return { provider: 'demo' as const, baseURL: '', model: 'demo', apiKey: '' };
+  if (settings.provider === 'local')
+    return {
+      provider: 'local' as const,
+      baseURL: settings.local.baseURL,
+      model: settings.local.model,
+      apiKey: '',
+    };
   const provider = settings.provider;
   const connection = settings[provider];
   // The last check before a request: a key goes only to the endpoint it was entered for.

@@ -15,6 +15,10 @@ export interface Usage {
   outputTokens: number;
   cacheReadTokens?: number;
   cacheWriteTokens?: number;
+  /** In-browser model: from the start of the call to the first new token, prompt included. */
+  timeToFirstTokenMs?: number;
+  /** In-browser model: new tokens per second after the first. */
+  tokensPerSecond?: number;
 }
 
 export interface UserMessage {
@@ -130,7 +134,7 @@ export class ProviderError extends Error {
 }
 
 export interface ModelProvider {
-  /** Stable id: 'demo' | 'openai' | 'anthropic'. */
+  /** Stable id: 'demo' | 'openai' | 'anthropic' | 'local'. */
   readonly id: string;
   /**
    * Run one model call. Streams pieces through onStream, resolves with the complete assistant message.

@@ -14,9 +14,11 @@ import type { ModelMessage, ModelRequest } from '../agent/types';
 import { createBpeTokenizer } from './bpe';
 
 export type EncodingName = 'o200k_base' | 'cl100k_base';
+/** A counter over a model's own tokenizer (the in-browser model), named after the model. */
+export type ModelTokenizerName = `model:${string}`;
 
 export interface TokenCounter {
-  readonly encoding: EncodingName;
+  readonly encoding: EncodingName | ModelTokenizerName;
   /** True for the characters/4 fallback used when no tokenizer could be loaded. */
   readonly approximate?: boolean;
   /** Tokens in a piece of text. Repeated texts are answered from a bounded cache. */
@@ -135,6 +137,18 @@ export function createTokenCounter(
 }
 
 /**
+ * A counter over a model's own tokenizer (the in-browser model's, loaded from its tokenizer.json).
+ * Long texts are counted whole: the line-start chunking below is exact for the tiktoken encodings'
+ * pre-tokenizers, not necessarily for every model's.
+ */
+export function createModelTokenCounter(
+  name: ModelTokenizerName,
+  tokenizer: TextTokenizer,
+): TokenCounter {
+  return createCounter(name, (text) => tokenizer.countTokens(text), false, false);
+}
+
+/**
  * Characters / 4 (rounded up): the estimate the app falls back to when the tokenizer cannot be
  * loaded, so compaction still has numbers to decide with. Same caches and interface.
  */
@@ -143,9 +157,10 @@ export function createApproximateCounter(encoding: EncodingName = 'cl100k_base')
 }
 
 function createCounter(
-  encoding: EncodingName,
+  encoding: EncodingName | ModelTokenizerName,
   countTokens: (text: string) => number,
   approximate: boolean,
+  chunked = !approximate,
 ): TokenCounter {
   // Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.
   const texts = new Map<string, number>();
@@ -172,7 +187,7 @@ function createCounter(
     // A long text is counted line block by line block through the cache, so a block that grows or
     // changes a little each call (a strategy's memory, paged-in turns) costs only its new lines.
     const tokens =
-      !approximate && text.length > CHUNKED_COUNT_CHARS ? countInChunks(text) : countTokens(text);
+      chunked && text.length > CHUNKED_COUNT_CHARS ? countInChunks(text) : countTokens(text);
     remember(text, tokens);
     return tokens;
   }

@@ -145,7 +145,7 @@ export function ImportPreview() {
               void useBundleStore.getState().setImportConnection(event.target.checked)
             }
           />
-          <span>Import connection settings (provider, base URLs, embedding model)</span>
+          <span>Import connection settings (provider, base URLs, models to download)</span>
         </label>
         <span id={`${titleId}-connection`} className="mp-bundle-hint mp-bundle-indent">
           {plan.settings.connectionChanges.length === 0

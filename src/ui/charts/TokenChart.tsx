@@ -259,6 +259,7 @@ function ChartTooltip({
           )}
         </tbody>
       </table>
+      {row.speed && <div className="muted">{row.speed}</div>}
       {row.events.map((event) => {
         const style = eventStyle(event.kind);
         return (

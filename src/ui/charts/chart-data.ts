@@ -10,6 +10,7 @@ import type {
   ModelCallRecord,
   TokenBreakdown,
 } from '../../core/agent/thread';
+import { describeCallSpeed } from '../../core/providers/local/status';
 
 /** The fixed sections of a call's estimate (strategy sections are named, see strategyKey). */
 export type SectionKey = Exclude<keyof TokenBreakdown, 'total' | 'strategy'>;
@@ -177,6 +178,8 @@ export interface ChartRow {
   contextWindow: number;
   trigger?: number;
   reported?: number;
+  /** The in-browser model's speed for this call, as text (tokens/s, time to first token). */
+  speed?: string;
   /** Events at this call, in order. */
   events: ContextEvent[];
   /** The largest compaction drop at this call: tokens before and after. */
@@ -203,6 +206,8 @@ export function buildRows(
     for (const [name, tokens] of Object.entries(e.strategy ?? {})) row[strategyKey(name)] = tokens;
     if (call.triggerTokens !== undefined) row.trigger = call.triggerTokens;
     if (call.usage) row.reported = call.usage.inputTokens;
+    const speed = call.usage && describeCallSpeed(call.usage);
+    if (speed) row.speed = speed;
     for (const event of here) {
       // Only compaction shrinks the request itself (an offload's figures are the tool result's).
       if (!DROP_KINDS.includes(event.kind)) continue;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useChatStore } from '../../state/chat';
+import { ModelDownload } from './ModelDownload';
 
 export function Composer() {
   const [text, setText] = useState('');
@@ -22,6 +23,7 @@ export function Composer() {
 
   return (
     <form className="composer" onSubmit={submit}>
+      <ModelDownload />
       {error && (
         <div role="alert" className="composer-error">
           {error}{' '}

@@ -4,6 +4,7 @@ import { useArenaStore } from '../../state/arena';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
 import { splitSuggestions } from '../../core/providers/demo/suggestions';
 import { useJournalStore } from '../../state/journal';
+import { describeCallSpeed } from '../../core/providers/local/status';
 import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
 import { placeChips, type ChipData } from './chips';
@@ -206,6 +207,9 @@ function AssistantView({ message, latest }: { message: AssistantMessage; latest:
             {' '}
             · {message.stopped === 'aborted' ? 'stopped' : 'interrupted'}
           </span>
+        )}
+        {message.usage && describeCallSpeed(message.usage) && (
+          <span className="call-speed"> · {describeCallSpeed(message.usage)}</span>
         )}
       </header>
       {text && <Markdown text={text} />}

@@ -7,6 +7,8 @@ import { CompactionFields, parseCompactionDraft, toCompactionDraft } from './Com
 import { FactsFields, parseFactsDraft, toFactsDraft } from './FactsFields';
 import { ExperimentToolsField, parseExperimentText } from './ExperimentToolsField';
 import { StrategyDefaultsField } from './StrategyDefaultsField';
+import { LocalModelFields, parseLocalDraft, toLocalDraft } from './LocalModelFields';
+import { DEFAULT_LOCAL_CONTEXT_WINDOW } from '../../core/providers/local/models';
 import './settings.css';
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -25,6 +27,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const [problems, setProblems] = useState<string[]>([]);
   const [compaction, setCompaction] = useState(() => toCompactionDraft(stored.compaction));
   const [facts, setFacts] = useState(() => toFactsDraft(stored.facts));
+  const [local, setLocal] = useState(() => toLocalDraft(stored.local));
   const [experimentText, setExperimentText] = useState(() =>
     stored.experimentTools.length ? JSON.stringify(stored.experimentTools, null, 2) : '',
   );
@@ -36,34 +39,36 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   }, []);
 
   const provider = draft.provider;
-  const connection = provider === 'demo' ? null : draft[provider];
+  /** The provider when it takes a base URL and a key (the Demo and the in-browser model do not). */
+  const keyed = provider === 'openai' || provider === 'anthropic' ? provider : null;
+  const connection = keyed ? draft[keyed] : null;
   const profile = resolveProfile(connection?.model ?? 'demo');
   // A key belongs to the endpoint it was entered for: pointing the provider elsewhere empties the
   // field (the key is not sent there) until the person types it again.
-  const boundTo = provider === 'demo' ? '' : keyEndpoints[provider];
+  const boundTo = keyed ? keyEndpoints[keyed] : '';
   const keyMoved =
-    provider !== 'demo' &&
-    !entered[provider] &&
-    keys[provider] !== '' &&
+    keyed !== null &&
+    !entered[keyed] &&
+    keys[keyed] !== '' &&
     boundTo !== '' &&
-    boundTo !== keyEndpoint(draft, provider);
+    boundTo !== keyEndpoint(draft, keyed);
   const keyFor = (p: 'openai' | 'anthropic') =>
     !entered[p] && keyEndpoints[p] !== '' && keyEndpoints[p] !== keyEndpoint(draft, p)
       ? ''
       : keys[p];
   const keyNotice =
-    provider === 'demo'
+    keyed === null
       ? undefined
       : keyMoved
-        ? keyMovedNotice(provider, boundTo, draft)
-        : keys[provider] === '' && !entered[provider]
+        ? keyMovedNotice(keyed, boundTo, draft)
+        : keys[keyed] === '' && !entered[keyed]
           ? storedKeyNotice
           : undefined;
 
   const setProvider = (value: ProviderId) => setDraft({ ...draft, provider: value });
   const setConnection = (field: 'baseURL' | 'model', value: string) => {
-    if (provider === 'demo') return;
-    setDraft({ ...draft, [provider]: { ...draft[provider], [field]: value } });
+    if (keyed === null) return;
+    setDraft({ ...draft, [keyed]: { ...draft[keyed], [field]: value } });
   };
 
   const submit = async (event: FormEvent) => {
@@ -78,16 +83,18 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         );
       } else contextWindow = n;
     }
-    if (provider !== 'demo') {
+    if (keyed !== null) {
       found.push(
         ...validateProviderSettings({
-          provider,
-          baseURL: draft[provider].baseURL,
-          apiKey: keyFor(provider),
-          model: draft[provider].model,
+          provider: keyed,
+          baseURL: draft[keyed].baseURL,
+          apiKey: keyFor(keyed),
+          model: draft[keyed].model,
         }).map((problem) => problem.message),
       );
     }
+    const localResult = parseLocalDraft(local);
+    if (provider === 'local') found.push(...localResult.problems);
     const compactionResult = parseCompactionDraft(compaction);
     const factsResult = parseFactsDraft(facts);
     const experimentResult = parseExperimentText(experimentText);
@@ -109,6 +116,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           compaction: compactionResult.settings,
           facts: factsResult.settings,
           experimentTools: experimentResult.tools,
+          // Fields of another provider that do not check out keep their saved values.
+          local: localResult.settings ?? stored.local,
         },
         { openai: keyFor('openai'), anthropic: keyFor('anthropic') },
         entered,
@@ -148,6 +157,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             The Demo provider is a deterministic, scripted stand-in that runs offline. It is not a
             language model: it shows how the memory mechanisms work without an API key.
           </p>
+        ) : keyed === null ? (
+          <LocalModelFields draft={local} onChange={setLocal} />
         ) : (
           <>
             <label>
@@ -157,7 +168,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
                 value={connection?.baseURL ?? ''}
                 onChange={(event) => setConnection('baseURL', event.target.value)}
                 placeholder={
-                  provider === 'openai' ? 'https://api.openai.com/v1' : 'https://api.anthropic.com'
+                  keyed === 'openai' ? 'https://api.openai.com/v1' : 'https://api.anthropic.com'
                 }
                 spellCheck={false}
               />
@@ -166,10 +177,10 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
               API key
               <input
                 type="password"
-                value={keyMoved ? '' : keys[provider]}
+                value={keyMoved ? '' : keys[keyed]}
                 onChange={(event) => {
-                  setKeys({ ...keys, [provider]: event.target.value });
-                  setEntered({ ...entered, [provider]: true });
+                  setKeys({ ...keys, [keyed]: event.target.value });
+                  setEntered({ ...entered, [keyed]: true });
                 }}
                 autoComplete="off"
                 spellCheck={false}
@@ -208,7 +219,11 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             inputMode="numeric"
             value={contextWindowText}
             onChange={(event) => setContextWindowText(event.target.value)}
-            placeholder={`${profile.contextWindow} (${profile.known ? 'from the model profile' : 'default for unknown models'})`}
+            placeholder={
+              provider === 'local'
+                ? `${DEFAULT_LOCAL_CONTEXT_WINDOW} (default for the in-browser model)`
+                : `${profile.contextWindow} (${profile.known ? 'from the model profile' : 'default for unknown models'})`
+            }
           />
         </label>
         <label className="check">

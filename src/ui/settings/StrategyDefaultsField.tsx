@@ -41,6 +41,21 @@ export function StrategyDefaultsField({
         compression) on the same connection. With the Demo provider they are answered by an offline,
         extractive stand-in.
       </p>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={value.memoryProvider === 'local'}
+          onChange={(e) =>
+            onChange({ ...value, memoryProvider: e.target.checked ? 'local' : 'chat' })
+          }
+        />
+        Run memory steps on the in-browser model
+      </label>
+      <p className="hint">
+        Summaries, fact updates, strategy steps and arena questions then run on the in-browser model
+        set under that provider (downloaded on first use), whatever the chat provider is: nothing of
+        the memory work leaves this tab.
+      </p>
     </fieldset>
   );
 }

@@ -39,12 +39,14 @@ export function StrategyPicker() {
       </div>
       <p className="strategy-description">
         {strategy.description}
-        {strategy.usesModel && settings.provider === 'demo' && (
-          <>
-            {' '}
-            Its model steps are answered by the Demo's offline stand-in (extractive, not a model).
-          </>
-        )}
+        {strategy.usesModel &&
+          settings.provider === 'demo' &&
+          settings.strategy.memoryProvider !== 'local' && (
+            <>
+              {' '}
+              Its model steps are answered by the Demo's offline stand-in (extractive, not a model).
+            </>
+          )}
         {!thread && <> Applies to the new thread your next message starts.</>}
       </p>
       <details className="strategy-more">

@@ -17,6 +17,7 @@ import {
   type Series,
 } from '../charts/chart-data';
 import { MarkerIcon } from '../charts/MarkerIcon';
+import { describeCallSpeed } from '../../core/providers/local/status';
 import './tokens.css';
 
 // recharts is large: the chart loads after the chat is usable.
@@ -294,6 +295,7 @@ function LastCall({ call, index }: { call: ModelCallRecord; index: number }) {
     >
       Call {index}: <strong>{fmt(estimate.total)}</strong> input tokens (estimated) ·{' '}
       {share(estimate.total)} of {fmt(contextWindow)}
+      {call.usage && describeCallSpeed(call.usage) && <> · {describeCallSpeed(call.usage)}</>}
     </p>
   );
 }
