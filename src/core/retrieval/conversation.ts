@@ -19,7 +19,7 @@
 // prints what each signal adds, on those and on the held-out 30 and 42). Pure: no DOM, no I/O.
 
 import { divideByMax } from './lexical';
-import { addressedNames, inferSpeakerNames, speakersNamed } from './speakers';
+import { addressedNames, inferSpeakerNames, speakersNamed, withoutCommonWords } from './speakers';
 import { expandQuery } from './synonyms';
 import { messageDateKeys, queryDateKeys } from './temporal';
 import { DEFAULT_TOKENIZER, tokenize, type TokenizerOptions } from './tokenize';
@@ -28,6 +28,8 @@ export interface ConversationMessage {
   id: string;
   /** Who said it: a role ("user", "assistant") or a name. */
   speaker: string;
+  /** The speaker's name, when the thread knows it (an imported conversation): a name for them. */
+  name?: string;
   text: string;
   /** When it was said (epoch ms): sessions and relative dates come from it. */
   at?: number;
@@ -183,11 +185,25 @@ export function namesOf(
   features: Map<string, MessageFeatures> = new Map(),
 ): Map<string, string[]> {
   if (!options.inferNames) return new Map();
-  return inferSpeakerNames(
+  const inferred = inferSpeakerNames(
     messages.map((m) => ({
       speaker: m.speaker,
       names: featuresOf(m, features, options.tokenizer).addressed,
     })),
+  );
+  // Names the thread gives come first, before those inferred.
+  const given = new Set<string>();
+  for (const m of messages) {
+    const name = m.name?.trim();
+    if (!name) continue;
+    given.add(name);
+    const known = inferred.get(m.speaker) ?? [];
+    if (!known.includes(name)) inferred.set(m.speaker, [name, ...known]);
+  }
+  return withoutCommonWords(
+    inferred,
+    messages.map((m) => m.text),
+    given,
   );
 }
 

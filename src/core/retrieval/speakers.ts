@@ -101,6 +101,40 @@ export function inferSpeakerNames(
 }
 
 /**
+ * The names without the everyday words among them: a capitalised word after a greeting ("Yeah,
+ * Winning is…", "How, …") is a name only if the conversation never writes it in lowercase (in at
+ * least `minMessages` messages). Names a thread gives (`keep`) stay.
+ */
+export function withoutCommonWords(
+  names: ReadonlyMap<string, readonly string[]>,
+  texts: Iterable<string>,
+  keep: ReadonlySet<string> = new Set(),
+  minMessages = 2,
+): Map<string, string[]> {
+  const candidates = new Map<string, number>();
+  for (const list of names.values())
+    for (const name of list) if (!keep.has(name)) candidates.set(name.toLowerCase(), 0);
+  if (candidates.size)
+    for (const text of texts) {
+      const seen = new Set<string>();
+      for (const [word] of text.matchAll(LOWERCASE_WORD))
+        if (candidates.has(word) && !seen.has(word)) {
+          seen.add(word);
+          candidates.set(word, candidates.get(word)! + 1);
+        }
+    }
+  const out = new Map<string, string[]>();
+  for (const [speaker, list] of names) {
+    const kept = list.filter(
+      (name) => keep.has(name) || (candidates.get(name.toLowerCase()) ?? 0) < minMessages,
+    );
+    if (kept.length) out.set(speaker, kept);
+  }
+  return out;
+}
+const LOWERCASE_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}\p{N}])/gu;
+
+/**
  * The speakers a question names, in the order it first names them (matching whole words, any
  * case; "Caroline's" names Caroline).
  */
