@@ -64,8 +64,11 @@ export interface ConversationRankOptions {
   semanticWeight: number;
 }
 
+/** The app's tokenizer with irregular forms to their base word (bought -> buy): +0.9 R@5 on tuning. */
+export const CONVERSATION_TOKENIZER: TokenizerOptions = { ...DEFAULT_TOKENIZER, irregular: true };
+
 export const DEFAULT_CONVERSATION_RANKING: ConversationRankOptions = {
-  tokenizer: DEFAULT_TOKENIZER,
+  tokenizer: CONVERSATION_TOKENIZER,
   k1: 0.9,
   b: 0.4,
   window: 2,
@@ -83,6 +86,7 @@ export const DEFAULT_CONVERSATION_RANKING: ConversationRankOptions = {
 /** Options with every signal off: plain BM25 over single messages (the ablation's baseline). */
 export const PLAIN_MESSAGE_RANKING: ConversationRankOptions = {
   ...DEFAULT_CONVERSATION_RANKING,
+  tokenizer: DEFAULT_TOKENIZER,
   window: 0,
   sessionWeight: 0,
   speakerBoost: 0,
