@@ -19,7 +19,13 @@
 // prints what each signal adds, on those and on the held-out 30 and 42). Pure: no DOM, no I/O.
 
 import { divideByMax } from './lexical';
-import { addressedNames, inferSpeakerNames, speakersNamed, withoutCommonWords } from './speakers';
+import {
+  addressedNames,
+  inferSpeakerNames,
+  lowercaseWords,
+  speakersNamed,
+  withoutCommonWords,
+} from './speakers';
 import { expandQuery } from './synonyms';
 import { messageDateKeys, queryDateKeys } from './temporal';
 import { DEFAULT_TOKENIZER, tokenize, type TokenizerOptions } from './tokenize';
@@ -139,6 +145,8 @@ export interface MessageFeatures {
   tokens: string[];
   /** Names the message addresses someone by (speakers.ts). */
   addressed: string[];
+  /** The words it writes in lowercase (made when a name needs checking). */
+  lowercase?: ReadonlySet<string>;
   /** The periods it talks about, for a message said at `datesAt` (temporal.ts). */
   dates?: ReadonlySet<string>;
   datesAt?: number | undefined;
@@ -204,11 +212,19 @@ export function namesOf(
     const known = inferred.get(m.speaker) ?? [];
     if (!known.includes(name)) inferred.set(m.speaker, [name, ...known]);
   }
-  return withoutCommonWords(
-    inferred,
-    messages.map((m) => m.text),
-    given,
-  );
+  // Only names not given are checked against the words the messages write in lowercase.
+  const unsure = [...inferred.values()].some((list) => list.some((name) => !given.has(name)));
+  return unsure
+    ? withoutCommonWords(
+        inferred,
+        messages.map((m) => {
+          const known = featuresOf(m, features, options.tokenizer);
+          known.lowercase ??= lowercaseWords(m.text);
+          return known.lowercase;
+        }),
+        given,
+      )
+    : inferred;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressedNames, inferSpeakerNames, speakersNamed, withoutCommonWords } from './speakers';
+import {
+  addressedNames,
+  inferSpeakerNames,
+  speakersNamed,
+  lowercaseWords,
+  withoutCommonWords,
+} from './speakers';
 
 const said = (speaker: string, text: string) => ({ speaker, names: addressedNames(text) });
 
@@ -74,7 +80,7 @@ describe('everyday words are not names', () => {
       'Thanks, John! how was the trip?',
       'We will see, winning is hard.',
     ];
-    expect(withoutCommonWords(names, texts, new Set(['Will']))).toEqual(
+    expect(withoutCommonWords(names, texts.map(lowercaseWords), new Set(['Will']))).toEqual(
       new Map([
         ['user', ['John']],
         ['assistant', ['Tim', 'Will']],

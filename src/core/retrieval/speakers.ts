@@ -107,7 +107,7 @@ export function inferSpeakerNames(
  */
 export function withoutCommonWords(
   names: ReadonlyMap<string, readonly string[]>,
-  texts: Iterable<string>,
+  lowercase: Iterable<ReadonlySet<string>>,
   keep: ReadonlySet<string> = new Set(),
   minMessages = 2,
 ): Map<string, string[]> {
@@ -115,14 +115,8 @@ export function withoutCommonWords(
   for (const list of names.values())
     for (const name of list) if (!keep.has(name)) candidates.set(name.toLowerCase(), 0);
   if (candidates.size)
-    for (const text of texts) {
-      const seen = new Set<string>();
-      for (const [word] of text.matchAll(LOWERCASE_WORD))
-        if (candidates.has(word) && !seen.has(word)) {
-          seen.add(word);
-          candidates.set(word, candidates.get(word)! + 1);
-        }
-    }
+    for (const words of lowercase)
+      for (const [word, n] of candidates) if (words.has(word)) candidates.set(word, n + 1);
   const out = new Map<string, string[]>();
   for (const [speaker, list] of names) {
     const kept = list.filter(
@@ -131,6 +125,11 @@ export function withoutCommonWords(
     if (kept.length) out.set(speaker, kept);
   }
   return out;
+}
+
+/** The words a text writes all in lowercase ("winning", not "Winning"), each once. */
+export function lowercaseWords(text: string): Set<string> {
+  return new Set(text.match(LOWERCASE_WORD) ?? []);
 }
 const LOWERCASE_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}\p{N}])/gu;
 
