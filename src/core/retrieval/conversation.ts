@@ -5,9 +5,12 @@
 //   lexical views   BM25 of the message, of the message with its neighbours (two each side, same
 //                   session), and of its whole session, each scaled by its best score and summed
 //                   (the session only adds to a message that matches by itself or its neighbours);
+//   words           the app's tokenizer with irregular forms to their base word ("bought" ->
+//                   buy, "children" -> child; lemmas.ts);
 //   speakers        a question that names one speaker ("What did Caroline paint?") favours that
-//                   speaker's messages; the names speakers call each other by are left out of the
-//                   message text ("Thanks, Caroline!" is not about Caroline) — see speakers.ts;
+//                   speaker's messages; the names come with the messages (an imported
+//                   conversation) or from how the speakers address each other, and are left out of
+//                   the message text ("Thanks, Caroline!" is not about Caroline) — see speakers.ts;
 //   synonyms        a small built-in list ("kids" ~ "children") expands the question;
 //   dates           a question naming a period ("in June 2023") favours messages said then or
 //                   pointing there ("last month" said in July) — see temporal.ts;
@@ -15,7 +18,7 @@
 //                   default: it did not help on LoCoMo;
 //   embeddings      when the app's embedder is ready, reciprocal-rank fusion with cosine similarity.
 //
-// Weights were chosen on LoCoMo conversations 26, 41 and 43 only (scripts/bench-locomo.ts --ideas
+// Weights were chosen on LoCoMo conversations 26, 41 and 43 only (scripts/bench-locomo.ts
 // prints what each signal adds, on those and on the held-out 30 and 42). Pure: no DOM, no I/O.
 
 import { divideByMax } from './lexical';

@@ -5,7 +5,9 @@
 // app's embedder is ready), which on LoCoMo finds far more of the evidence in k messages than the
 // app's plain ranker. Options: the ranking (conversation or plain, as in the seed), the document
 // unit (a message, a turn, or a turn with the one before it; a turn scores as its best message)
-// and the session date in the injected text.
+// and the session date in the injected text. Messages that carry their speaker's name (an
+// imported conversation between people) are labelled with it ("Caroline said: …") and the ranker
+// reads the names instead of inferring them.
 
 import { z } from 'zod';
 import type { ModelMessage } from '../../agent/types';
