@@ -33,6 +33,7 @@ import {
   DOC_UNITS,
   RANKINGS,
   conversationMessages,
+  textMessages,
   documents,
   rankDocuments,
 } from '../src/core/strategies/kinds/retrieval';
@@ -501,6 +502,8 @@ const pct = (value: number, n: number) => (n > 0 ? ((100 * value) / n).toFixed(1
 const describe = (c: Config) =>
   `${c.ranking} ranking, unit ${c.unit}, dates ${c.dates ? 'on' : 'off'}`;
 const PAPER_KS = [5, 10, 25] as const;
+/** What the LoCoMo importer appends to a line that shares a photo (parse-locomo.ts). */
+const IMAGE_DESCRIPTION = /\s*\[shared an image: [^\]]*\]$/;
 
 /** Per conversation, then tuning, held-out and overall: the paper's metric at k messages. */
 async function paperRows(label: string, config: Config, adversarial: boolean, env?: StrategyEnv) {
@@ -521,7 +524,7 @@ async function paperRows(label: string, config: Config, adversarial: boolean, en
 
 {
   console.log(
-    `Retrieval strategy as the app ships it: ${describe(shipped)}. Threads as the arena reads LoCoMo: one message per dia_id, the opening speaker as the user, no speaker names, no image captions.`,
+    `Retrieval strategy as the app ships it: ${describe(shipped)}. Threads as the arena reads LoCoMo: one message per dia_id, the opening speaker as the user, each message with its speaker's name, a shared photo's description (blip_caption) after the text.`,
   );
   for (const t of threads) {
     const missing = uncoveredMessages(t);
@@ -636,11 +639,12 @@ async function paperRows(label: string, config: Config, adversarial: boolean, en
  */
 async function ideas() {
   const d = DEFAULT_CONVERSATION_RANKING;
-  const ladder: { name: string; options: ConversationRankOptions }[] = [];
+  const ladder: { name: string; options: ConversationRankOptions; bare?: boolean }[] = [];
   let current: ConversationRankOptions = { ...PLAIN_MESSAGE_RANKING };
+  let bare = true;
   const step = (name: string, change: Partial<ConversationRankOptions>) => {
     current = { ...current, ...change };
-    ladder.push({ name, options: current });
+    ladder.push({ name, options: current, bare });
   };
   step('BM25 over single messages (app tokenizer)', {});
   step('+ neighbour context (2 each side, weight 2)', {
@@ -653,8 +657,11 @@ async function ideas() {
     speakerBoost: d.speakerBoost,
   });
   step('+ synonyms (built-in list, weight 0.5)', { synonymWeight: d.synonymWeight });
-  step('+ dates (question periods; x2) = shipped', { dateBoost: d.dateBoost });
-  const tried: { name: string; options: ConversationRankOptions }[] = [
+  step('+ dates (question periods; x2)', { dateBoost: d.dateBoost });
+  bare = false;
+  step('+ image descriptions and speaker names (import)', {});
+  step('+ irregular forms (bought -> buy) = shipped', { tokenizer: d.tokenizer });
+  const tried: { name: string; options: ConversationRankOptions; bare?: boolean }[] = [
     { name: 'shipped, neighbours 1 each side', options: { ...d, window: 1 } },
     { name: 'shipped, neighbours 3 each side', options: { ...d, window: 3 } },
     { name: 'shipped, speaker boost x1.3', options: { ...d, speakerBoost: 0.3 } },
@@ -665,12 +672,27 @@ async function ideas() {
     },
   ];
   const messagesOf = new Map(threads.map((t) => [t.name, conversationMessages(t.turns)]));
-  const measure = (options: ConversationRankOptions) => {
+  // The messages as the importer gave them before it kept speakers and image descriptions: the
+  // text alone, the role as the speaker.
+  const bareOf = new Map(
+    threads.map((t) => [
+      t.name,
+      t.turns.flatMap((turn) =>
+        textMessages(turn).map((m) => ({
+          id: m.id,
+          speaker: m.role,
+          text: m.content.replace(IMAGE_DESCRIPTION, ''),
+          at: m.createdAt,
+        })),
+      ),
+    ]),
+  );
+  const measure = (options: ConversationRankOptions, bare = false) => {
     const sums = { tuning: [0, 0, 0], 'held-out': [0, 0, 0] };
     const counts = { tuning: 0, 'held-out': 0 };
     for (const t of threads) {
       const group = isTuning(t.name) ? 'tuning' : 'held-out';
-      const messages = messagesOf.get(t.name)!;
+      const messages = (bare ? bareOf : messagesOf).get(t.name)!;
       const ranker = createConversationRanker(options);
       for (const probe of t.probes) {
         const top = topIndices(ranker.rank(probe.question, messages).scores, 25).map(
@@ -692,9 +714,9 @@ async function ideas() {
     "What each idea adds (conversation ranker over the strategy's message documents; paper's metric at k messages, categories 1-4):",
   );
   console.log(`${pad('idea', 52)} tuning R@5  R@10  R@25   held-out R@5  R@10  R@25`);
-  for (const row of ladder) console.log(`${pad(row.name, 52)} ${measure(row.options)}`);
+  for (const row of ladder) console.log(`${pad(row.name, 52)} ${measure(row.options, row.bare)}`);
   console.log('Tried on top of the shipped ranking, not kept:');
-  for (const row of tried) console.log(`${pad(row.name, 52)} ${measure(row.options)}`);
+  for (const row of tried) console.log(`${pad(row.name, 52)} ${measure(row.options, row.bare)}`);
   console.log('');
 }
 

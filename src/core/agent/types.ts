@@ -26,6 +26,8 @@ export interface UserMessage {
   id: string;
   content: string;
   createdAt: number;
+  /** Who said it, when a transcript names its speakers (an imported conversation between people). */
+  speaker?: string;
 }
 
 export interface AssistantMessage {
@@ -37,6 +39,8 @@ export interface AssistantMessage {
   usage?: Usage;
   /** Set when the model call ended early (error or user abort); content holds what streamed so far. */
   stopped?: 'aborted' | 'error';
+  /** Who said it, when a transcript names its speakers (an imported conversation between people). */
+  speaker?: string;
 }
 
 export interface ToolMessage {

@@ -1,7 +1,12 @@
 // A LoCoMo conversation (Maharana et al. 2024) as a transcript: `speaker_a` → user, `speaker_b` →
 // assistant (if the conversation opens with speaker_b, the roles swap, so every turn starts with a
 // user message); each `session_N` line becomes a message whose id is its `dia_id` and whose time is
-// the session's `session_N_date_time` (a minute per line), so date options work. Each `qa` entry
+// the session's `session_N_date_time` (a minute per line), so date options work. A line keeps its
+// speaker's name (`speaker` on the message: the text stays what was said), and a line where the
+// speaker shares a photo keeps the dataset's description of it (`blip_caption`, as the LoCoMo
+// paper's own retriever read it) after the text: "… [shared an image: a photo of a dog …]". The
+// dataset's `img_url` and `query` (how its authors found the image) are not part of what was
+// said and are left out. Each `qa` entry
 // becomes a probe asked at the end, its `evidence` dia ids naming the messages. Adversarial
 // questions (category 5) have no answer in the conversation and are left out, as the LoCoMo
 // harness does for recall; evidence ids that name no line (typos in the data) are left out and
@@ -49,6 +54,12 @@ export function locomoTranscript(value: unknown, fileName: string): Transcript {
   const speakerB = conv.speaker_b;
   if (typeof speakerA !== 'string' || !speakerA) throw fail('speaker_a', 'is missing.');
   if (typeof speakerB !== 'string' || !speakerB) throw fail('speaker_b', 'is missing.');
+  for (const [field, name] of [
+    ['speaker_a', speakerA],
+    ['speaker_b', speakerB],
+  ] as const)
+    if (name.length > MAX_SPEAKER)
+      throw fail(field, `is longer than ${MAX_SPEAKER} characters (a speaker's name).`);
 
   const sessions = Object.keys(conv)
     .map((key) => /^session_(\d+)$/.exec(key))
@@ -60,6 +71,8 @@ export function locomoTranscript(value: unknown, fileName: string): Transcript {
   const messages: ModelMessage[] = [];
   const ids = new Set<string>();
   let userSpeaker: string | undefined;
+  let captions = 0;
+  let cutCaptions = 0;
   for (const n of sessions) {
     const key = `session_${n}`;
     const lines = conv[key];
@@ -72,7 +85,12 @@ export function locomoTranscript(value: unknown, fileName: string): Transcript {
     lines.forEach((line: unknown, i) => {
       const where = `${key}[${i}]`;
       if (!line || typeof line !== 'object') throw fail(where, 'must be an object.');
-      const { speaker, dia_id: diaId, text } = line as Record<string, unknown>;
+      const {
+        speaker,
+        dia_id: diaId,
+        text,
+        blip_caption: caption,
+      } = line as Record<string, unknown>;
       if (typeof speaker !== 'string') throw fail(`${where}.speaker`, 'is missing.');
       if (speaker !== speakerA && speaker !== speakerB)
         throw fail(
@@ -82,13 +100,26 @@ export function locomoTranscript(value: unknown, fileName: string): Transcript {
       if (typeof diaId !== 'string' || !diaId) throw fail(`${where}.dia_id`, 'is missing.');
       if (ids.has(diaId)) throw fail(`${where}.dia_id`, `repeats ${JSON.stringify(diaId)}.`);
       if (typeof text !== 'string') throw fail(`${where}.text`, 'is missing.');
+      if (caption !== undefined && typeof caption !== 'string')
+        throw fail(`${where}.blip_caption`, 'must be text (the description of a shared image).');
       ids.add(diaId);
       userSpeaker ??= speaker;
       const createdAt = date + i * 60_000;
+      let content = text;
+      const described = caption?.replace(/\s+/g, ' ').trim();
+      if (described) {
+        captions++;
+        let shown = described;
+        if (shown.length > MAX_CAPTION) {
+          cutCaptions++;
+          shown = `${shown.slice(0, MAX_CAPTION)}…`;
+        }
+        content = `${text}${text ? ' ' : ''}[shared an image: ${shown}]`;
+      }
       messages.push(
         speaker === userSpeaker
-          ? { role: 'user', id: diaId, content: text, createdAt }
-          : { role: 'assistant', id: diaId, content: text, createdAt },
+          ? { role: 'user', id: diaId, content, createdAt, speaker }
+          : { role: 'assistant', id: diaId, content, createdAt, speaker },
       );
     });
   }
@@ -141,6 +172,10 @@ export function locomoTranscript(value: unknown, fileName: string): Transcript {
   });
   const notes = [
     `LoCoMo: ${userSpeaker} as the user, ${userSpeaker === speakerA ? speakerB : speakerA} as the assistant; ${sessions.length} sessions, ${messages.length} lines.`,
+    captions ? `${captions} lines share an image: its description follows the text` : '',
+    cutCaptions
+      ? `${cutCaptions} image descriptions cut to ${MAX_CAPTION} characters (marked …)`
+      : '',
     `${probes.length} probes asked after the last turn`,
     adversarial
       ? `${adversarial} adversarial questions left out (no answer in the conversation)`
@@ -157,6 +192,10 @@ export function locomoTranscript(value: unknown, fileName: string): Transcript {
     note: `${notes.join('; ')}.`,
   };
 }
+
+/** Longest speaker name and image description kept (LoCoMo's are under 20 and 200). */
+const MAX_SPEAKER = 100;
+const MAX_CAPTION = 1000;
 
 const MONTHS = [
   'january',

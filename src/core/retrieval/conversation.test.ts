@@ -179,6 +179,27 @@ describe('speakers', () => {
     expect(scoreConversation(kept, 'Caroline').scores[1]).toBeGreaterThan(0);
   });
 
+  it('names the thread gives come first; an everyday word after a greeting is nobody’s name', () => {
+    const named = chat([
+      'Yeah, Winning is everything!', // Tim (user)
+      'Hey Jo! winning matters, Tim.', // John (assistant)
+      'Yeah, Winning feels great, John.',
+      'I love winning too, Tim.',
+      'Yeah, Winning again, John!',
+    ]).map((m) => ({ ...m, name: m.speaker === 'user' ? 'Tim' : 'John' }));
+    const index = indexConversation(
+      named.map((m) => ({ ...m, speaker: m.name })),
+      only({ inferNames: true, speakerBoost: 0.5 }),
+    );
+    expect(index.names.get('Tim')).toEqual(['Tim']);
+    expect(index.names.get('John')).toEqual(['John']);
+    // "winning" stays a word of the messages: a question about it finds them.
+    expect(scoreConversation(index, 'winning').scores.filter((v) => v > 0)).toHaveLength(5);
+    expect(scoreConversation(index, 'What does John say about winning?').signals.speaker).toBe(
+      'John',
+    );
+  });
+
   it('a question naming both speakers favours neither', () => {
     const index = indexConversation(messages, only({ inferNames: true, speakerBoost: 0.5 }));
     expect(scoreConversation(index, 'What did Caroline and Mel paint?').signals.speaker).toBe(
@@ -349,6 +370,7 @@ describe('the ranker', () => {
       synonymWeight: 0.5,
       dateBoost: 1,
     });
+    expect(DEFAULT_CONVERSATION_RANKING.tokenizer.irregular).toBe(true);
     expect(DEFAULT_CONVERSATION_RANKING.feedback).toBeUndefined();
   });
 });

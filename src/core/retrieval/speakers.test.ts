@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressedNames, inferSpeakerNames, speakersNamed } from './speakers';
+import {
+  addressedNames,
+  inferSpeakerNames,
+  speakersNamed,
+  lowercaseWords,
+  withoutCommonWords,
+} from './speakers';
 
 const said = (speaker: string, text: string) => ({ speaker, names: addressedNames(text) });
 
@@ -58,5 +64,27 @@ describe('speaker names', () => {
     ]);
     expect(speakersNamed('what did mel paint?', names)).toEqual(['assistant']);
     expect(speakersNamed('What did Jon paint?', names)).toEqual([]);
+  });
+});
+
+describe('everyday words are not names', () => {
+  it('drops a name the conversation also writes in lowercase, keeps given names', () => {
+    const names = new Map([
+      ['user', ['John', 'How']],
+      ['assistant', ['Tim', 'Winning', 'Will']],
+    ]);
+    const texts = [
+      'How are you, Tim?',
+      'Winning the game felt great, how about you?',
+      'I love winning and I will keep at it.',
+      'Thanks, John! how was the trip?',
+      'We will see, winning is hard.',
+    ];
+    expect(withoutCommonWords(names, texts.map(lowercaseWords), new Set(['Will']))).toEqual(
+      new Map([
+        ['user', ['John']],
+        ['assistant', ['Tim', 'Will']],
+      ]),
+    );
   });
 });

@@ -101,6 +101,39 @@ export function inferSpeakerNames(
 }
 
 /**
+ * The names without the everyday words among them: a capitalised word after a greeting ("Yeah,
+ * Winning is…", "How, …") is a name only if the conversation never writes it in lowercase (in at
+ * least `minMessages` messages). Names a thread gives (`keep`) stay.
+ */
+export function withoutCommonWords(
+  names: ReadonlyMap<string, readonly string[]>,
+  lowercase: Iterable<ReadonlySet<string>>,
+  keep: ReadonlySet<string> = new Set(),
+  minMessages = 2,
+): Map<string, string[]> {
+  const candidates = new Map<string, number>();
+  for (const list of names.values())
+    for (const name of list) if (!keep.has(name)) candidates.set(name.toLowerCase(), 0);
+  if (candidates.size)
+    for (const words of lowercase)
+      for (const [word, n] of candidates) if (words.has(word)) candidates.set(word, n + 1);
+  const out = new Map<string, string[]>();
+  for (const [speaker, list] of names) {
+    const kept = list.filter(
+      (name) => keep.has(name) || (candidates.get(name.toLowerCase()) ?? 0) < minMessages,
+    );
+    if (kept.length) out.set(speaker, kept);
+  }
+  return out;
+}
+
+/** The words a text writes all in lowercase ("winning", not "Winning"), each once. */
+export function lowercaseWords(text: string): Set<string> {
+  return new Set(text.match(LOWERCASE_WORD) ?? []);
+}
+const LOWERCASE_WORD = /(?<![\p{L}\p{M}\p{N}])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}\p{N}])/gu;
+
+/**
  * The speakers a question names, in the order it first names them (matching whole words, any
  * case; "Caroline's" names Caroline).
  */

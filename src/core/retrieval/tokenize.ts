@@ -12,6 +12,8 @@ export interface TokenizerOptions {
   minLength: number;
   /** café -> cafe. */
   foldAccents: boolean;
+  /** Irregular verb forms and plurals to their base form (bought -> buy, children -> child). */
+  irregular?: boolean;
 }
 
 /**
@@ -32,6 +34,8 @@ export const DEFAULT_TOKENIZER: TokenizerOptions = {
   minLength: 1,
   foldAccents: true,
 };
+
+import { baseForm } from './lemmas';
 
 // Letters, marks, digits and underscore; apostrophes split words ("caroline's" -> caroline, s).
 const WORD = /[\p{L}\p{M}\p{N}_]+/gu;
@@ -77,6 +81,7 @@ export function tokenize(text: string, options: TokenizerOptions = DEFAULT_TOKEN
 function pushWord(word: string, options: TokenizerOptions, tokens: string[]): void {
   if (word.length < options.minLength) return;
   if (options.stopwords && STOPWORDS.has(word)) return;
+  if (options.irregular) word = baseForm(word);
   tokens.push(options.stem ? stem(word) : word);
 }
 

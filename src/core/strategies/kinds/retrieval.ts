@@ -5,7 +5,9 @@
 // app's embedder is ready), which on LoCoMo finds far more of the evidence in k messages than the
 // app's plain ranker. Options: the ranking (conversation or plain, as in the seed), the document
 // unit (a message, a turn, or a turn with the one before it; a turn scores as its best message)
-// and the session date in the injected text.
+// and the session date in the injected text. Messages that carry their speaker's name (an
+// imported conversation between people) are labelled with it ("Caroline said: …") and the ranker
+// reads the names instead of inferring them.
 
 import { z } from 'zod';
 import type { ModelMessage } from '../../agent/types';
@@ -102,6 +104,8 @@ interface DocInputs {
   beforeAnswer: string;
   /** Ids of the messages that carry text (the turn's, and the one before it for turn-context). */
   ids: string;
+  /** Speakers' names the messages carry (an imported conversation), as they label the text. */
+  names: string;
 }
 
 // A turn's documents are made once and reused while what they are made of is the same (the app
@@ -120,11 +124,13 @@ function sameInputs(a: DocInputs, b: DocInputs): boolean {
     a.answer === b.answer &&
     a.beforeUser === b.beforeUser &&
     a.beforeAnswer === b.beforeAnswer &&
-    a.ids === b.ids
+    a.ids === b.ids &&
+    a.names === b.names
   );
 }
 
 function turnDocuments(turn: Turn, before: Turn | undefined, unit: DocUnit, dates: boolean): Doc[] {
+  const carried = [...(before ? textMessages(before) : []), ...textMessages(turn)];
   const inputs: DocInputs = {
     unit,
     dates,
@@ -134,9 +140,8 @@ function turnDocuments(turn: Turn, before: Turn | undefined, unit: DocUnit, date
     answer: answerText(turn),
     beforeUser: before ? userText(before) : '',
     beforeAnswer: before ? answerText(before) : '',
-    ids: [...(before ? textMessages(before) : []), ...textMessages(turn)]
-      .map((m) => m.id)
-      .join(' '),
+    ids: carried.map((m) => m.id).join(' '),
+    names: carried.map((m) => speakerName(m) ?? '').join('\n'),
   };
   const first = turn.messages[0];
   const cached = first ? docCache.get(first) : undefined;
@@ -159,24 +164,31 @@ function makeDocuments(turn: Turn, before: Turn | undefined, inputs: DocInputs):
         docs.push({
           id: `${turn.index}:${message.id}`,
           turn: turn.index,
-          label: `turn ${turn.index + 1}, user`,
-          text: dated(`User said: ${message.content}`),
+          label: `turn ${turn.index + 1}, ${speakerName(message) ?? 'user'}`,
+          text: dated(`${speakerName(message) ?? 'User'} said: ${message.content}`),
           messageIds: [message.id],
         });
       else if (message.role === 'assistant' && message.content.trim())
         docs.push({
           id: `${turn.index}:${message.id}`,
           turn: turn.index,
-          label: `turn ${turn.index + 1}, assistant`,
-          text: dated(`AI responded: ${message.content}`),
+          label: `turn ${turn.index + 1}, ${speakerName(message) ?? 'assistant'}`,
+          text: dated(
+            speakerName(message)
+              ? `${speakerName(message)} said: ${message.content}`
+              : `AI responded: ${message.content}`,
+          ),
           messageIds: [message.id],
         });
     }
     return docs;
   }
-  const own = exchange(user, answer);
+  const own = exchange(user, answer, turn);
   if (!own) return [];
-  const previous = unit === 'turn-context' ? exchange(inputs.beforeUser, inputs.beforeAnswer) : '';
+  const previous =
+    unit === 'turn-context' && before
+      ? exchange(inputs.beforeUser, inputs.beforeAnswer, before)
+      : '';
   return [
     {
       id: `${turn.index}`,
@@ -199,8 +211,23 @@ export function textMessages(turn: Turn): ModelMessage[] {
   );
 }
 
-function exchange(user: string, answer: string): string {
-  return [user && `User: ${user}`, answer && `Assistant: ${answer}`].filter(Boolean).join('\n');
+/** The speaker's name a message carries (an imported conversation between people), if any. */
+function speakerName(message: ModelMessage): string | undefined {
+  return message.role === 'tool' ? undefined : message.speaker?.trim() || undefined;
+}
+
+/** "User: …\nAssistant: …", the speakers' names in place of the roles when the turn has them. */
+function exchange(user: string, answer: string, turn: Turn): string {
+  const named = (role: 'user' | 'assistant', fallback: string) => {
+    const message = turn.messages.find((m) => m.role === role && speakerName(m));
+    return message ? speakerName(message)! : fallback;
+  };
+  return [
+    user && `${named('user', 'User')}: ${user}`,
+    answer && `${named('assistant', 'Assistant')}: ${answer}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 export async function topK(
@@ -235,12 +262,23 @@ function rankerFor(turns: readonly Turn[]) {
   return ranker;
 }
 
-/** The thread's messages with text, as the conversation ranker reads them (role = speaker). */
+/**
+ * The thread's messages with text, as the conversation ranker reads them: the speaker is the name
+ * a message carries (an imported conversation), else its role.
+ */
 export function conversationMessages(turns: readonly Turn[]): ConversationMessage[] {
   const out: ConversationMessage[] = [];
   for (const turn of turns)
-    for (const m of textMessages(turn))
-      out.push({ id: m.id, speaker: m.role, text: m.content, at: m.createdAt });
+    for (const m of textMessages(turn)) {
+      const name = speakerName(m);
+      out.push({
+        id: m.id,
+        speaker: name ?? m.role,
+        ...(name ? { name } : {}),
+        text: m.content,
+        at: m.createdAt,
+      });
+    }
   return out;
 }
 
