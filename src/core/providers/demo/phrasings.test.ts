@@ -311,7 +311,7 @@ const TABLE: Record<string, Row[]> = {
     {
       say: 'open todo.md',
       calls: [
-        ['glob', { pattern: '**/{todo.md,TODO.MD,Todo.md}' }],
+        ['glob', { pattern: '**/{todo.md,TODO.MD,Todo.md,TODO.md}' }],
         ['read_file', { file_path: '/notes/todo.md' }],
       ],
       answer: ['Found /notes/todo.md (4 lines):', '- Add a --units flag (celsius or fahrenheit).'],
