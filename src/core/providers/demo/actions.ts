@@ -635,15 +635,24 @@ export function searchAction(
   pattern: string,
   path: string | undefined,
   context: TurnContext,
+  name?: string,
 ): Action {
+  // A file by name ("the README"): grep's glob filters file names, in the usual spellings.
+  const glob = name ? namePattern(name).replace(/^\*\*\//, '') : undefined;
   const args: Record<string, unknown> = {
     pattern,
     output_mode: 'content',
     ...(path ? { path } : {}),
+    ...(glob ? { glob } : {}),
   };
+  const where = path ?? (name ? `the files named ${name}` : undefined);
   return toolAction(
     context,
-    { name: 'grep', args, intro: `Searching${path ? ` ${path}` : ''} for “${pattern}” with grep.` },
+    {
+      name: 'grep',
+      args,
+      intro: `Searching${where ? ` ${where}` : ''} for “${pattern}” with grep.`,
+    },
     (done) => {
       if (failed(done)) return failure(done);
       const lines = noResult(done.result.content) ? [] : nonEmptyLines(done.result.content);
@@ -653,7 +662,7 @@ export function searchAction(
         .map((line) => line.replace(/:$/, ''));
       if (lines.length === 0)
         return {
-          text: `No matches for “${pattern}”${path ? ` in ${path}` : ''}.`,
+          text: `No matches for “${pattern}”${where ? ` in ${where}` : ''}.`,
           suggestions: [SUGGEST.files],
         };
       const count = matches.length > 0 ? matches.length : lines.length;
@@ -865,7 +874,7 @@ export function explainAction(topic: Topic): Action {
           '',
           ...STRATEGY_LIST.map((strategy) => `- **${strategy.label}**: ${strategy.description}`),
           '',
-          'Pick one for this thread in the Strategy panel; “Compare strategies” on an empty thread opens the arena, which replays one transcript through several side by side.',
+          'Pick one for this thread with the “Context strategy” select above the conversation (I can’t switch it for you); the Strategy panel shows what it keeps. “Compare strategies” on an empty thread opens the arena, which replays one transcript through several side by side.',
         ].join('\n'),
         [SUGGEST.compaction, SUGGEST.aboutMe],
       );

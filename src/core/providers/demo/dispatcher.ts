@@ -295,7 +295,7 @@ function actionFor(
     case 'locate':
       return locateAction(intent.name, context);
     case 'search':
-      return searchAction(intent.pattern, intent.path, context);
+      return searchAction(intent.pattern, intent.path, context, intent.name);
     case 'glob':
       return globAction(intent.pattern, intent.path, context);
     case 'tour':

@@ -55,7 +55,8 @@ export type Intent =
   | { kind: 'read'; path: string; note?: string }
   | { kind: 'open'; name: string; mine: boolean; note?: string }
   | { kind: 'locate'; name: string }
-  | { kind: 'search'; pattern: string; path?: string }
+  /** Text in files: in a folder or file by `path`, or in the files called `name` ("the README"). */
+  | { kind: 'search'; pattern: string; path?: string; name?: string }
   | { kind: 'glob'; pattern: string; path?: string }
   | { kind: 'tour' }
   | { kind: 'long-file'; path?: string }
@@ -176,7 +177,7 @@ function fileTarget(raw: string): FileTarget | undefined {
     .replace(/^(?:contents?\s+of\s+|file\s+)/i, '')
     .replace(/\s+(?:file|document|doc|page|contents?)$/i, '');
   rest = stripArticles(rest);
-  if (/^(?:memory|memories|memory\s+file)$/i.test(rest) && mine)
+  if (/^(?:memory|memories|memory\s+file)$/i.test(rest) && (mine || /\bfile\b/i.test(text)))
     return { path: '/memories/AGENTS.md', mine };
   if (/^(?:project\s+)(?:memory|agents\.md|agents)$/i.test(rest))
     return { path: '/AGENTS.md', mine };
@@ -197,7 +198,7 @@ const HELP = new RegExp(
     String.raw`what\s+(?:do|else\s+can)\s+you\s+do|what\s+are\s+you\s+(?:able\s+to\s+do|capable\s+of|good\s+for|for)|` +
     String.raw`what\s+(?:commands|requests|things)\s+(?:do\s+you|can\s+you|can\s+I)\s+\w+|` +
     String.raw`how\s+do\s+(?:I|you)\s+(?:use|work)(?:\s+(?:you|this|it|the\s+demo|this\s+app|this\s+thing))?|` +
-    String.raw`how\s+does\s+(?:this|the\s+demo|this\s+app|it)\s+work|what\s+should\s+I\s+(?:try|do|ask|say|type)|` +
+    String.raw`how\s+does\s+(?:this|the\s+demo|this\s+app|it)\s+work|what\s+should\s+I\s+(?:try|do|ask|say|type)(?:\s+(?:first|here|now|next|with\s+you))*|I\s+am\s+new\s+(?:here|to\s+(?:this|the\s+(?:app|demo|playground)))|(?:it\s+is\s+)?(?:my\s+)?first\s+time\s+here|` +
     String.raw`(?:show|give)\s+(?:me\s+)?(?:the\s+)?(?:help|commands|options)|what\s+is\s+this(?:\s+app|\s+thing)?|` +
     String.raw`what\s+(?:can|does)\s+(?:this|the)\s+(?:demo|app|thing|tool|playground|script|bot)\s+do|where\s+do\s+I\s+start|getting\s+started|how\s+to\s+start|what\s+now|what\s+next|` +
     // "what are you able to help with?", "how can you help me?", "what sorts of things can I ask?"
@@ -212,9 +213,11 @@ const IDENTITY = new RegExp(
   String.raw`^(?:who|what)\s+are\s+you|^(?:explain|introduce|describe)\s+yourself|^tell\s+me\s+(?:about|more\s+about)\s+yourself|are\s+you\s+(?:an?\s+)?(?:ai|bot|robot|human|real|person|llm|gpt|chatgpt|claude|language\s+model|model|script)|what\s+(?:model|llm)\s+(?:are\s+you|is\s+this)|which\s+model\s+(?:are\s+you|is\s+this)|is\s+this\s+(?:an?\s+)?(?:ai|llm|real\s+model)`,
   'i',
 );
+/** "that's all", "I'm done": nothing more to ask. */
+const DONE = String.raw`(?:that\s+is\s+(?:all|it|everything)(?:\s+for\s+(?:now|today))?|that\s+will\s+be\s+all|I\s+am\s+(?:done|good|all\s+set|finished)(?:\s+for\s+(?:now|today))?|all\s+good|done\s+for\s+(?:now|today)|nothing\s+else)`;
 const COMPLIMENT = String.raw`(?:(?:very|really|super|so|quite|most|extremely|incredibly)\s+)?(?:helpful|useful|great|perfect|awesome|nice|good|brilliant|lovely|amazing|clear|cool|excellent|fantastic|neat|handy|exactly\s+what\s+I\s+(?:needed|wanted))`;
 const THANKS = new RegExp(
-  String.raw`^(?:(?:great|perfect|awesome|ok(?:ay)?|cool|nice|brilliant|lovely|excellent|wonderful|fantastic|amazing|super|wow)[,!\s]+)?(?:thanks|thank\s+you|thankyou|thank\s+u|thx|thnx|ty|tysm|cheers|ta|much\s+appreciated|(?:I\s+)?appreciate\s+(?:it|that|this|the\s+help|your\s+help)|many\s+thanks|merci|danke|gracias|obrigad[oa])(?:\s+(?:a\s+(?:lot|bunch|ton|million)|so\s+much|very\s+much|heaps|loads|again|(?:for|4)\s+.*|mate|man|buddy|pal|friend|dude|bro|demo|bot|everyone|all|folks|x+))*(?:[\s,.!]+(?:that|this|it)\s+(?:is|was|helps|helped)(?:\s+${COMPLIMENT})?)?[\s!.]*$`,
+  String.raw`^(?:(?:great|perfect|awesome|ok(?:ay)?|cool|nice|brilliant|lovely|excellent|wonderful|fantastic|amazing|super|wow)[,!\s]+)?(?:thanks|thank\s+you|thankyou|thank\s+u|thx|thnx|ty|tysm|cheers|ta|much\s+appreciated|(?:I\s+)?appreciate\s+(?:it|that|this|the\s+help|your\s+help)|many\s+thanks|merci|danke|gracias|obrigad[oa])(?:\s+(?:a\s+(?:lot|bunch|ton|million)|so\s+much|very\s+much|heaps|loads|again|(?:for|4)\s+.*|mate|man|buddy|pal|friend|dude|bro|demo|bot|everyone|all|folks|kindly|very\s+kindly|x+))*(?:[\s,.!]+(?:(?:that|this|it)\s+(?:is|was|helps|helped)(?:\s+${COMPLIMENT})?|${DONE}))?[\s!.]*$`,
   'i',
 );
 /** A complaint about an answer: "that's wrong", "not what I asked for", "you're useless". */
@@ -226,11 +229,13 @@ const PRAISE = new RegExp(
   'i',
 );
 const ACK =
-  /^(?:ok(?:ay)?|k|cool|great|nice|perfect|awesome|got\s+it|good|sounds\s+good|alright|all\s+right|sure|fine|wow|neat|excellent|understood|I\s+see|makes\s+sense|yes|yep|yeah|no|nope|lol|haha)[\s!.]*$/i;
-const BYE =
-  /^(?:bye|goodbye|good\s+bye|bye\s+bye|see\s+you(?:\s+later|\s+soon|\s+tomorrow)?|see\s+ya|later|good\s*night|ciao|cya|talk\s+(?:to\s+you\s+)?later)[\s!.]*$/i;
+  /^(?:never\s*mind|nvm|forget\s+(?:it|about\s+it)|scratch\s+that|no\s+worries|no\s+problem|np|cancel(?:\s+that)?|ignore\s+(?:that|me)|ok(?:ay)?|k|cool|great|nice|perfect|awesome|got\s+it|good|sounds\s+good|alright|all\s+right|sure|fine|wow|neat|excellent|understood|I\s+see|makes\s+sense|yes|yep|yeah|no|nope|lol|haha)[\s!.]*$/i;
+const BYE = new RegExp(
+  String.raw`^(?:bye|goodbye|good\s+bye|bye\s+bye|see\s+you(?:\s+later|\s+soon|\s+tomorrow)?|see\s+ya|later|good\s*night|ciao|cya|talk\s+(?:to\s+you\s+)?later|${DONE})[\s!.]*$`,
+  'i',
+);
 
-const REMEMBER_VERB = String.raw`(?:note\s+to\s+self|remember|memori[sz]e|note(?:\s+down)?|take\s+(?:a\s+)?note(?:\s+of)?|make\s+(?:a\s+)?note(?:\s+of)?|jot\s+down|write\s+down|(?:keep|bear|hold)\s+(?:(?:this|that|it)\s+)?in\s+mind|do\s+not\s+forget|never\s+forget|please\s+note|heads[\s-]up|(?:just\s+)?so\s+you\s+(?:know|are\s+aware)|(?:just\s+)?(?:fyi|for\s+your\s+information)|(?:save|store|add|put|write|record|keep)\s+(?:this|that|it)?\s*(?:to|in|into|on)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes)|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+later|save\s+(?:this|that)|store\s+(?:this|that))`;
+const REMEMBER_VERB = String.raw`(?:note\s+to\s+self|remember|memori[sz]e|note(?:\s+down)?|take\s+(?:a\s+)?note(?:\s+of)?|make\s+(?:a\s+)?note(?:\s+of)?|jot\s+down|write\s+down|(?:keep|bear|hold)\s+(?:(?:this|that|it)\s+)?in\s+mind|do\s+not\s+forget|never\s+forget|please\s+note|heads[\s-]up|(?:just\s+)?so\s+you\s+(?:know|are\s+aware)|(?:just\s+)?(?:fyi|for\s+your\s+information)|you\s+(?:should|need\s+to|ought\s+to|might\s+want\s+to)\s+know|I\s+(?:want|would\s+like|need)\s+you\s+to\s+know|(?:it\s+is\s+)?worth\s+(?:knowing|noting)|(?:save|store|add|put|write|record|keep)\s+(?:this|that|it)?\s*(?:to|in|into|on)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes)|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+later|save\s+(?:this|that)|store\s+(?:this|that))`;
 const REMEMBER = new RegExp(
   String.raw`^${REMEMBER_VERB}\b[\s,:;-]*(?:(?:that|this|it|the\s+following)\s*[:,-]\s*(?=\S)|that\b(?!\s*[.!?]*$)\s*)?([\s\S]*)$`,
   'i',
@@ -358,6 +363,9 @@ const STRATEGIES = new RegExp(
   String.raw`^(?:(?:compare|list|show(?:\s+me)?|explain|describe|what\s+are)\s+(?:the\s+|all\s+|your\s+)?(?:context\s+)?(?:memory\s+)?strateg(?:y|ies)|(?:context\s+)?strategies|which\s+(?:context\s+)?strategy\s+(?:should\s+I\s+(?:use|pick|choose)|is\s+best))${END}`,
   'i',
 );
+/** "switch to sliding window", "use the retrieval strategy": the select does that, not the script. */
+const SWITCH_STRATEGY =
+  /^(?:switch|change|set|move|go|use|select|pick|choose|try|turn\s+on|enable)\b.*\b(?:strateg(?:y|ies)|sliding\s+window|retrieval|sequential|memory-augmented|hierarchical|graph|compression|os-like\s+paging|paging|deep\s+agents)\b/i;
 const FACT_MEMORY = /^(?:show\s+me\s+|try\s+|demo\s+)?(?:the\s+)?fact\s+memory(?:\s+demo)?\??$/i;
 const SUMMARIZE_CONVERSATION =
   /^(?:summari[sz]e|recap|sum\s+up)\s+(?:this|our|the)\s+(?:conversation|chat|thread|discussion|session)(?:\s+so\s+far)?\??$|^(?:give\s+me\s+|write\s+)?a\s+(?:summary|recap)\s+of\s+(?:this|our|the)\s+(?:conversation|chat|thread|discussion|session)(?:\s+so\s+far)?\??$/i;
@@ -426,6 +434,24 @@ const SEARCH_PATTERNS: RegExp[] = [
   /^where\s+(?:is|are|do\s+I|does\s+it|is\s+there)\s+(?:the\s+(?:word|text)\s+)?(.+?)\s+(?:mentioned|used|defined|written|said|referenced|configured|set)\s*\??$/i,
   /^(?:which|what)\s+files?\s+(?:mention|contain|reference|use|talk\s+about|say)s?\s+(.+?)\s*\??$/i,
 ];
+const SEARCH_SCOPE_FIRST =
+  /^(?:search|grep|scan|check|look\s+(?:through|in|inside)|go\s+through)\s+(?:in\s+|through\s+|inside\s+)?(.+?)\s+for\s+(.+?)\s*\??$/i;
+const SEARCH_SCOPE_LAST =
+  /^(?:search\s+for|grep(?:\s+for)?|look\s+for|find|where\s+is)\s+(.+?)\s+(?:in|inside|within)\s+(.+?)\s*\??$/i;
+
+/** Where a search looks: a folder or file by path, or the files with a name; undefined if neither. */
+function searchScope(raw: string): { path?: string; name?: string } | undefined {
+  const text = clean(raw).replace(/^(?:in|inside|within|through|across)\s+/i, '');
+  if (/^(?:(?:the|my|your)\s+)?(?:memory|memories|memory\s+files)$/i.test(text))
+    return { path: '/memories/' };
+  const file = fileTarget(text);
+  if (file?.path && /\.[A-Za-z0-9]{1,10}$/.test(file.path)) return { path: file.path };
+  if (file?.name && isFileName(file.name)) return { name: file.name };
+  const folder = folderOf(text);
+  if (folder) return folder === '/' ? {} : { path: folder };
+  return undefined;
+}
+
 const GLOB_TYPED = new RegExp(
   String.raw`^(?:find|glob|list|show(?:\s+me)?|get|which\s+are\s+the|what\s+are\s+the)\s+(?:all\s+)?(?:the\s+|my\s+)?(${Object.keys(EXTENSIONS).join('|')})\s+files(?:\s+(?:are\s+there|there\s+are|do\s+I\s+have))?(?:\s+(?:in|under)\s+(\S+))?\s*\??$`,
   'i',
@@ -600,7 +626,8 @@ function topicIntent(text: string): Intent | undefined {
   if (OFFLOAD_DEMO.test(text)) return { kind: 'big-computation' };
   const long = LONG_FILE.exec(text);
   if (long) return long[1] ? { kind: 'long-file', path: long[1] } : { kind: 'long-file' };
-  if (STRATEGIES.test(text)) return { kind: 'explain', topic: 'strategies' };
+  if (STRATEGIES.test(text) || SWITCH_STRATEGY.test(text))
+    return { kind: 'explain', topic: 'strategies' };
   if (FACT_MEMORY.test(text)) return { kind: 'explain', topic: 'fact-memory' };
   if (SMALL_TALK.test(text)) return { kind: 'small-talk' };
   if (PLACE.test(text)) {
@@ -621,6 +648,11 @@ function topicOf(text: string): Topic | undefined {
  * work here?", "what's the token chart for?"), or the topic's name alone ("truncation?").
  */
 function explainIntent(text: string, question: boolean): Intent | undefined {
+  // "why did you save that?": when and how the script saves is the memory explanation.
+  if (
+    /^why\s+(?:did|do|would|will)\s+you\s+(?:save|store|remember|write|add|note|keep)\b/i.test(text)
+  )
+    return { kind: 'explain', topic: 'memory' };
   const topic = topicOf(text);
   if (!topic) return undefined;
   // About the user, not the mechanism: "what's my favourite strategy?", "what did I say about it?"
@@ -654,6 +686,18 @@ function fileIntent(text: string): Intent | undefined {
   const glob = GLOB_PATTERN.exec(text);
   if (glob?.[1])
     return { kind: 'glob', pattern: glob[1], ...(glob[2] ? { path: absolute(glob[2]) } : {}) };
+
+  // "search the README for WEATHER", "look for TODO in the notes folder".
+  const first = SEARCH_SCOPE_FIRST.exec(text);
+  const last = first ? undefined : SEARCH_SCOPE_LAST.exec(text);
+  const [wanted, raw] = first ? [first[2], first[1]] : last ? [last[1], last[2]] : [];
+  if (raw !== undefined) {
+    const scope = searchScope(raw);
+    const pattern = unquote(wanted ?? '');
+    // "find todo.md in notes" looks for a file, not for text.
+    if (scope && pattern !== '' && !/\.[A-Za-z0-9]{1,10}$/.test(pattern))
+      return { kind: 'search', pattern, ...scope };
+  }
 
   for (const pattern of SEARCH_PATTERNS) {
     const match = pattern.exec(text);
