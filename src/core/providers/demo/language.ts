@@ -130,11 +130,18 @@ function corrected(word: string): string {
   return /^[A-Z]/.test(word) ? `${hit.charAt(0).toUpperCase()}${hit.slice(1)}` : hit;
 }
 
-/** Corrects keyword typos, word by word (paths and file names are left as typed). */
+/**
+ * Corrects keyword typos, word by word. Paths and file names are left as typed, and so is a
+ * capitalised word inside a sentence: it may be a name ("my cat is called Arean").
+ */
 function correctTypos(text: string): string {
   return text.replace(
     /(^|[\s"'(,;:])([A-Za-z]{4,})(?=$|[\s"'),;:!?]|\.(?:\s|$))/g,
-    (_, lead: string, word: string) => `${lead}${corrected(word)}`,
+    (all: string, lead: string, word: string, offset: number) => {
+      const before = text.slice(0, offset + lead.length).trimEnd();
+      const starts = before === '' || /[.!?:"]$/.test(before);
+      return /^[A-Z]/.test(word) && !starts ? all : `${lead}${corrected(word)}`;
+    },
   );
 }
 

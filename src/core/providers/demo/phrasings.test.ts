@@ -586,6 +586,12 @@ const HELD_OUT: Record<string, Row[]> = {
       answer: ['- User hates long emails.'],
     },
     {
+      // A keyword typo is corrected; a capitalised word inside a sentence may be a name: kept.
+      say: 'my cat is called Arean',
+      calls: [edit("User's cat is called Arean.")],
+      answer: ["- User's cat is called Arean."],
+    },
+    {
       say: 'Going forward, reply in British English please',
       calls: [edit('Reply in British English.')],
       answer: ['- Reply in British English.'],
@@ -642,6 +648,12 @@ const HELD_OUT: Record<string, Row[]> = {
       say: 'FYI whats my name',
       calls: [],
       answer: ['Your name is **Ada**.'],
+    },
+    {
+      before: ['I work as a baker.'],
+      say: 'what did I tell you about my job?',
+      calls: [],
+      answer: ['Used /memories/AGENTS.md line 7: “User works as a baker.”'],
     },
     {
       before: ['I like tea'],
@@ -796,6 +808,12 @@ const HELD_OUT: Record<string, Row[]> = {
   ],
 
   'statements and summaries': [
+    {
+      before: ['The staging server is called Kestrel.'],
+      say: "what's the tl;dr of our chat?",
+      calls: [],
+      answer: ['An extractive summary', 'The staging server is called Kestrel.'],
+    },
     {
       say: "My name's Lee, I'm a nurse, and please list the files",
       calls: [edit("User's name is Lee.\n- User is a nurse."), ['ls', { path: '/' }]],

@@ -369,6 +369,9 @@ const SWITCH_STRATEGY =
 const FACT_MEMORY = /^(?:show\s+me\s+|try\s+|demo\s+)?(?:the\s+)?fact\s+memory(?:\s+demo)?\??$/i;
 const SUMMARIZE_CONVERSATION =
   /^(?:summari[sz]e|recap|sum\s+up)\s+(?:this|our|the)\s+(?:conversation|chat|thread|discussion|session)(?:\s+so\s+far)?\??$|^(?:give\s+me\s+|write\s+)?a\s+(?:summary|recap)\s+of\s+(?:this|our|the)\s+(?:conversation|chat|thread|discussion|session)(?:\s+so\s+far)?\??$/i;
+/** Any other request for a summary of this conversation ("what's the tl;dr of our chat?"). */
+const SUMMARY_OF_CONVERSATION =
+  /^(?!how\b|why\b)(?=.*\b(?:summary|summari[sz]e|recap|sum\s+up|tl;?dr|gist)\b).*\b(?:this|our|the)\s+(?:conversation|chat|thread|discussion|session)\b/i;
 
 const LIST_NOUNS = String.raw`(?:(?:folder|file|directory|dir|project|workspace)\s+(?:structure|tree|layout|hierarchy|listing)|files?|documents?|docs|contents?|entries|folders?|directories|directory|things|stuff|everything)`;
 const LIST_PATTERNS: RegExp[] = [
@@ -532,7 +535,8 @@ export function classify(text: string): Intent {
   const file = fileIntent(bare);
   if (file) return file;
 
-  if (SUMMARIZE_CONVERSATION.test(text)) return { kind: 'summarize-conversation' };
+  if (SUMMARIZE_CONVERSATION.test(text) || SUMMARY_OF_CONVERSATION.test(bare))
+    return { kind: 'summarize-conversation' };
   const explain = explainIntent(bare, question);
   if (explain) return explain;
   const summarizeFile = SUMMARIZE_FILE.exec(bare);
