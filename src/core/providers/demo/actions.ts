@@ -298,17 +298,68 @@ export function askNameAction(context: TurnContext): Action {
 }
 
 export function aboutMeAction(context: TurnContext): Action {
+  const held = aboutMe(context);
+  if (held) return say(held, [SUGGEST.name]);
+  const project = context.memory.some((s) => s.path !== USER_MEMORY_PATH);
+  return say(
+    `My memory holds nothing about you yet: ${USER_MEMORY_PATH} is ${context.memory.some((s) => s.path === USER_MEMORY_PATH) ? 'empty' : 'missing'} and fact memory has nothing${project ? ' (the project AGENTS.md is about the project, not you)' : ''}. Tell me something to remember.`,
+    [SUGGEST.remember],
+  );
+}
+
+const RECALLED_MESSAGES = 8;
+const RECALLED_CHARS = 160;
+
+/**
+ * "What did I tell you earlier?": what memory holds about the user, then the user's earlier
+ * messages as this request carries them (the context strategy decides which those are).
+ */
+export function recallAction(context: TurnContext): Action {
+  const parts: string[] = [aboutMe(context) ?? 'My memory files hold nothing about you yet.'];
+  const earlier = context.earlierUser
+    .map((text) => text.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  if (earlier.length > 0) {
+    const shown = earlier.slice(-RECALLED_MESSAGES).map((text) => {
+      const clipped =
+        text.length > RECALLED_CHARS ? `${text.slice(0, RECALLED_CHARS - 1).trimEnd()}…` : text;
+      return `- “${clipped}”`;
+    });
+    const which =
+      earlier.length > shown.length ? ` (the last ${shown.length} of ${earlier.length})` : '';
+    parts.push(
+      `Earlier in this conversation, as this request carries it, you said${which}:`,
+      shown.join('\n'),
+    );
+  } else {
+    const blocks = context.conversation.filter((source) => source.path.startsWith('the strategy'));
+    const summarized = context.messages.some(
+      (m) => m.role === 'user' && m.id.startsWith('summary_'),
+    );
+    if (blocks.length > 0) {
+      for (const block of blocks)
+        parts.push(
+          `This request carries none of your earlier messages, but ${block.path} holds:`,
+          block.content.split('\n').slice(0, 6).join('\n'),
+        );
+    } else {
+      parts.push(
+        summarized
+          ? 'Older turns were summarized, so this request carries none of your earlier messages; the full history is in /conversation_history/.'
+          : 'This request carries no earlier message of yours: this is the first, or the context strategy left them out.',
+      );
+    }
+  }
+  return say(parts.join('\n\n'), ['Summarize our conversation', SUGGEST.name]);
+}
+
+/** What memory holds about the user, quoted with line numbers; undefined when nothing. */
+function aboutMe(context: TurnContext): string | undefined {
   const user = memoryLines(context.memory.filter((s) => s.path === USER_MEMORY_PATH)).filter(
     (line) => !/^<!--/.test(line.text),
   );
   const facts = memoryLines(context.facts);
-  if (user.length === 0 && facts.length === 0) {
-    const project = context.memory.some((s) => s.path !== USER_MEMORY_PATH);
-    return say(
-      `My memory holds nothing about you yet: ${USER_MEMORY_PATH} is ${context.memory.some((s) => s.path === USER_MEMORY_PATH) ? 'empty' : 'missing'} and fact memory has nothing${project ? ' (the project AGENTS.md is about the project, not you)' : ''}. Tell me something to remember.`,
-      [SUGGEST.remember],
-    );
-  }
+  if (user.length === 0 && facts.length === 0) return undefined;
   const parts: string[] = [];
   if (user.length > 0) {
     parts.push(
@@ -329,7 +380,7 @@ export function aboutMeAction(context: TurnContext): Action {
         .join('\n'),
     );
   }
-  return say(parts.join('\n\n'), [SUGGEST.name]);
+  return parts.join('\n\n');
 }
 
 export function askAction(question: string, context: TurnContext): Action {
@@ -455,6 +506,15 @@ export function namePattern(name: string): string {
       name.toLowerCase(),
       name.toUpperCase(),
       `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()}`,
+      // "readme.md" finds README.md: an upper-case name keeps a lower-case extension.
+      ...(hasExtension
+        ? [
+            name.replace(
+              /^(.*)(\.[^.]+)$/,
+              (_, stem: string, ext: string) => `${stem.toUpperCase()}${ext.toLowerCase()}`,
+            ),
+          ]
+        : []),
     ]),
   ].map((variant) => variant.replace(/[*?[\]{},\\]/g, ''));
   const stems = variants.length === 1 ? variants[0]! : `{${variants.join(',')}}`;
@@ -575,15 +635,24 @@ export function searchAction(
   pattern: string,
   path: string | undefined,
   context: TurnContext,
+  name?: string,
 ): Action {
+  // A file by name ("the README"): grep's glob filters file names, in the usual spellings.
+  const glob = name ? namePattern(name).replace(/^\*\*\//, '') : undefined;
   const args: Record<string, unknown> = {
     pattern,
     output_mode: 'content',
     ...(path ? { path } : {}),
+    ...(glob ? { glob } : {}),
   };
+  const where = path ?? (name ? `the files named ${name}` : undefined);
   return toolAction(
     context,
-    { name: 'grep', args, intro: `Searching${path ? ` ${path}` : ''} for “${pattern}” with grep.` },
+    {
+      name: 'grep',
+      args,
+      intro: `Searching${where ? ` ${where}` : ''} for “${pattern}” with grep.`,
+    },
     (done) => {
       if (failed(done)) return failure(done);
       const lines = noResult(done.result.content) ? [] : nonEmptyLines(done.result.content);
@@ -593,7 +662,7 @@ export function searchAction(
         .map((line) => line.replace(/:$/, ''));
       if (lines.length === 0)
         return {
-          text: `No matches for “${pattern}”${path ? ` in ${path}` : ''}.`,
+          text: `No matches for “${pattern}”${where ? ` in ${where}` : ''}.`,
           suggestions: [SUGGEST.files],
         };
       const count = matches.length > 0 ? matches.length : lines.length;
@@ -788,6 +857,11 @@ export function explainAction(topic: Topic): Action {
         ].join('\n'),
         [SUGGEST.compaction],
       );
+    case 'truncation':
+      return say(
+        'Truncation is the second step of compaction, as in Deep Agents: once a request passes the trigger (85% of the context window by default, 15% on the Stress preset), the write_file and edit_file inputs in older messages that are longer than 2,000 characters (500 on Stress) are cut to their first 20 characters and a pointer to the file that holds the text. Only the request changes: the thread keeps every message, and the Token usage chart marks when it happened.',
+        [SUGGEST.compaction, SUGGEST.longFile],
+      );
     case 'offload':
       return say(
         'Offload: a tool result over the offload limit (20,000 tokens by default, 2,000 with the Stress preset) is saved to /large_tool_results/, and the model gets the path and the first lines; it can read the rest in slices with read_file.',
@@ -800,7 +874,7 @@ export function explainAction(topic: Topic): Action {
           '',
           ...STRATEGY_LIST.map((strategy) => `- **${strategy.label}**: ${strategy.description}`),
           '',
-          'Pick one for this thread in the Strategy panel; “Compare strategies” on an empty thread opens the arena, which replays one transcript through several side by side.',
+          'Pick one for this thread with the “Context strategy” select above the conversation (I can’t switch it for you); the Strategy panel shows what it keeps. “Compare strategies” on an empty thread opens the arena, which replays one transcript through several side by side.',
         ].join('\n'),
         [SUGGEST.compaction, SUGGEST.aboutMe],
       );
@@ -812,6 +886,26 @@ export function explainAction(topic: Topic): Action {
           'On every call the facts most similar to the last turns are injected in a `<memory>` block, within a token budget. Try: "I work at Acme and I\'m learning Rust", then open the Facts panel.',
         ].join('\n'),
         ["I work at Acme and I'm learning Rust"],
+      );
+    case 'arena':
+      return say(
+        'The Arena (the “Arena” button at the top) replays one transcript through several context strategies side by side: a built-in scenario, a past thread, a thread JSONL or a LoCoMo conversation. It shows tokens per turn and in total, extra model calls and probe recall (whether the evidence a probe needs is still in the context), and exports the results as CSV or JSON.',
+        [SUGGEST.strategies],
+      );
+    case 'token-chart':
+      return say(
+        'The Token usage panel charts every model call: the estimated input stacked by section (system prompt, AGENTS.md memory, facts, summary, messages, tool results, tool schemas), with lines for the context window, the compaction trigger and the input the provider reported. A marker shows each event (offload, truncation, summarization, memory loaded or edited, facts updated); click one to open what it produced.',
+        [SUGGEST.compaction],
+      );
+    case 'inspector':
+      return say(
+        'The Context tab (the Context inspector) shows the exact request the model would receive if you sent a message now, built by the same middleware as a real run: the system prompt, each memory block, every message and the tool schemas, each with its token count. “Copy as JSON” copies it.',
+        [SUGGEST.compaction, SUGGEST.strategies],
+      );
+    case 'bundle':
+      return say(
+        'The Memory bundle panel (left, under the files) saves everything in one .zip with “Export bundle”: every file, the threads as JSONL, per-call token metrics as CSV and the settings, never an API key. “Import bundle” checks a bundle, previews the changes, and merges or replaces in one step. “Export one piece” saves only /memories/AGENTS.md, /memories/memory.json or the open thread.',
+        [SUGGEST.aboutMe],
       );
     case 'memory':
       return say(
@@ -843,9 +937,12 @@ export const INTRO = "I'm the Demo provider: a fixed script in this page, not a 
 
 export function unsupportedAction(intent: Extract<Intent, { kind: 'unsupported' }>): Action {
   const said = intent.said.length > 60 ? `${intent.said.slice(0, 57).trimEnd()}…` : intent.said;
+  // The request's own words when they read well after "I can't"; else the request quoted.
   const sentence = intent.task
     ? `I can't ${intent.task}: I'm a fixed script, not a language model.`
-    : `I don't understand “${said}”: I'm a fixed script, not a language model, and I follow only a few kinds of request.`;
+    : intent.request
+      ? `“${said}” is something I can't do: I'm a fixed script, not a language model.`
+      : `I don't understand “${said}”: I'm a fixed script, not a language model, and I follow only a few kinds of request.`;
   const suggestions = mentionsFiles(intent.said)
     ? [SUGGEST.files, SUGGEST.todo, SUGGEST.help]
     : /\b(?:remember|memory|memories|forget|my\s+name|about\s+me)\b/i.test(intent.said)

@@ -26,6 +26,7 @@ import {
   nameFromMemory,
   openAction,
   readAction,
+  recallAction,
   rememberAction,
   searchAction,
   summarizeConversationAction,
@@ -175,10 +176,11 @@ export function plan(text: string, context: TurnContext): Plan {
   let rememberAt = -1;
 
   const substantive = intents.filter(
-    (i) => !['greet', 'thanks', 'ack', 'bye', 'small-talk'].includes(i.kind),
+    (i) => !['greet', 'thanks', 'praise', 'ack', 'bye', 'small-talk'].includes(i.kind),
   ).length;
   // "great, thanks!": the thanks answers for the "great".
-  const courteous = intents.some((i) => i.kind === 'thanks' || i.kind === 'bye');
+  const thanked = intents.some((i) => i.kind === 'thanks' || i.kind === 'bye');
+  const courteous = thanked || intents.some((i) => i.kind === 'praise');
   for (const intent of intents) {
     if (
       intent.kind === 'remember' ||
@@ -191,7 +193,7 @@ export function plan(text: string, context: TurnContext): Plan {
       }
       continue;
     }
-    const action = actionFor(intent, context, substantive, courteous);
+    const action = actionFor(intent, context, substantive, courteous, thanked);
     if (action) actions.push(action);
   }
 
@@ -234,12 +236,22 @@ function actionFor(
   context: TurnContext,
   substantive: number,
   courteous: boolean,
+  thanked = false,
 ): Action | undefined {
   switch (intent.kind) {
     case 'greet':
       return undefined;
     case 'thanks':
       return substantive > 0 ? undefined : say("You're welcome.");
+    case 'complaint':
+      return say(
+        "Sorry that missed. I'm a fixed script, not a language model, so I can't tell what went wrong; saying it another way may work, or one of these:",
+        [SUGGEST.help, SUGGEST.aboutMe, SUGGEST.files],
+      );
+    case 'praise':
+      return substantive > 0 || thanked
+        ? undefined
+        : say('Glad it helped.', [SUGGEST.aboutMe, SUGGEST.files]);
     case 'ack':
       return substantive > 0 || courteous
         ? undefined
@@ -270,6 +282,8 @@ function actionFor(
       return askNameAction(context);
     case 'ask-about-me':
       return aboutMeAction(context);
+    case 'recall':
+      return recallAction(context);
     case 'ask':
       return askAction(intent.question, context);
     case 'list':
@@ -281,7 +295,7 @@ function actionFor(
     case 'locate':
       return locateAction(intent.name, context);
     case 'search':
-      return searchAction(intent.pattern, intent.path, context);
+      return searchAction(intent.pattern, intent.path, context, intent.name);
     case 'glob':
       return globAction(intent.pattern, intent.path, context);
     case 'tour':
@@ -328,7 +342,7 @@ function helpBody(): string {
     "- **Questions about you**: “What's my name?”, “What do you remember about me?”, or any question, answered from the memory in my system prompt, naming the lines used.",
     "- **Files**: “List the files in the workspace”, “What's in /notes?”, “Open todo.md”, “Show me the README”, “Search for TODO”, `find *.md`.",
     '- **Compaction**: “Show me compaction” (offload, truncation and summarization), “Show me offload”, `write a long file`.',
-    '- **Explanations**: “Explain the context strategies”, “What is fact memory?”, “How does memory work?”.',
+    '- **Explanations**: “Explain the context strategies”, “What is fact memory?”, “How does memory work?”, and what truncation, the arena, the token chart, the Context inspector and the memory bundle do.',
     "- **Summaries**: “Summarize our conversation” gets an extractive summary (quoted sentences), as do the compaction summarizer's requests.",
     '',
     'Choose OpenAI-compatible or Anthropic under Settings to talk to a real model.',

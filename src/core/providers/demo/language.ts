@@ -36,11 +36,119 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bwat\b|\bwut\b/gi, 'what'],
   [/\bplz\b|\bpls\b/gi, 'please'],
   [/\bwanna\b/gi, 'want to'],
+  [/\bgimme\b/gi, 'give me'],
+  [/\blemme\b/gi, 'let me'],
+  [/\bdunno\b/gi, 'do not know'],
+  [/\bgotta\b/gi, 'have to'],
 ];
 
 /**
- * One line of plain text with straight quotes, contractions spelled out and a standalone "i"
- * written "I". Case is otherwise kept: names and paths survive as typed.
+ * The words the script keys on, for typo correction: a word one slip away from one of these
+ * ("remeber", "fiels", "stratgies", "summarsie") is read as it. Long words allow any single
+ * edit; short ones only two swapped neighbours, since one edit turns a short word into another
+ * word. A dictionary library would be megabytes for a dozen keywords.
+ */
+const KEYWORDS = [
+  'remember',
+  'memory',
+  'memories',
+  'forget',
+  'strategy',
+  'strategies',
+  'compaction',
+  'summarize',
+  'summarise',
+  'summary',
+  'summarization',
+  'summarisation',
+  'truncation',
+  'offload',
+  'offloading',
+  'explain',
+  'workspace',
+  'folder',
+  'folders',
+  'directory',
+  'files',
+  'list',
+  'show',
+  'open',
+  'what',
+  'name',
+  'please',
+  'thanks',
+  'favourite',
+  'favorite',
+  'arena',
+  'inspector',
+  'context',
+  'everything',
+];
+const KEYWORD_SET = new Set(KEYWORDS);
+/** Real words a slip away from a keyword, left alone. */
+const NOT_TYPOS = new Set([
+  'flies',
+  'summaries',
+  'summery',
+  'content',
+  'contest',
+  'holders',
+  'memorise',
+  'strategise',
+]);
+
+/** Whether a and b differ by one edit (insertion, deletion, substitution or adjacent swap). */
+function oneEdit(a: string, b: string, swapOnly: boolean): boolean {
+  if (a === b) return false;
+  if (a.length === b.length) {
+    const diff: number[] = [];
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
+    if (diff.length === 2) {
+      const [i, j] = diff as [number, number];
+      return j === i + 1 && a[i] === b[j] && a[j] === b[i];
+    }
+    return !swapOnly && diff.length === 1;
+  }
+  if (swapOnly || Math.abs(a.length - b.length) !== 1) return false;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  return short.slice(i) === long.slice(i + 1);
+}
+
+/** A keyword typed with one slip, spelled right (the capital of a first letter is kept). */
+function corrected(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower.length < 4 || KEYWORD_SET.has(lower) || NOT_TYPOS.has(lower)) return word;
+  const hit = KEYWORDS.find((key) => {
+    // An inflection of a keyword is not a slip ("remembers", "folders").
+    if (lower.startsWith(key) && /^(?:s|es|ed|d|ing|r|rs)$/.test(lower.slice(key.length)))
+      return false;
+    return oneEdit(lower, key, key.length < 7 || lower.length < 7);
+  });
+  if (!hit) return word;
+  return /^[A-Z]/.test(word) ? `${hit.charAt(0).toUpperCase()}${hit.slice(1)}` : hit;
+}
+
+/**
+ * Corrects keyword typos, word by word. Paths and file names are left as typed, and so is a
+ * capitalised word inside a sentence: it may be a name ("my cat is called Arean").
+ */
+function correctTypos(text: string): string {
+  return text.replace(
+    /(^|[\s"'(,;:])([A-Za-z]{4,})(?=$|[\s"'),;:!?]|\.(?:\s|$))/g,
+    (all: string, lead: string, word: string, offset: number) => {
+      const before = text.slice(0, offset + lead.length).trimEnd();
+      const starts = before === '' || /[.!?:"]$/.test(before);
+      return /^[A-Z]/.test(word) && !starts ? all : `${lead}${corrected(word)}`;
+    },
+  );
+}
+
+/**
+ * One line of plain text with straight quotes, contractions spelled out, a standalone "i"
+ * written "I" and the script's keywords spelled right. Case is otherwise kept: names and paths
+ * survive as typed.
  */
 export function normalise(text: string): string {
   let out = text
@@ -51,6 +159,7 @@ export function normalise(text: string): string {
     .replace(/[ \t\u00a0]+/g, ' ')
     .trim();
   out = out.replace(/(^|[\s"(])i(?=$|[\s,.!?;:'"])/g, '$1I');
+  out = correctTypos(out);
   for (const [pattern, replacement] of CONTRACTIONS) out = out.replace(pattern, replacement);
   // "I am" keeps the capital even when the contraction was typed "i'm".
   return out.replace(/\bi am\b/g, 'I am');
@@ -93,11 +202,16 @@ export function splitClauses(text: string): string[] {
   return clauses;
 }
 
-/** Words that only introduce the clause after them. */
-const LEAD_IN =
-  /^(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|in\s+(?:the\s+)?future|also|btw|by\s+the\s+way|fyi|for\s+the\s+record|for\s+future\s+reference|actually|oh|and|so|ok(?:ay)?\s+so)$/i;
+/** Words that make a request a standing rule: "from now on", "going forward", "by default"… */
+export const STANDING = String.raw`(?:from\s+now\s+on|going\s+forward|moving\s+forward|from\s+here\s+on(?:\s+out)?|from\s+this\s+point\s+on|in\s+(?:the\s+)?future|henceforth|for\s+the\s+rest\s+of\s+(?:this|our|the)\s+(?:chat|conversation|session|thread)|by\s+default|(?:in|for)\s+(?:all|every)\s+(?:future\s+)?(?:answers?|replies|reply|responses?|messages?))`;
 
-const GREETING_WORDS = String.raw`(?:hi|hello|hey|hiya|heya|howdy|yo|greetings|hallo|hola|good\s+(?:morning|afternoon|evening|day))`;
+/** Words that only introduce the clause after them. */
+const LEAD_IN = new RegExp(
+  String.raw`^(?:${STANDING}|also|btw|by\s+the\s+way|fyi|heads[\s-]up|for\s+the\s+record|for\s+future\s+reference|actually|oh|and|so|ok(?:ay)?\s+so)$`,
+  'i',
+);
+
+const GREETING_WORDS = String.raw`(?:hi|hello|hey|hiya|heya|howdy|yo|greetings|hallo|hola|hi\s+hi|hey\s+hey|g'day|(?:good\s+)?(?:morning|afternoon|evening)|good\s+day)`;
 export const GREETING = new RegExp(
   String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend|everyone|all|you))*[\s,.!]*$`,
   'i',
@@ -111,15 +225,24 @@ const GREETING_PREFIX = new RegExp(
 const POLITE_PREFIX = new RegExp(
   String.raw`^(?:` +
     [
-      String.raw`please|pls|plz|kindly|ok(?:ay)?|alright|all\s+right|so|now|also|and|then|well|oh|um+|hmm+|right|just|quickly|first(?:ly)?|next|finally|btw|by\s+the\s+way|fyi|for\s+your\s+information|actually`,
+      String.raw`please|pls|plz|kindly|ok(?:ay)?|alright|all\s+right|so|now|also|and|then|well|oh|um+|hmm+|right|just|quickly|first(?:ly)?|next|finally|btw|by\s+the\s+way|actually`,
       String.raw`(?:can|could|would|will)\s+you(?:\s+please)?(?:\s+(?:just|quickly|also))?`,
       String.raw`(?:would|do)\s+you\s+mind`,
       String.raw`I\s+(?:would\s+like|want|need)\s+you\s+to(?=\s+(?:list|open|show|read|search|find|look|remember|note|tell|explain|summari[sz]e|run|write|create|make|give|check|grep|glob)\b)`,
-      String.raw`(?:I\s+would\s+like\s+to|I\s+want\s+to|let\s+me)\s+(?=(?:see|view|look|check|read|know)\b)`,
+      String.raw`(?:I\s+would\s+like\s+to|I\s+want\s+to|let\s+me|(?:can|could|may)\s+I)\s+(?=(?:see|view|look|check|read|know|have\s+a\s+look)\b)`,
       String.raw`(?:show|tell)\s+me(?=\s+what\s+(?:is|are)\s+(?:in|inside|under|within)\b)|go\s+ahead\s+and|help\s+me(?=\s+(?:find|list|open|read|search|remember|see)\b)`,
       String.raw`is\s+it\s+possible\s+to|are\s+you\s+able\s+to`,
     ].join('|') +
     String.raw`)\b[\s,]*`,
+  'i',
+);
+
+/**
+ * A question said inside a request ("remind me what I told you", "show me what files there are",
+ * "do you know what my name is"): the request is the question itself.
+ */
+const EMBEDDED = new RegExp(
+  String.raw`^(?:(?:remind|tell|show|give|ask)\s+(?:me|us)|know|see|find\s+out|understand|learn|(?:do|did)\s+you\s+(?:know|remember|recall)|I\s+(?:want|would\s+like|need)\s+to\s+(?:know|see)|I\s+(?:wonder|was\s+wondering|forgot|forget|cannot\s+remember|do\s+not\s+remember|cannot\s+recall|do\s+not\s+recall|do\s+not\s+know)|any\s+idea)\s+(?=(?:what|who|where|when|which|how|whether|if)\b)`,
   'i',
 );
 
@@ -136,6 +259,7 @@ export interface Unwrapped {
 export function unwrap(clause: string): Unwrapped {
   let text = clause.trim();
   let greeted = false;
+  let embedded = false;
   for (let i = 0; i < 8; i++) {
     const before = text;
     const greeting = GREETING_PREFIX.exec(text);
@@ -146,12 +270,16 @@ export function unwrap(clause: string): Unwrapped {
     const stripped = text.replace(POLITE_PREFIX, '');
     // "ok" alone is an answer in itself, not a wrapper.
     if (stripped.replace(/[\s.!?]+/g, '') !== '') text = stripped;
+    if (EMBEDDED.test(text)) {
+      embedded = true;
+      text = text.replace(EMBEDDED, '');
+    }
     if (text === before) break;
   }
-  const question = /\?\s*$/.test(text);
+  const question = embedded || /\?\s*$/.test(text);
   text = text
     .replace(
-      /[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|if\s+you\s+can|if\s+possible|real\s+quick|now|btw|by\s+the\s+way|fyi|lol|haha|:\)|:-\))[\s.!?]*$/i,
+      /[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|if\s+you\s+can|if\s+possible|real\s+quick|now|btw|by\s+the\s+way|lol|haha|:\)|:-\))[\s.!?]*$/i,
       '',
     )
     .replace(/[\s.!;,]+$/, '')
@@ -261,8 +389,8 @@ function sentence(text: string): string {
 export function thirdPerson(statement: string): string {
   const text = normalise(statement)
     .replace(/^(?:that|how|the\s+fact\s+that)\s+(?=(?:I|my)\b)/i, '')
-    .replace(/^(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[\s,]*/i, '')
-    .replace(/[\s,]+(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)[\s.!]*$/i, '')
+    .replace(new RegExp(String.raw`^${STANDING}[\s,]*`, 'i'), '')
+    .replace(new RegExp(String.raw`[\s,]+${STANDING}[\s.!]*$`, 'i'), '')
     .trim();
 
   const name =

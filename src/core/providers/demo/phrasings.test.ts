@@ -315,7 +315,7 @@ const TABLE: Record<string, Row[]> = {
     {
       say: 'open todo.md',
       calls: [
-        ['glob', { pattern: '**/{todo.md,TODO.MD,Todo.md}' }],
+        ['glob', { pattern: '**/{todo.md,TODO.MD,Todo.md,TODO.md}' }],
         ['read_file', { file_path: '/notes/todo.md' }],
       ],
       answer: ['Found /notes/todo.md (4 lines):', '- Add a --units flag (celsius or fahrenheit).'],
@@ -534,13 +534,305 @@ const TABLE: Record<string, Row[]> = {
   ],
 };
 
-const rows = Object.entries(TABLE).flatMap(([category, list]) =>
-  list.map((row) => ({ category, ...row })),
+/**
+ * Phrasings first tried as held-out ones, each a representative of a class the grammar now covers:
+ * a "remember this" marker after the fact, a listing by its object, a topic by any of its words,
+ * a question inside a request, a keyword typed with a slip, an echo that must read well.
+ */
+const LEAD = 'I drive a blue van.';
+const WORKSPACE_LISTING = 'The workspace (/) has 2 files and 3 folders:';
+const HELD_OUT: Record<string, Row[]> = {
+  remembering: [
+    {
+      say: "hello there, I'm Priya. I'm vegetarian, keep that in mind",
+      calls: [edit("User's name is Priya.\n- User is vegetarian.")],
+      answer: [`Hi Priya! ${SAVED}`, "- User's name is Priya.\n- User is vegetarian."],
+      not: ['keep that in mind'],
+      memory: ['- User is vegetarian.'],
+    },
+    {
+      say: "btw i'm lactose intolerant, don't forget that",
+      calls: [edit('User is lactose intolerant.')],
+      answer: [`${SAVED}\n\n- User is lactose intolerant.`],
+    },
+    {
+      say: "I'm left-handed, for future reference",
+      calls: [edit('User is left-handed.')],
+      answer: ['- User is left-handed.'],
+      not: ['reference'],
+    },
+    {
+      // Not a lasting fact about the user: saved only because the marker asks for it.
+      say: 'The office closes at 6pm, keep it in mind',
+      calls: [edit('The office closes at 6pm.')],
+      answer: ['- The office closes at 6pm.'],
+    },
+    {
+      say: 'Heads up: I’m colourblind, so keep that in mind',
+      calls: [edit('User is colourblind.')],
+      answer: ['- User is colourblind.'],
+      not: ['Heads up'],
+    },
+    {
+      say: "I'm called Oskar, just so you know",
+      calls: [edit("User's name is Oskar.")],
+      answer: ["- User's name is Oskar."],
+      not: ['so you know'],
+    },
+    {
+      say: 'I am gluten free and my partner is vegan, please take note',
+      calls: [edit("User is gluten free.\n- User's partner is vegan.")],
+      answer: ["- User is gluten free.\n- User's partner is vegan."],
+    },
+    {
+      say: 'remeber that I hate long emails',
+      calls: [edit('User hates long emails.')],
+      answer: ['- User hates long emails.'],
+    },
+    {
+      // A keyword typo is corrected; a capitalised word inside a sentence may be a name: kept.
+      say: 'my cat is called Arean',
+      calls: [edit("User's cat is called Arean.")],
+      answer: ["- User's cat is called Arean."],
+    },
+    {
+      say: 'Going forward, reply in British English please',
+      calls: [edit('Reply in British English.')],
+      answer: ['- Reply in British English.'],
+    },
+    {
+      say: "You should know I'm a beginner",
+      calls: [edit('User is a beginner.')],
+      answer: ['- User is a beginner.'],
+    },
+    {
+      before: ['The cat is named Tom.'],
+      say: 'keep that in mind',
+      calls: [edit('The cat is named Tom.')],
+      answer: ['- The cat is named Tom.'],
+    },
+  ],
+
+  'asking about me': [
+    {
+      before: [LEAD],
+      say: 'Remind me what I told you earlier',
+      calls: [],
+      answer: [
+        'Here is what my memory holds about you (/memories/AGENTS.md):',
+        'Earlier in this conversation, as this request carries it, you said:\n\n- “I drive a blue van.”',
+      ],
+      not: ["can't"],
+      suggestions: ['Summarize our conversation', "What's my name?"],
+    },
+    {
+      before: ['The staging server is called Kestrel.'],
+      say: 'What did we talk about earlier?',
+      calls: [],
+      answer: ['- “The staging server is called Kestrel.”'],
+    },
+    {
+      say: 'what have you got saved on me?',
+      calls: [],
+      answer: ['Here is what my memory holds about you'],
+    },
+    {
+      say: 'do you know who I am',
+      calls: [],
+      answer: ['Here is what my memory holds about you'],
+    },
+    {
+      before: ['My name is Ines'],
+      say: 'Remind me what my name is',
+      calls: [],
+      answer: ['Your name is **Ines**.'],
+    },
+    {
+      before: ['My name is Ada'],
+      say: 'FYI whats my name',
+      calls: [],
+      answer: ['Your name is **Ada**.'],
+    },
+    {
+      before: ['I work as a baker.'],
+      say: 'what did I tell you about my job?',
+      calls: [],
+      answer: ['Used /memories/AGENTS.md line 7: “User works as a baker.”'],
+    },
+    {
+      before: ['I like tea'],
+      say: 'do you remember that I like tea?',
+      calls: [],
+      answer: ['“User likes tea.”'],
+    },
+  ],
+
+  files: [
+    {
+      say: 'Can you show me what files there are?',
+      calls: [['ls', { path: '/' }]],
+      answer: [WORKSPACE_LISTING],
+    },
+    {
+      say: 'Could you show me the folder structure?',
+      calls: [['ls', { path: '/' }]],
+      answer: [WORKSPACE_LISTING],
+    },
+    {
+      say: 'what does the directory look like',
+      calls: [['ls', { path: '/' }]],
+      answer: [WORKSPACE_LISTING],
+    },
+    {
+      say: 'are there any files in here',
+      calls: [['ls', { path: '/' }]],
+      answer: [WORKSPACE_LISTING],
+    },
+    {
+      say: "What's the file structure of src?",
+      calls: [['ls', { path: '/src' }]],
+      answer: ['/src has 1 file:'],
+    },
+    {
+      say: 'lsit the fiels',
+      calls: [['ls', { path: '/' }]],
+      answer: [WORKSPACE_LISTING],
+    },
+    {
+      say: 'display readme.md',
+      calls: [['glob', { pattern: '**/{readme.md,README.MD,Readme.md,README.md}' }], ['read_file']],
+      answer: ['Found /README.md (7 lines):'],
+    },
+    {
+      say: 'search the readme for WEATHER',
+      calls: [
+        ['grep', { pattern: 'WEATHER', glob: '{readme,README,Readme}*', output_mode: 'content' }],
+      ],
+      answer: ['1 line matched “WEATHER” in 1 file', '/README.md:'],
+    },
+    {
+      say: 'look for TODO in the notes',
+      calls: [['grep', { pattern: 'TODO', path: '/notes' }]],
+      answer: ['/notes/todo.md:'],
+    },
+    {
+      say: 'can I see the todo list',
+      calls: [['glob'], ['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['Found /notes/todo.md (4 lines):'],
+    },
+  ],
+
+  explanations: [
+    {
+      say: 'Explain how summarization works here',
+      calls: [],
+      answer: ['- **Summarization**:', '/conversation_history/'],
+      not: ["can't"],
+      suggestions: ['Show me compaction'],
+    },
+    { say: 'Tell me about context compression', calls: [], answer: ['- **Truncation**:'] },
+    {
+      say: "What's truncation?",
+      calls: [],
+      answer: ['Truncation is the second step of compaction', 'first 20 characters'],
+    },
+    {
+      say: 'why was my tool result saved to a file?',
+      calls: [],
+      answer: ['Offload: a tool result over the offload limit'],
+    },
+    { say: 'explain the sliding window strategy', calls: [], answer: ['- **Sliding window**:'] },
+    {
+      say: "What's the arena for?",
+      calls: [],
+      answer: ['The Arena (the “Arena” button at the top) replays one transcript'],
+    },
+    {
+      say: 'tell me about the token chart',
+      calls: [],
+      answer: ['The Token usage panel charts every model call'],
+    },
+    {
+      say: 'What does the context inspector do?',
+      calls: [],
+      answer: ['the exact request the model would receive', 'Copy as JSON'],
+    },
+    {
+      say: 'switch to sliding window',
+      calls: [],
+      answer: ['the “Context strategy” select above the conversation', '- **Sliding window**:'],
+    },
+    {
+      say: 'how do I export my memory?',
+      calls: [],
+      answer: ['“Export bundle”', 'never an API key'],
+    },
+  ],
+
+  greetings: [{ say: 'morning', calls: [], answer: ['Hi! '] }],
+
+  thanks: [
+    { say: 'cheers mate', calls: [], answer: ["You're welcome."] },
+    { say: 'that was really useful', calls: [], answer: ['Glad it helped.'] },
+    { say: "thanks, that's all", calls: [], answer: ["You're welcome."] },
+    { say: 'never mind', calls: [], answer: ['OK.'], not: [SAVED] },
+  ],
+
+  capabilities: [
+    { say: 'What are you able to help with?', calls: [], answer: [HELP_MARK] },
+    { say: 'what sorts of things can I ask you?', calls: [], answer: [HELP_MARK] },
+  ],
+
+  unsupported: [
+    {
+      say: 'remind me to call mum at 5',
+      calls: [],
+      answer: ["I can't remind you to call mum at 5: I'm a fixed script, not a language model."],
+    },
+    {
+      say: 'Write a poem about my dog please',
+      calls: [],
+      answer: ["I can't write a poem about your dog: I'm a fixed script"],
+    },
+    {
+      // An echo would not read well: the request is quoted instead.
+      say: 'draw me a cat 🐱',
+      calls: [],
+      answer: [
+        "“draw me a cat 🐱” is something I can't do: I'm a fixed script, not a language model.",
+      ],
+    },
+    { say: 'explain yourself', calls: [], answer: ['not a language model', 'Settings'] },
+    {
+      say: 'that is wrong',
+      calls: [],
+      answer: ["Sorry that missed. I'm a fixed script, not a language model"],
+      not: ['I only save things'],
+    },
+  ],
+
+  'statements and summaries': [
+    {
+      before: ['The staging server is called Kestrel.'],
+      say: "what's the tl;dr of our chat?",
+      calls: [],
+      answer: ['An extractive summary', 'The staging server is called Kestrel.'],
+    },
+    {
+      say: "My name's Lee, I'm a nurse, and please list the files",
+      calls: [edit("User's name is Lee.\n- User is a nurse."), ['ls', { path: '/' }]],
+      answer: ["- User's name is Lee.\n- User is a nurse.", WORKSPACE_LISTING],
+    },
+  ],
+};
+
+const rows = [TABLE, HELD_OUT].flatMap((table) =>
+  Object.entries(table).flatMap(([category, list]) => list.map((row) => ({ category, ...row }))),
 );
 
 describe('the phrasing table', () => {
   it('has at least 40 rows across every category', () => {
-    expect(rows.length).toBeGreaterThanOrEqual(60);
+    expect(rows.length).toBeGreaterThanOrEqual(110);
     for (const list of Object.values(TABLE)) expect(list.length).toBeGreaterThan(0);
   });
 

@@ -38,6 +38,51 @@ function sameWord(a: string, b: string): boolean {
   return prefix >= 4 && prefix >= Math.min(a.length, b.length) - 2;
 }
 
+/**
+ * Words that ask about the same thing in other words: "What's my job?" finds "User works as a
+ * baker", "Where am I based?" finds "User lives in Leeds". Small on purpose: the profile words
+ * people ask about.
+ */
+const SAME_THING: string[][] = [
+  [
+    'job',
+    'work',
+    'works',
+    'worked',
+    'working',
+    'occupation',
+    'profession',
+    'career',
+    'role',
+    'employer',
+    'company',
+  ],
+  [
+    'live',
+    'lives',
+    'living',
+    'home',
+    'city',
+    'town',
+    'based',
+    'location',
+    'located',
+    'from',
+    'address',
+  ],
+  ['allergy', 'allergies', 'allergic', 'intolerant', 'intolerance'],
+  ['diet', 'eat', 'eats', 'food', 'vegetarian', 'vegan', 'pescatarian'],
+  ['pet', 'pets', 'dog', 'cat', 'dogs', 'cats'],
+  ['language', 'languages', 'speak', 'speaks'],
+  ['birthday', 'born', 'birth', 'age'],
+  ['name', 'called', 'call'],
+  ['timezone', 'tz'],
+];
+
+function sameThing(a: string, b: string): boolean {
+  return SAME_THING.some((group) => group.includes(a) && group.includes(b));
+}
+
 function stem(word: string): string {
   for (const suffix of ['ing', 'ed', 'es', 's', 'd']) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3)
@@ -139,7 +184,9 @@ function matching(wanted: string[], lines: MemoryLine[]): { lines: MemoryLine[];
     .filter((line) => !seen.has(line.text) && seen.add(line.text))
     .map((line, order) => {
       const words = terms(line.text);
-      const score = wanted.filter((term) => words.some((word) => sameWord(term, word))).length;
+      const score = wanted.filter((term) =>
+        words.some((word) => sameWord(term, word) || sameThing(term, word)),
+      ).length;
       return { line, order, score };
     })
     .filter((item) => item.score > 0)

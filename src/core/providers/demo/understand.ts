@@ -4,13 +4,35 @@
 // demo of a mechanism, an explanation, a greeting, thanks, help, or a request the script cannot do.
 // Deterministic: the same text always gives the same intents.
 
-import { GREETING, NOT_NAMES, normalise, splitClauses, thirdPerson, unwrap } from './language';
+import {
+  GREETING,
+  NOT_NAMES,
+  STANDING,
+  normalise,
+  splitClauses,
+  thirdPerson,
+  unwrap,
+} from './language';
 
-export type Topic = 'compaction' | 'offload' | 'strategies' | 'fact-memory' | 'memory';
+export type Topic =
+  | 'compaction'
+  | 'truncation'
+  | 'offload'
+  | 'strategies'
+  | 'fact-memory'
+  | 'memory'
+  | 'arena'
+  | 'token-chart'
+  | 'inspector'
+  | 'bundle';
 
 export type Intent =
   | { kind: 'greet' }
   | { kind: 'thanks' }
+  /** "that was helpful", "nice work". */
+  | { kind: 'praise' }
+  /** "that's wrong", "not what I asked". */
+  | { kind: 'complaint' }
   | { kind: 'ack' }
   | { kind: 'bye' }
   | { kind: 'small-talk' }
@@ -25,20 +47,27 @@ export type Intent =
   | { kind: 'forget'; what: string }
   | { kind: 'ask-name' }
   | { kind: 'ask-about-me' }
+  /** "what did I tell you earlier?": memory plus the earlier messages the request carries. */
+  | { kind: 'recall' }
   | { kind: 'ask'; question: string }
   | { kind: 'list'; path: string }
   /** A file by path (absolute), or by a bare name to look up first ("todo.md", "the README"). */
   | { kind: 'read'; path: string; note?: string }
   | { kind: 'open'; name: string; mine: boolean; note?: string }
   | { kind: 'locate'; name: string }
-  | { kind: 'search'; pattern: string; path?: string }
+  /** Text in files: in a folder or file by `path`, or in the files called `name` ("the README"). */
+  | { kind: 'search'; pattern: string; path?: string; name?: string }
   | { kind: 'glob'; pattern: string; path?: string }
   | { kind: 'tour' }
   | { kind: 'long-file'; path?: string }
   | { kind: 'big-computation' }
   | { kind: 'explain'; topic: Topic }
   | { kind: 'summarize-conversation' }
-  | { kind: 'unsupported'; said: string; task?: string };
+  /**
+   * A request the script cannot do: `task` is its verb phrase when an echo of it reads well
+   * ("write a haiku about cats"); `request` says it asks for something done (not just words).
+   */
+  | { kind: 'unsupported'; said: string; task?: string; request?: boolean };
 
 export interface Understanding {
   greeted: boolean;
@@ -148,7 +177,7 @@ function fileTarget(raw: string): FileTarget | undefined {
     .replace(/^(?:contents?\s+of\s+|file\s+)/i, '')
     .replace(/\s+(?:file|document|doc|page|contents?)$/i, '');
   rest = stripArticles(rest);
-  if (/^(?:memory|memories|memory\s+file)$/i.test(rest) && mine)
+  if (/^(?:memory|memories|memory\s+file)$/i.test(rest) && (mine || /\bfile\b/i.test(text)))
     return { path: '/memories/AGENTS.md', mine };
   if (/^(?:project\s+)(?:memory|agents\.md|agents)$/i.test(rest))
     return { path: '/AGENTS.md', mine };
@@ -169,31 +198,65 @@ const HELP = new RegExp(
     String.raw`what\s+(?:do|else\s+can)\s+you\s+do|what\s+are\s+you\s+(?:able\s+to\s+do|capable\s+of|good\s+for|for)|` +
     String.raw`what\s+(?:commands|requests|things)\s+(?:do\s+you|can\s+you|can\s+I)\s+\w+|` +
     String.raw`how\s+do\s+(?:I|you)\s+(?:use|work)(?:\s+(?:you|this|it|the\s+demo|this\s+app|this\s+thing))?|` +
-    String.raw`how\s+does\s+(?:this|the\s+demo|this\s+app|it)\s+work|what\s+should\s+I\s+(?:try|do|ask|say|type)|` +
+    String.raw`how\s+does\s+(?:this|the\s+demo|this\s+app|it)\s+work|what\s+should\s+I\s+(?:try|do|ask|say|type)(?:\s+(?:first|here|now|next|with\s+you))*|I\s+am\s+new\s+(?:here|to\s+(?:this|the\s+(?:app|demo|playground)))|(?:it\s+is\s+)?(?:my\s+)?first\s+time\s+here|` +
     String.raw`(?:show|give)\s+(?:me\s+)?(?:the\s+)?(?:help|commands|options)|what\s+is\s+this(?:\s+app|\s+thing)?|` +
-    String.raw`what\s+(?:can|does)\s+(?:this|the)\s+(?:demo|app|thing|tool|playground|script|bot)\s+do|where\s+do\s+I\s+start|getting\s+started|how\s+to\s+start|what\s+now|what\s+next)${END}`,
+    String.raw`what\s+(?:can|does)\s+(?:this|the)\s+(?:demo|app|thing|tool|playground|script|bot)\s+do|where\s+do\s+I\s+start|getting\s+started|how\s+to\s+start|what\s+now|what\s+next|` +
+    // "what are you able to help with?", "how can you help me?", "what sorts of things can I ask?"
+    String.raw`what\s+(?:are\s+you|is\s+(?:this|the\s+demo))\s+(?:able\s+to\s+(?:do|help(?:\s+(?:me\s+)?with)?)|capable\s+of|good\s+(?:at|for)|meant\s+(?:to\s+do|for)|used\s+for|here\s+for)|` +
+    String.raw`what\s+(?:can|could)\s+you\s+help(?:\s+me)?(?:\s+with)?|how\s+(?:can|could|do|will)\s+you\s+help(?:\s+me)?|what\s+you\s+(?:can|could)\s+do|` +
+    String.raw`(?:what|which)\s+(?:sorts?|kinds?|types?)\s+of\s+(?:things|stuff|requests|questions|commands|tasks|messages|help)\s+(?:can|could|do|should|may)\s+(?:I|you)\s+(?:ask|say|type|send|try|do|use|handle|understand|give|request)(?:\s+(?:you|here|for|of\s+you|with\s+you))*|` +
+    String.raw`what\s+(?:do|can)\s+you\s+(?:understand|support|handle)|what\s+(?:are\s+)?(?:your|the\s+demo's)\s+(?:features|capabilities|commands|options|abilities|skills)|` +
+    String.raw`(?:list|tell\s+me|show\s+me)\s+(?:your|the)\s+(?:commands|capabilities|features|options)|what\s+(?:can|could|may|should)\s+I\s+(?:ask|say\s+to|tell)(?:\s+you)?|how\s+does\s+this\s+(?:app|demo|thing|work)|how\s+do\s+I\s+(?:start|begin))${END}`,
   'i',
 );
 const IDENTITY = new RegExp(
-  String.raw`^(?:who|what)\s+are\s+you|are\s+you\s+(?:an?\s+)?(?:ai|bot|robot|human|real|person|llm|gpt|chatgpt|claude|language\s+model|model|script)|what\s+(?:model|llm)\s+(?:are\s+you|is\s+this)|which\s+model\s+(?:are\s+you|is\s+this)|is\s+this\s+(?:an?\s+)?(?:ai|llm|real\s+model)`,
+  String.raw`^(?:who|what)\s+are\s+you|^(?:explain|introduce|describe)\s+yourself|^tell\s+me\s+(?:about|more\s+about)\s+yourself|are\s+you\s+(?:an?\s+)?(?:ai|bot|robot|human|real|person|llm|gpt|chatgpt|claude|language\s+model|model|script)|what\s+(?:model|llm)\s+(?:are\s+you|is\s+this)|which\s+model\s+(?:are\s+you|is\s+this)|is\s+this\s+(?:an?\s+)?(?:ai|llm|real\s+model)`,
   'i',
 );
-const THANKS =
-  /^(?:(?:great|perfect|awesome|ok(?:ay)?|cool|nice)[,!\s]+)?(?:thanks|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks|merci|danke|gracias)(?:\s+(?:a\s+lot|so\s+much|very\s+much|again|demo|bot|for\s+.*))*[\s!.]*$/i;
+/** "that's all", "I'm done": nothing more to ask. */
+const DONE = String.raw`(?:that\s+is\s+(?:all|it|everything)(?:\s+for\s+(?:now|today))?|that\s+will\s+be\s+all|I\s+am\s+(?:done|good|all\s+set|finished)(?:\s+for\s+(?:now|today))?|all\s+good|done\s+for\s+(?:now|today)|nothing\s+else)`;
+const COMPLIMENT = String.raw`(?:(?:very|really|super|so|quite|most|extremely|incredibly)\s+)?(?:helpful|useful|great|perfect|awesome|nice|good|brilliant|lovely|amazing|clear|cool|excellent|fantastic|neat|handy|exactly\s+what\s+I\s+(?:needed|wanted))`;
+const THANKS = new RegExp(
+  String.raw`^(?:(?:great|perfect|awesome|ok(?:ay)?|cool|nice|brilliant|lovely|excellent|wonderful|fantastic|amazing|super|wow)[,!\s]+)?(?:thanks|thank\s+you|thankyou|thank\s+u|thx|thnx|ty|tysm|cheers|ta|much\s+appreciated|(?:I\s+)?appreciate\s+(?:it|that|this|the\s+help|your\s+help)|many\s+thanks|merci|danke|gracias|obrigad[oa])(?:\s+(?:a\s+(?:lot|bunch|ton|million)|so\s+much|very\s+much|heaps|loads|again|(?:for|4)\s+.*|mate|man|buddy|pal|friend|dude|bro|demo|bot|everyone|all|folks|kindly|very\s+kindly|x+))*(?:[\s,.!]+(?:(?:that|this|it)\s+(?:is|was|helps|helped)(?:\s+${COMPLIMENT})?|${DONE}))?[\s!.]*$`,
+  'i',
+);
+/** A complaint about an answer: "that's wrong", "not what I asked for", "you're useless". */
+const COMPLAINT =
+  /^(?:(?:no|nope|ugh|hmm+)[,!.\s]+)?(?:(?:that|this|it)\s+(?:is|was)\s+(?:(?:all|completely|totally|just|so|still)\s+)?(?:wrong|not\s+(?:right|correct|it|what\s+I\s+(?:asked|meant|wanted)(?:\s+for)?)|incorrect|broken|useless|nonsense|rubbish|garbage)|you\s+(?:are|were|got\s+it)\s+(?:wrong|mistaken|useless|broken)|(?:that|this|it)\s+(?:did|does)\s+not\s+work|not\s+what\s+I\s+(?:asked|meant|wanted)(?:\s+for)?|wrong(?:\s+answer)?|you\s+misunderstood(?:\s+me)?)[\s!.]*$/i;
+/** Praise for an answer: "that was really helpful", "nice work". */
+const PRAISE = new RegExp(
+  String.raw`^(?:(?:that|this|it)\s+(?:is|was|looks|sounds|helps|helped)(?:\s+${COMPLIMENT})?|${COMPLIMENT}|(?:good|great|nice|excellent)\s+(?:job|work|stuff|one)|well\s+done|you\s+(?:are|were)\s+(?:great|awesome|helpful|the\s+best|a\s+star))(?:[\s,]+(?:thanks|mate|demo|bot))?[\s!.]*$`,
+  'i',
+);
 const ACK =
-  /^(?:ok(?:ay)?|k|cool|great|nice|perfect|awesome|got\s+it|good|sounds\s+good|alright|all\s+right|sure|fine|wow|neat|excellent|understood|I\s+see|makes\s+sense|yes|yep|yeah|no|nope|lol|haha)[\s!.]*$/i;
-const BYE =
-  /^(?:bye|goodbye|good\s+bye|bye\s+bye|see\s+you(?:\s+later|\s+soon|\s+tomorrow)?|see\s+ya|later|good\s*night|ciao|cya|talk\s+(?:to\s+you\s+)?later)[\s!.]*$/i;
+  /^(?:never\s*mind|nvm|forget\s+(?:it|about\s+it)|scratch\s+that|no\s+worries|no\s+problem|np|cancel(?:\s+that)?|ignore\s+(?:that|me)|ok(?:ay)?|k|cool|great|nice|perfect|awesome|got\s+it|good|sounds\s+good|alright|all\s+right|sure|fine|wow|neat|excellent|understood|I\s+see|makes\s+sense|yes|yep|yeah|no|nope|lol|haha)[\s!.]*$/i;
+const BYE = new RegExp(
+  String.raw`^(?:bye|goodbye|good\s+bye|bye\s+bye|see\s+you(?:\s+later|\s+soon|\s+tomorrow)?|see\s+ya|later|good\s*night|ciao|cya|talk\s+(?:to\s+you\s+)?later|${DONE})[\s!.]*$`,
+  'i',
+);
 
-const REMEMBER_VERB = String.raw`(?:remember|memori[sz]e|note(?:\s+down)?|take\s+(?:a\s+)?note(?:\s+of)?|make\s+(?:a\s+)?note(?:\s+of)?|jot\s+down|write\s+down|keep\s+in\s+mind|bear\s+in\s+mind|do\s+not\s+forget|never\s+forget|(?:save|store|add|put|write|record|keep)\s+(?:this|that|it)?\s*(?:to|in|into|on)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes)|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+later|save\s+(?:this|that)|store\s+(?:this|that))`;
+const REMEMBER_VERB = String.raw`(?:note\s+to\s+self|remember|memori[sz]e|note(?:\s+down)?|take\s+(?:a\s+)?note(?:\s+of)?|make\s+(?:a\s+)?note(?:\s+of)?|jot\s+down|write\s+down|(?:keep|bear|hold)\s+(?:(?:this|that|it)\s+)?in\s+mind|do\s+not\s+forget|never\s+forget|please\s+note|heads[\s-]up|(?:just\s+)?so\s+you\s+(?:know|are\s+aware)|(?:just\s+)?(?:fyi|for\s+your\s+information)|you\s+(?:should|need\s+to|ought\s+to|might\s+want\s+to)\s+know|I\s+(?:want|would\s+like|need)\s+you\s+to\s+know|(?:it\s+is\s+)?worth\s+(?:knowing|noting)|(?:save|store|add|put|write|record|keep)\s+(?:this|that|it)?\s*(?:to|in|into|on)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes)|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+later|save\s+(?:this|that)|store\s+(?:this|that))`;
 const REMEMBER = new RegExp(
   String.raw`^${REMEMBER_VERB}\b[\s,:;-]*(?:(?:that|this|it|the\s+following)\s*[:,-]\s*(?=\S)|that\b(?!\s*[.!?]*$)\s*)?([\s\S]*)$`,
   'i',
 );
-const REMEMBER_AFTER = new RegExp(
-  String.raw`^([\s\S]+?)[\s,;-]+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|save|store)\s+(?:that|this|it)(?:\s+for\s+(?:later|the\s+future))?$`,
+/**
+ * The ways of saying "remember this" that can stand after what is to be remembered, or alone:
+ * "…, keep that in mind", "… - don't forget it", "…, for future reference", "… FYI".
+ */
+const MARKER = String.raw`(?:remember(?:\s+(?:that|this|it|these|those))?|memori[sz]e\s+(?:that|this|it)|(?:do\s+not|never)\s+forget(?:\s+(?:that|this|it|these|those))?|(?:keep|bear|hold)\s+(?:(?:that|this|it|these|those)\s+)?in\s+mind|(?:make|take)\s+(?:a\s+)?note(?:\s+of\s+(?:that|this|it))?|note\s+(?:that|this|it)(?:\s+down)?|(?:jot|write|note)\s+(?:that|this|it)\s+down|(?:save|store|record|log|keep)\s+(?:that|this|it)(?:\s+(?:to|in|into)\s+(?:your\s+|the\s+)?(?:memory|memories|notes|agents\.md|memory\s+file))?|please\s+note|heads[\s-]up|(?:just\s+)?so\s+you\s+(?:know|are\s+aware)|(?:just\s+)?(?:fyi|for\s+your\s+information)|for\s+(?:future\s+)?reference|for\s+the\s+record)`;
+/** Words that may come before a marker: "and", "so", "please", "can you", "I want you to". */
+const MARKER_LEAD = String.raw`(?:(?:and|so|but|please|pls|just|ok(?:ay)?|also|(?:can|could|would|will)\s+you(?:\s+please)?|I\s+(?:want|need|would\s+like)\s+you\s+to|make\s+sure\s+(?:you|to)|be\s+sure\s+to|try\s+to)\s+)*`;
+/** Words that may come after one: "for later", "please", "too", "thanks". */
+const MARKER_TAIL = String.raw`(?:\s+(?:for\s+(?:later|next\s+time|the\s+future|future\s+reference|me)|please|thanks|thank\s+you|too|as\s+well|ok(?:ay)?|going\s+forward|forever|always))*`;
+const ONLY_MARKER = new RegExp(String.raw`^${MARKER_LEAD}${MARKER}${MARKER_TAIL}[\s.!]*$`, 'i');
+const TAIL_MARKER = new RegExp(
+  String.raw`^(.*?[^\s,;:.!-])(?:\s*[,;:.!-]+\s*|\s+)${MARKER_LEAD}${MARKER}${MARKER_TAIL}[\s.!]*$`,
   'i',
 );
+/** A clause that cannot end before a marker: "I can't remember that", "things to keep in mind". */
+const DANGLING =
+  /\b(?:to|you|I|we|they|he|she|not|never|can|cannot|could|should|would|will|must|might|may|shall|do|does|did|and|or|but|please|also|just|me|him|her|them|us|who|which|what|how|ever|always|hard|easy|try|want|need|forgot|forget)$/i;
 /** Content that points back instead of stating something: "that", "this for later", "it". */
 const BACK_REFERENCE =
   /^(?:that|this|it|these|those|all\s+(?:that|this|of\s+that|of\s+this)|what\s+I\s+(?:just\s+)?said|everything|the\s+above)?(?:\s+(?:for\s+(?:later|the\s+future|next\s+time|me)|too|as\s+well|please|forever|always|going\s+forward))*[\s.!?]*$/i;
@@ -208,8 +271,8 @@ const ABOUT_ME = new RegExp(
       String.raw`(?:what|everything|anything|all)\s+(?:else\s+)?(?:do|did|have|can)\s+you\s+(?:know|remember|recall|learn(?:ed|t)?|saved?|stored?|have|kept|got)(?:\s+(?:about|on|of)\s+(?:me|myself|the\s+user|us))?(?:\s+so\s+far)?`,
       String.raw`(?:summari[sz]e|list|recap|describe|show(?:\s+me)?|tell\s+me|give\s+me|repeat)\s+(?:what|everything|all(?:\s+that)?)\s+(?:you\s+)?(?:know|remember|recall|learned|saved|stored|have)(?:\s+(?:about|on|of)\s+(?:me|myself))?(?:\s+so\s+far)?`,
       String.raw`(?:summari[sz]e|list|recap|describe|show(?:\s+me)?|tell\s+me(?:\s+about)?|give\s+me|read(?:\s+me)?|what\s+is\s+in|what\s+are|check)\s+(?:all\s+)?(?:your|my|the)\s+(?:memory|memories|saved\s+facts|facts|notes\s+about\s+me|profile|preferences|user\s+profile)(?:\s+(?:about|of|on)\s+me)?`,
-      String.raw`(?:do\s+you\s+(?:know|remember)\s+(?:anything|something|much)\s+about\s+me)`,
-      String.raw`(?:tell\s+me\s+about\s+(?:me|myself))|(?:who\s+am\s+I)|(?:what\s+(?:have|did)\s+I\s+(?:told|tell|said|say)\s+(?:to\s+)?you(?:\s+about\s+(?:me|myself))?)`,
+      String.raw`(?:do\s+you\s+(?:know|remember|recall)\s+(?:anything|something|much)(?:\s+(?:about\s+me|at\s+all))?)`,
+      String.raw`(?:tell\s+me\s+about\s+(?:me|myself))|(?:who\s+(?:am\s+I|I\s+am))|(?:what\s+(?:have|did)\s+I\s+(?:told|tell|said|say)\s+(?:to\s+)?you(?:\s+about\s+(?:me|myself))?)`,
       String.raw`(?:what\s+do\s+you\s+have\s+on\s+me)|(?:what\s+is\s+in\s+(?:your|my)\s+(?:memory|head|memory\s+file))|(?:what\s+are\s+my\s+preferences)|(?:my\s+(?:preferences|profile|memory|memories))`,
       String.raw`(?:what\s+is\s+saved(?:\s+about\s+me)?)|(?:what\s+is\s+stored(?:\s+about\s+me)?)|(?:what\s+do\s+you\s+know)`,
     ].join('|') +
@@ -218,9 +281,17 @@ const ABOUT_ME = new RegExp(
 );
 /** "Could you give me a summary of what you remember about me?" and the like. */
 const ABOUT_ME_LOOSE =
-  /\b(?:you|your)\b.*\b(?:know|remember|recall|saved?|stored?|learn(?:ed|t)?|memory|memories|have)\b.*\babout\s+(?:me|myself)$/i;
+  /\b(?:you|your)\b.*\b(?:know|remember|recall|saved?|stored?|learn(?:ed|t)?|memory|memories|have|got|kept|keep|hold|held|noted|written|collected|gathered|picked\s+up)\b.*\b(?:about|on|of|regarding|concerning)\s+(?:me|myself)$/i;
+/**
+ * "What did I tell you earlier?", "remind me what I said", "recap what I've told you so far",
+ * "what did we talk about?": memory, plus the earlier messages the request carries.
+ */
+const RECALL = new RegExp(
+  String.raw`^(?:(?:recap|repeat|summari[sz]e|list|tell\s+me|give\s+me|show\s+me|go\s+over|go\s+through|run\s+through|remind\s+me\s+of)\s+)?(?:what|everything|anything|all(?:\s+that)?|the\s+things?|the\s+stuff)\s+(?:(?:did|have|had|do)\s+)?(?:I|we)\s+(?:have\s+|had\s+)?(?:already\s+|just\s+|previously\s+)?(?:told|tell|said|say|mentioned|mention|shared|share|written|wrote|write|asked|ask|talked\s+about|talk\s+about|discussed|discuss|covered|cover|gone\s+over|went\s+over|go\s+over)(?:\s+(?:to\s+)?you)?(?:\s+(?:about\s+(?:me|myself)|earlier|before|so\s+far|previously|already|today|yesterday|in\s+(?:this|our|the)\s+(?:chat|conversation|thread|session)|(?:a\s+)?(?:while|minute|moment|bit|few\s+minutes)\s+ago|last\s+time|until\s+now|up\s+to\s+now|here|just\s+now|again))*${END}`,
+  'i',
+);
 const ASKS_NAME =
-  /(?:\bmy\s+name\b|\bwho\s+I\s+am\b|\bwhat\s+(?:do|did|should)\s+you\s+call\s+me\b|\bwhat\s+I\s+am\s+called\b|\bname\s+did\s+I\b|\bam\s+I\s+called\b)/i;
+  /(?:\bmy\s+name\b|\bwhat\s+(?:do|did|should)\s+you\s+call\s+me\b|\bwhat\s+I\s+am\s+called\b|\bname\s+did\s+I\b|\bam\s+I\s+called\b)/i;
 
 const TOUR = new RegExp(
   String.raw`^(?:(?:show|demo|demonstrate|trigger|start|run|try|see|do|give|walk)\s+(?:me\s+)?(?:through\s+)?|let\s+us\s+see\s+|I\s+(?:want|would\s+like)\s+to\s+see\s+)?(?:a\s+|an\s+|the\s+|some\s+)?(?:context\s+)?(?:compaction|truncation|summari[sz]ation|context\s+management|context\s+compression)(?:\s+(?:demo|tour|in\s+action|at\s+work|working|happen(?:ing)?|now|please))*${END}`,
@@ -234,20 +305,75 @@ const LONG_FILE = new RegExp(
   String.raw`^(?:write|create|make|generate|add)\s+(?:me\s+)?(?:a\s+|another\s+|one\s+more\s+)?(?:long|big|large|huge|lengthy)\s+(?:file|document|note|notes|text)(?:\s+(?:to|at|in|called|named)\s+(\/\S+?))?(?:\s+again)?${END}`,
   'i',
 );
-const TOPIC_WORD = String.raw`(compaction|offload(?:ing)?|truncation|summari[sz]ation|(?:context\s+)?strateg(?:y|ies)|fact\s+memory|facts?\s+panel|memory\.json|facts|agents\.md|(?:your\s+|the\s+|agent\s+)?memory)`;
-const EXPLAIN = new RegExp(
-  String.raw`^(?:what\s+(?:is|are|does)|explain|describe|tell\s+me\s+(?:about|more\s+about)|how\s+(?:does|do|is)|why|what\s+about|teach\s+me\s+about|help\s+me\s+understand)\s+(?:the\s+|a\s+|an\s+)?(?:context\s+)?${TOPIC_WORD}(?:\s+(?:work|works|mean|means|do|for|used\s+for|here|in\s+this\s+app))*${END}`,
+/**
+ * Each topic the Demo can explain, with the words people use for it; the most specific first, so
+ * "the summarization strategy" is a strategy and "export my memory" the bundle.
+ */
+const TOPIC_WORDS: [Topic, RegExp][] = [
+  ['arena', /\barena\b/i],
+  [
+    'inspector',
+    /\b(?:context\s+)?inspector\b|\bcontext\s+(?:tab|panel|view)\b|\bnext\s+request\b|\bexact\s+request\b/i,
+  ],
+  [
+    'token-chart',
+    /\btokens?\s+(?:usage|chart|graph|counts?|panel|meter|budget|use)\b|\b(?:usage|token)\s+(?:chart|graph)\b|\bthe\s+chart\b|\bchart\s+markers?\b|\bhow\s+many\s+tokens\b/i,
+  ],
+  [
+    'bundle',
+    /\bbundles?\b|\bexport(?:ing|s|ed)?\b|\bimport(?:ing|s|ed)?\b|\bback\s*(?:ing\s+)?up\b|\bbackups?\b|\.zip\b|\bzip\s+files?\b/i,
+  ],
+  [
+    'strategies',
+    /\bstrateg(?:y|ies)\b|\bsliding\s+window\b|\bos-like\s+paging\b|\bpaging\b|\bmemory-augmented\b|\bhierarchical\s+memory\b|\bknowledge\s+graph\b|\bretrieval\b|\brunning\s+summary\b/i,
+  ],
+  [
+    'truncation',
+    /\btruncat(?:ion|ions|ing|ed|es|e)\b|\b(?:cut|shortened|clipped)\s+(?:(?:old|tool|file)\s+)?(?:inputs?|arguments?|args)\b/i,
+  ],
+  [
+    'offload',
+    /\boff-?load(?:s|ing|ed)?\b|\blarge_tool_results\b|\b(?:large|big|huge|long)\s+(?:tool\s+)?(?:results?|outputs?)\b|\btool\s+(?:results?|outputs?)\b.*\b(?:saved|written|moved|stored|put|replaced)\b/i,
+  ],
+  [
+    'fact-memory',
+    /\bfacts?\s+(?:memory|panel)\b|\bmemory\.json\b|\bfacts\b|\bmemory\s+updater\b|\bdeerflow\b|\bupdate\s+memory\s+now\b/i,
+  ],
+  [
+    'compaction',
+    /\bcompact(?:ion|ing|ed|s)?\b|\bsummar(?:y|ies|i[sz]ation|i[sz]ing|i[sz]ed|i[sz]er)\b|\bcontext\s+(?:compression|management|window|limit|overflow|length)\b|\bcompress(?:ion|ing|ed)?\b|\bconversation_history\b|\bhistory\s+file\b/i,
+  ],
+  [
+    'memory',
+    /\bagents\.md\b|\bagents\s+files?\b|\bmemory\s+files?\b|\blong[-\s]term\s+memory\b|\bmemory\b|\bmemories\b|\bremembering\b|\bhow\s+do\s+you\s+remember\b/i,
+  ],
+];
+/** Ways of asking for an explanation (a question, or "explain", "tell me about", "walk me through"). */
+const EXPLAIN_LEAD =
+  /^(?:explain|describe|define|clarify|elaborate\s+on|tell\s+me\s+(?:more\s+)?about|teach\s+me|talk\s+(?:to\s+)?(?:me\s+)?about|walk\s+me\s+through|help\s+me\s+understand|I\s+(?:want|would\s+like|need)\s+to\s+(?:understand|learn|know)|I\s+do\s+not\s+(?:understand|get)|what|how|why|when|which|is|are|does|do|can|should|info(?:rmation)?\s+(?:on|about)|more\s+(?:on|about)|details\s+(?:on|about)|more\s+info)\b/i;
+/** Opening a part of the app by name: "open the arena", "where's the token chart?". */
+const PLACE = new RegExp(
+  String.raw`^(?:open|show(?:\s+me)?|go\s+to|take\s+me\s+to|bring\s+up|where\s+(?:is|are|can\s+I\s+find|do\s+I\s+find))\s+(?:the\s+)?(?:arena|(?:context\s+)?inspector|token\s+(?:usage|chart)(?:\s+(?:chart|panel|graph))?|(?:memory\s+)?bundle(?:\s+panel)?|context\s+(?:tab|panel)|strateg(?:y|ies)\s+(?:panel|tab)|facts?\s+(?:panel|tab))${END}`,
   'i',
 );
+/** Words that leave only the topic behind: "the", "context", "panel"… */
+const FILLER =
+  /\b(?:the|a|an|context|panel|tab|please|in|this|app|here|about|on|work|works|mean|means)\b|[?.!,]/gi;
 const STRATEGIES = new RegExp(
-  String.raw`^(?:(?:compare|list|show(?:\s+me)?|explain|describe|what\s+are)\s+(?:the\s+|all\s+|your\s+)?(?:context\s+)?(?:memory\s+)?strateg(?:y|ies)|(?:context\s+)?strategies|arena|(?:open\s+)?the\s+arena|which\s+(?:context\s+)?strategy\s+(?:should\s+I\s+(?:use|pick|choose)|is\s+best))${END}`,
+  String.raw`^(?:(?:compare|list|show(?:\s+me)?|explain|describe|what\s+are)\s+(?:the\s+|all\s+|your\s+)?(?:context\s+)?(?:memory\s+)?strateg(?:y|ies)|(?:context\s+)?strategies|which\s+(?:context\s+)?strategy\s+(?:should\s+I\s+(?:use|pick|choose)|is\s+best))${END}`,
   'i',
 );
+/** "switch to sliding window", "use the retrieval strategy": the select does that, not the script. */
+const SWITCH_STRATEGY =
+  /^(?:switch|change|set|move|go|use|select|pick|choose|try|turn\s+on|enable)\b.*\b(?:strateg(?:y|ies)|sliding\s+window|retrieval|sequential|memory-augmented|hierarchical|graph|compression|os-like\s+paging|paging|deep\s+agents)\b/i;
 const FACT_MEMORY = /^(?:show\s+me\s+|try\s+|demo\s+)?(?:the\s+)?fact\s+memory(?:\s+demo)?\??$/i;
 const SUMMARIZE_CONVERSATION =
   /^(?:summari[sz]e|recap|sum\s+up)\s+(?:this|our|the)\s+(?:conversation|chat|thread|discussion|session)(?:\s+so\s+far)?\??$|^(?:give\s+me\s+|write\s+)?a\s+(?:summary|recap)\s+of\s+(?:this|our|the)\s+(?:conversation|chat|thread|discussion|session)(?:\s+so\s+far)?\??$/i;
+/** Any other request for a summary of this conversation ("what's the tl;dr of our chat?"). */
+const SUMMARY_OF_CONVERSATION =
+  /^(?!how\b|why\b)(?=.*\b(?:summary|summari[sz]e|recap|sum\s+up|tl;?dr|gist)\b).*\b(?:this|our|the)\s+(?:conversation|chat|thread|discussion|session)\b/i;
 
-const LIST_NOUNS = String.raw`(?:files?|documents?|docs|contents?|entries|folders?|directories|directory|things|stuff|everything)`;
+const LIST_NOUNS = String.raw`(?:(?:folder|file|directory|dir|project|workspace)\s+(?:structure|tree|layout|hierarchy|listing)|files?|documents?|docs|contents?|entries|folders?|directories|directory|things|stuff|everything)`;
 const LIST_PATTERNS: RegExp[] = [
   /^(?:ls|dir|tree|ll)(?:\s+-\w+)*(?:\s+(\S+))?$/i,
   new RegExp(
@@ -269,6 +395,35 @@ const LIST_PATTERNS: RegExp[] = [
   ),
   new RegExp(String.raw`^(?:look|peek)\s+(?:in|inside|into)\s+(.+?)${END}`, 'i'),
 ];
+/** What makes any request a listing: its object ("files", "the folder structure", "the directory"). */
+const LISTING_OBJECT =
+  /\b(?:(?:folder|file|directory|dir|project|workspace)\s+(?:structure|tree|layout|hierarchy|listing)|files|documents|docs|folders|directories|directory|folder|dirs|file\s*system|filesystem|workspace)\b/i;
+/** …with a verb of seeing or a question form: "show me", "what", "which", "are there", "any". */
+const LISTING_FORM =
+  /^(?:(?:list|show|display|view|see|browse|print|give|get|enumerate|tell|scan|check|look\s+(?:at|through|in|inside)|ls|dir)\b|(?:what|which|how\s+many|are\s+there|is\s+there|do\s+(?:we|you|I)\s+have|have\s+(?:we|you|I)\s+got|does\s+(?:the|this|my|our)|where\s+are|any)\b)/i;
+/** …and nothing that makes it a search or an edit. */
+const NOT_LISTING =
+  /\b(?:mention(?:s|ing)?|contain(?:s|ing)?|referenc(?:e|es|ing)|say(?:s|ing)?|named|called|matching|about|modified|changed|edit(?:ed)?|delete|remove|rename|create|write|upload|remember|know)\b/i;
+/** Words around a listing's object that name no folder. */
+const NOT_FOLDER =
+  /^(?:the|a|an|my|our|your|this|that|whole|entire|current|any|some|all|every|its|of|in|which|what|project|workspace|root|top|file|files|folder|folders|directory|directories|documents|docs)$/i;
+
+/** The folder a listing names ("in the notes folder", "of src", "the src directory"); '/' when none. */
+function listingScope(text: string): string | undefined {
+  const named = [
+    ...text.matchAll(
+      /\b(?:in|under|inside|within|of|at|from)\s+(?:(?:the|my|our|your)\s+)?([\w./@+-]+)(?:\s+(?:folder|directory|dir))?/gi,
+    ),
+    ...text.matchAll(/\b([\w./@+-]+)\s+(?:folder|directory|dir)\b/gi),
+  ]
+    .map((match) => match[1] ?? '')
+    .filter((word) => word !== '' && !NOT_FOLDER.test(word));
+  const word = named.at(-1);
+  if (!word) return '/';
+  if (isFileName(word)) return undefined;
+  return folderOf(word) ?? '/';
+}
+
 const READ_VERB = String.raw`(?:open|read|cat|view|display|print|show|see|look\s+at|check|load|bring\s+up|pull\s+up|get|fetch|give\s+me|dump|type|preview|inspect|go\s+to)`;
 const READ = new RegExp(
   String.raw`^(?:${READ_VERB})(?:\s+(?:me|us))?(?:\s+(?:out|up))?\s+(?:what\s+is\s+in\s+|what\s+(.+?)\s+says\s*$|the\s+contents?\s+of\s+|contents?\s+of\s+|inside\s+)?(.+?)${END}`,
@@ -282,6 +437,24 @@ const SEARCH_PATTERNS: RegExp[] = [
   /^where\s+(?:is|are|do\s+I|does\s+it|is\s+there)\s+(?:the\s+(?:word|text)\s+)?(.+?)\s+(?:mentioned|used|defined|written|said|referenced|configured|set)\s*\??$/i,
   /^(?:which|what)\s+files?\s+(?:mention|contain|reference|use|talk\s+about|say)s?\s+(.+?)\s*\??$/i,
 ];
+const SEARCH_SCOPE_FIRST =
+  /^(?:search|grep|scan|check|look\s+(?:through|in|inside)|go\s+through)\s+(?:in\s+|through\s+|inside\s+)?(.+?)\s+for\s+(.+?)\s*\??$/i;
+const SEARCH_SCOPE_LAST =
+  /^(?:search\s+for|grep(?:\s+for)?|look\s+for|find|where\s+is)\s+(.+?)\s+(?:in|inside|within)\s+(.+?)\s*\??$/i;
+
+/** Where a search looks: a folder or file by path, or the files with a name; undefined if neither. */
+function searchScope(raw: string): { path?: string; name?: string } | undefined {
+  const text = clean(raw).replace(/^(?:in|inside|within|through|across)\s+/i, '');
+  if (/^(?:(?:the|my|your)\s+)?(?:memory|memories|memory\s+files)$/i.test(text))
+    return { path: '/memories/' };
+  const file = fileTarget(text);
+  if (file?.path && /\.[A-Za-z0-9]{1,10}$/.test(file.path)) return { path: file.path };
+  if (file?.name && isFileName(file.name)) return { name: file.name };
+  const folder = folderOf(text);
+  if (folder) return folder === '/' ? {} : { path: folder };
+  return undefined;
+}
+
 const GLOB_TYPED = new RegExp(
   String.raw`^(?:find|glob|list|show(?:\s+me)?|get|which\s+are\s+the|what\s+are\s+the)\s+(?:all\s+)?(?:the\s+|my\s+)?(${Object.keys(EXTENSIONS).join('|')})\s+files(?:\s+(?:are\s+there|there\s+are|do\s+I\s+have))?(?:\s+(?:in|under)\s+(\S+))?\s*\??$`,
   'i',
@@ -308,9 +481,9 @@ const LASTING_SELF = new RegExp(
       String.raw`I\s+am\s+(?:(?:also|really|very|quite|severely|mildly|a\s+bit|currently|still|now)\s+)*(?:allergic|intolerant|sensitive|vegetarian|vegan|pescatarian|diabetic|celiac|coeliac|lactose|gluten|kosher|halal|left-handed|right-handed|colou?r[\s-]?blind|deaf|blind|dyslexic|married|single|divorced|retired|pregnant|from|based|located|learning|studying|working|employed|a|an|\d+|into|fluent|native|new\s+to|a\s+fan|not\s+a\s+fan|responsible|in\s+charge|the\s+(?:only|lead|owner|founder|manager|maintainer))\b`,
       String.raw`I\s+(?:have|own)\s+(?:a|an|two|three|four|five|\d+|no)\s+(?!question|problem|issue|idea|minute|moment|second|doubt|request|favou?r)`,
       String.raw`I\s+was\s+born\b|I\s+grew\s+up\b|I\s+moved\s+to\b`,
-      String.raw`from\s+now\s+on\b|always\b|never\b|please\s+(?:always|never)\b|do\s+not\s+(?:ever\s+)?(?:use|add|include|write|give|send|reply|answer|respond|show|call|mention|suggest|recommend)\b`,
+      String.raw`${STANDING}|always\b|never\b|please\s+(?:always|never)\b|do\s+not\s+(?:ever\s+)?(?:use|add|include|write|give|send|reply|answer|respond|show|call|mention|suggest|recommend)\b`,
       String.raw`I\s+(?:want|would\s+like|need)\s+you\s+to\b`,
-      String.raw`.+\s(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|in\s+(?:the\s+)?future)[\s.!]*$`,
+      String.raw`.+\s${STANDING}[\s.!]*$`,
     ].join('|') +
     String.raw`)`,
   'i',
@@ -337,6 +510,8 @@ export function classify(text: string): Intent {
   if (THANKS.test(bare)) return { kind: 'thanks' };
   if (BYE.test(bare)) return { kind: 'bye' };
   if (ACK.test(bare)) return { kind: 'ack' };
+  if (PRAISE.test(bare)) return { kind: 'praise' };
+  if (COMPLAINT.test(bare)) return { kind: 'complaint' };
   if (IDENTITY.test(bare)) return { kind: 'identity' };
 
   const remember = rememberIntent(bare);
@@ -351,6 +526,7 @@ export function classify(text: string): Intent {
     !/\bmy\s+name\s+is\s+\S/i.test(bare)
   )
     return { kind: 'ask-name' };
+  if (RECALL.test(bare)) return { kind: 'recall' };
   if (ABOUT_ME.test(text) || ABOUT_ME_LOOSE.test(bare)) return { kind: 'ask-about-me' };
 
   const topic = topicIntent(bare);
@@ -359,7 +535,10 @@ export function classify(text: string): Intent {
   const file = fileIntent(bare);
   if (file) return file;
 
-  if (SUMMARIZE_CONVERSATION.test(text)) return { kind: 'summarize-conversation' };
+  if (SUMMARIZE_CONVERSATION.test(text) || SUMMARY_OF_CONVERSATION.test(bare))
+    return { kind: 'summarize-conversation' };
+  const explain = explainIntent(bare, question);
+  if (explain) return explain;
   const summarizeFile = SUMMARIZE_FILE.exec(bare);
   if (summarizeFile) {
     const target = fileTarget(summarizeFile[1] ?? '');
@@ -392,21 +571,39 @@ export function classify(text: string): Intent {
   )
     return { kind: 'statement', fact: thirdPerson(bare), said: bare, lasting: false };
 
-  return {
-    kind: 'unsupported',
-    said: bare,
-    ...(TASK_VERBS.test(bare) ? { task: taskPhrase(bare) } : {}),
-  };
+  if (!TASK_VERBS.test(bare)) return { kind: 'unsupported', said: bare };
+  const task = taskPhrase(bare);
+  return { kind: 'unsupported', said: bare, request: true, ...(task ? { task } : {}) };
+}
+
+/**
+ * What a clause says once a "remember this" marker after it (or making up all of it) is taken off:
+ * '' for a bare marker, undefined when there is none.
+ */
+function withoutMarker(text: string): string | undefined {
+  if (ONLY_MARKER.test(text)) return '';
+  const tail = TAIL_MARKER.exec(text);
+  if (tail?.[1] && !DANGLING.test(tail[1])) return tail[1].trim();
+  return undefined;
 }
 
 function rememberIntent(text: string): Intent | undefined {
-  const after = REMEMBER_AFTER.exec(text);
-  if (after?.[1] && !WH.test(after[1])) return { kind: 'remember', facts: factsIn(after[1]) };
+  const rest = withoutMarker(text);
+  if (rest !== undefined) {
+    if (rest === '' || BACK_REFERENCE.test(rest)) return { kind: 'remember-back' };
+    // "what's my name, remember?" is still a question; anything said is to be remembered.
+    const inner = classify(rest);
+    if (inner.kind === 'remember' || inner.kind === 'remember-back') return inner;
+    if (['statement', 'unsupported', 'ack', 'praise'].includes(inner.kind))
+      return { kind: 'remember', facts: factsIn(rest) };
+    return inner;
+  }
   const match = REMEMBER.exec(text);
   if (!match) return undefined;
   const content = (match[1] ?? '').trim();
-  // "Can you remember what my name is?" asks; it does not tell.
-  if (WH.test(content) && !/^(?:that|this|it)\b/i.test(content)) return undefined;
+  // "Can you remember what my name is?" and "FYI, what's my name?" ask; they do not tell.
+  if (WH.test(content) && !/^(?:that|this|it)\b/i.test(content))
+    return classify(content.endsWith('?') ? content : `${content}?`);
   if (BACK_REFERENCE.test(content)) return { kind: 'remember-back' };
   // "remember my name" (a bare noun phrase): what was said about it, before.
   if (/^(?:my|the)\s+\w+(?:\s+\w+)?$/i.test(content) && !/\b(?:is|are)\b/i.test(content))
@@ -418,7 +615,8 @@ function rememberIntent(text: string): Intent | undefined {
 function factsIn(content: string): string[] {
   const facts: string[] = [];
   for (const clause of splitClauses(content)) {
-    const bare = unwrap(clause).text.replace(/\?$/, '');
+    const said = unwrap(clause).text.replace(/\?$/, '');
+    const bare = withoutMarker(said) ?? said;
     if (bare === '' || BACK_REFERENCE.test(bare)) continue;
     const fact = thirdPerson(bare);
     if (fact) facts.push(fact);
@@ -426,32 +624,53 @@ function factsIn(content: string): string[] {
   return facts;
 }
 
+/** A demo of a mechanism, a fixed form ("compare strategies"), or a part of the app by name. */
 function topicIntent(text: string): Intent | undefined {
   if (TOUR.test(text)) return { kind: 'tour' };
   if (OFFLOAD_DEMO.test(text)) return { kind: 'big-computation' };
   const long = LONG_FILE.exec(text);
   if (long) return long[1] ? { kind: 'long-file', path: long[1] } : { kind: 'long-file' };
-  if (STRATEGIES.test(text)) return { kind: 'explain', topic: 'strategies' };
+  if (STRATEGIES.test(text) || SWITCH_STRATEGY.test(text))
+    return { kind: 'explain', topic: 'strategies' };
   if (FACT_MEMORY.test(text)) return { kind: 'explain', topic: 'fact-memory' };
   if (SMALL_TALK.test(text)) return { kind: 'small-talk' };
-  const explain = EXPLAIN.exec(text);
-  if (explain?.[1]) {
-    const word = explain[1].toLowerCase();
-    if (/strateg/.test(word)) return { kind: 'explain', topic: 'strategies' };
-    if (/offload/.test(word)) return { kind: 'explain', topic: 'offload' };
-    if (/fact|memory\.json/.test(word)) return { kind: 'explain', topic: 'fact-memory' };
-    if (/memory|agents/.test(word)) return { kind: 'explain', topic: 'memory' };
-    return { kind: 'explain', topic: 'compaction' };
+  if (PLACE.test(text)) {
+    const topic = topicOf(text);
+    if (topic) return { kind: 'explain', topic };
   }
-  // Any other question about a mechanism ("which strategy is best for long chats?").
-  if (QUESTION_START.test(text) || text.endsWith('?')) {
-    if (/\bstrateg(?:y|ies)\b/i.test(text)) return { kind: 'explain', topic: 'strategies' };
-    if (/\boffload(?:ing|ed)?\b/i.test(text)) return { kind: 'explain', topic: 'offload' };
-    if (/\b(?:compaction|truncation|summari[sz]ation|context\s+window)\b/i.test(text))
-      return { kind: 'explain', topic: 'compaction' };
-    if (/\bfact\s+memory\b|\bmemory\.json\b/i.test(text))
-      return { kind: 'explain', topic: 'fact-memory' };
-  }
+  return undefined;
+}
+
+/** The topic a text is about, the most specific first. */
+function topicOf(text: string): Topic | undefined {
+  return TOPIC_WORDS.find(([, words]) => words.test(text))?.[0];
+}
+
+/**
+ * A request for an explanation: a question or an "explain / tell me about / walk me through" that
+ * names a topic the Demo has an explanation for, in any of its words ("how does summarisation
+ * work here?", "what's the token chart for?"), or the topic's name alone ("truncation?").
+ */
+function explainIntent(text: string, question: boolean): Intent | undefined {
+  // "why did you save that?": when and how the script saves is the memory explanation.
+  if (
+    /^why\s+(?:did|do|would|will)\s+you\s+(?:save|store|remember|write|add|note|keep)\b/i.test(text)
+  )
+    return { kind: 'explain', topic: 'memory' };
+  const topic = topicOf(text);
+  if (!topic) return undefined;
+  // About the user, not the mechanism: "what's my favourite strategy?", "what did I say about it?"
+  if (
+    /\bmy\s+(?:favou?rite|preferred|usual|own)\b|\b(?:I|we)\s+(?:said|told|say|tell|mentioned)\b/i.test(
+      text,
+    )
+  )
+    return undefined;
+  const words = TOPIC_WORDS.find(([name]) => name === topic)?.[1];
+  const bare = words
+    ? text.replace(new RegExp(words.source, 'gi'), '').replace(FILLER, '').trim()
+    : text;
+  if (question || EXPLAIN_LEAD.test(text) || bare === '') return { kind: 'explain', topic };
   return undefined;
 }
 
@@ -471,6 +690,18 @@ function fileIntent(text: string): Intent | undefined {
   const glob = GLOB_PATTERN.exec(text);
   if (glob?.[1])
     return { kind: 'glob', pattern: glob[1], ...(glob[2] ? { path: absolute(glob[2]) } : {}) };
+
+  // "search the README for WEATHER", "look for TODO in the notes folder".
+  const first = SEARCH_SCOPE_FIRST.exec(text);
+  const last = first ? undefined : SEARCH_SCOPE_LAST.exec(text);
+  const [wanted, raw] = first ? [first[2], first[1]] : last ? [last[1], last[2]] : [];
+  if (raw !== undefined) {
+    const scope = searchScope(raw);
+    const pattern = unquote(wanted ?? '');
+    // "find todo.md in notes" looks for a file, not for text.
+    if (scope && pattern !== '' && !/\.[A-Za-z0-9]{1,10}$/.test(pattern))
+      return { kind: 'search', pattern, ...scope };
+  }
 
   for (const pattern of SEARCH_PATTERNS) {
     const match = pattern.exec(text);
@@ -529,6 +760,13 @@ function fileIntent(text: string): Intent | undefined {
       return { kind: 'open', name: file.name, mine: file.mine };
   }
 
+  // Any other request whose object is the files: "can you show me what files there are?",
+  // "what does the directory look like?", "are there any documents in here?"
+  if (LISTING_FORM.test(text) && LISTING_OBJECT.test(text) && !NOT_LISTING.test(text)) {
+    const path = listingScope(text);
+    if (path) return { kind: 'list', path };
+  }
+
   const locate = LOCATE.exec(text);
   if (locate?.[1]) {
     const name = stripArticles(clean(locate[1]));
@@ -546,12 +784,37 @@ function unquote(text: string): string {
   return trimmed.replace(/[.!?]+$/, '').trim();
 }
 
-/** "write me a haiku about cats" → "write a haiku about cats", clipped. */
-function taskPhrase(text: string): string {
-  const phrase = text
-    .replace(/\?$/, '')
-    .replace(/^(\w+)\s+(?:me|us)\s+/i, '$1 ')
-    .trim();
+/** Verbs after which "me" only says who it is for: "write me a poem" is "write a poem". */
+const FOR_ME =
+  /^(?:write|make|get|find|buy|draw|sing|cook|bake|book|order|build|create|compose|fetch|bring|give|tell|show|send|play|read|pick|grab|draft|generate|design|paint|sketch|plan)$/i;
+const DETERMINER = /^(?:a|an|the|some|any|my|our|this|that|these|those|one|two|three|\d+)$/i;
+const FIRST_PERSON: Record<string, string> = {
+  'I am': 'you are',
+  'I was': 'you were',
+  I: 'you',
+  me: 'you',
+  my: 'your',
+  mine: 'yours',
+  myself: 'yourself',
+};
+
+/**
+ * The request as a verb phrase to go after "I can't", when it reads well: "write me a haiku about
+ * my cat" → "write a haiku about your cat", "remind me to call mum" → "remind you to call mum".
+ * Undefined when an echo would not read well (it speaks of "you", or holds odd characters): the
+ * answer then quotes the request instead.
+ */
+function taskPhrase(text: string): string | undefined {
+  const words = text.replace(/\?$/, '').trim().split(/\s+/);
+  if (words.length < 2 || /\b(?:you|your|yours|yourself)\b/i.test(text)) return undefined;
+  if (!/^[\p{L}\p{N}\s'",.:;!&/()+-]+$/u.test(text.replace(/\?$/, ''))) return undefined;
+  const verb = words[0] ?? '';
+  if (/^(?:me|us)$/i.test(words[1] ?? '') && FOR_ME.test(verb) && DETERMINER.test(words[2] ?? ''))
+    words.splice(1, 1);
+  const phrase = words
+    .join(' ')
+    .replace(/\b(?:I am|I was|I|me|my|mine|myself)\b/g, (word) => FIRST_PERSON[word] ?? word)
+    .replace(/[\s.!;:,]+$/, '');
   const lower = `${phrase.charAt(0).toLowerCase()}${phrase.slice(1)}`;
   return lower.length > 60 ? `${lower.slice(0, 57).trimEnd()}…` : lower;
 }
