@@ -371,6 +371,11 @@ const TABLE: Record<string, Row[]> = {
       answer: ['matched “forecast” in 3 files'],
     },
     {
+      say: 'find every file that mentions forecast',
+      calls: [['grep', { pattern: 'forecast' }]],
+      answer: ['matched “forecast” in 3 files'],
+    },
+    {
       say: 'search my memory for TypeScript',
       calls: [['grep', { pattern: 'TypeScript', path: '/memories/' }]],
       answer: ['/memories/AGENTS.md:'],
@@ -628,6 +633,12 @@ const HELD_OUT: Record<string, Row[]> = {
     {
       before: ['The staging server is called Kestrel.'],
       say: 'What did we talk about earlier?',
+      calls: [],
+      answer: ['- “The staging server is called Kestrel.”'],
+    },
+    {
+      before: ['The staging server is called Kestrel.'],
+      say: 'What did I tell you at the start?',
       calls: [],
       answer: ['- “The staging server is called Kestrel.”'],
     },

@@ -287,7 +287,7 @@ const ABOUT_ME_LOOSE =
  * "what did we talk about?": memory, plus the earlier messages the request carries.
  */
 const RECALL = new RegExp(
-  String.raw`^(?:(?:recap|repeat|summari[sz]e|list|tell\s+me|give\s+me|show\s+me|go\s+over|go\s+through|run\s+through|remind\s+me\s+of)\s+)?(?:what|everything|anything|all(?:\s+that)?|the\s+things?|the\s+stuff)\s+(?:(?:did|have|had|do)\s+)?(?:I|we)\s+(?:have\s+|had\s+)?(?:already\s+|just\s+|previously\s+)?(?:told|tell|said|say|mentioned|mention|shared|share|written|wrote|write|asked|ask|talked\s+about|talk\s+about|discussed|discuss|covered|cover|gone\s+over|went\s+over|go\s+over)(?:\s+(?:to\s+)?you)?(?:\s+(?:about\s+(?:me|myself)|earlier|before|so\s+far|previously|already|today|yesterday|in\s+(?:this|our|the)\s+(?:chat|conversation|thread|session)|(?:a\s+)?(?:while|minute|moment|bit|few\s+minutes)\s+ago|last\s+time|until\s+now|up\s+to\s+now|here|just\s+now|again))*${END}`,
+  String.raw`^(?:(?:recap|repeat|summari[sz]e|list|tell\s+me|give\s+me|show\s+me|go\s+over|go\s+through|run\s+through|remind\s+me\s+of)\s+)?(?:what|everything|anything|all(?:\s+that)?|the\s+things?|the\s+stuff)\s+(?:(?:did|have|had|do)\s+)?(?:I|we)\s+(?:have\s+|had\s+)?(?:already\s+|just\s+|previously\s+)?(?:told|tell|said|say|mentioned|mention|shared|share|written|wrote|write|asked|ask|talked\s+about|talk\s+about|discussed|discuss|covered|cover|gone\s+over|went\s+over|go\s+over)(?:\s+(?:to\s+)?you)?(?:\s+(?:about\s+(?:me|myself)|earlier|before|so\s+far|previously|already|today|yesterday|in\s+(?:this|our|the)\s+(?:chat|conversation|thread|session)|(?:a\s+)?(?:while|minute|moment|bit|few\s+minutes)\s+ago|last\s+time|until\s+now|up\s+to\s+now|here|just\s+now|again|first|initially|at\s+first|at\s+the\s+(?:start|beginning|outset)|in\s+the\s+beginning))*${END}`,
   'i',
 );
 const ASKS_NAME =
@@ -433,7 +433,7 @@ const WHAT_SAYS = /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it)\s
 const SUMMARIZE_FILE = /^(?:summari[sz]e|recap|tl;?dr|sum\s+up)\s+(.+?)\s*\??$/i;
 const SEARCH_PATTERNS: RegExp[] = [
   /^(?:search|grep|look)(?:\s+(?:(?:through|in|across)\s+)?(?:the\s+|my\s+|your\s+)?(files|workspace|notes|memory|memories)(?=\s+for\b))?(?:\s+for)?\s+(.+?)(?:\s+(?:in|under|inside)\s+(\S+))?$/i,
-  /^(?:find|show(?:\s+me)?|list|which|what|search\s+for)\s+(?:all\s+)?(?:the\s+)?(?:files?|lines?|places?|mentions?|occurrences?)\s+(?:that\s+|which\s+)?(?:contain(?:s|ing)?|mention(?:s|ing)?|with|about|referencing|references?|say(?:s|ing)?|has|have|having|include|including|use|using)\s+(?:the\s+(?:word|text|string)\s+)?(.+?)\s*\??$/i,
+  /^(?:find|show(?:\s+me)?|list|which|what|search\s+for)\s+(?:(?:all|every|any|each)\s+(?:of\s+)?)?(?:the\s+)?(?:files?|lines?|places?|mentions?|occurrences?)\s+(?:that\s+|which\s+)?(?:contain(?:s|ing)?|mention(?:s|ing)?|with|about|referencing|references?|say(?:s|ing)?|has|have|having|include|including|use|using)\s+(?:the\s+(?:word|text|string)\s+)?(.+?)\s*\??$/i,
   /^where\s+(?:is|are|do\s+I|does\s+it|is\s+there)\s+(?:the\s+(?:word|text)\s+)?(.+?)\s+(?:mentioned|used|defined|written|said|referenced|configured|set)\s*\??$/i,
   /^(?:which|what)\s+files?\s+(?:mention|contain|reference|use|talk\s+about|say)s?\s+(.+?)\s*\??$/i,
 ];
