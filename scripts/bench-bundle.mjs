@@ -24,7 +24,7 @@ try {
     '/src/core/bundle/import.ts',
   );
   const { fixture, sampleThread, customSettings } = await vite.ssrLoadModule(
-    '/src/core/bundle/test-helpers.ts',
+    '/tests/fixtures/bundle.ts',
   );
 
   const source = fixture();

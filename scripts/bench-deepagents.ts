@@ -43,15 +43,15 @@ import { createMiddleware } from 'langchain';
 import { runAgent } from '../src/core/agent/loop';
 import { composeModelCall, type RunContext, type ThreadState } from '../src/core/agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../src/core/agent/prompt';
-import { memoryFs } from '../src/core/agent/test-helpers';
+import { memoryFs } from '../src/core/fs/in-memory';
 import type { ModelMessage, ModelRequest } from '../src/core/agent/types';
-import { getCompactionState } from '../src/core/context/compaction';
+import { getCompactionState } from '../src/core/compaction/compaction';
 import {
   createBpeTokenizer,
   createTokenCounter,
   loadRanks,
   type TokenCounter,
-} from '../src/core/context/tokens';
+} from '../src/core/tokens/counter';
 import { createMemoryLoader } from '../src/core/memory/facts/store';
 import { buildPipeline } from '../src/core/pipeline';
 import { createRankerResolver } from '../src/core/retrieval/rank';

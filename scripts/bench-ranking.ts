@@ -7,7 +7,7 @@
 
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { loadEncoder } from '../src/core/context/tokens';
+import { loadEncoder } from '../src/core/tokens/counter';
 import { DEFAULT_FACTS_SETTINGS } from '../src/core/settings';
 import { computeFactsInjection } from '../src/core/memory/facts/inject';
 import {

@@ -18,16 +18,16 @@ import { cpus, loadavg } from 'node:os';
 import { Tiktoken } from 'js-tiktoken/lite';
 import { composeModelCall, type RunContext, type ThreadState } from '../src/core/agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../src/core/agent/prompt';
-import { memoryFs } from '../src/core/agent/test-helpers';
+import { memoryFs } from '../src/core/fs/in-memory';
 import type { ModelMessage, ModelRequest } from '../src/core/agent/types';
-import { getCompactionState } from '../src/core/context/compaction';
+import { getCompactionState } from '../src/core/compaction/compaction';
 import {
   countRequest,
   createBpeTokenizer,
   createTokenCounter,
   loadRanks,
   type TokenCounter,
-} from '../src/core/context/tokens';
+} from '../src/core/tokens/counter';
 import { createFsTools } from '../src/core/fs/tools';
 import { emptyMemory, FACT_CATEGORIES } from '../src/core/memory/facts/schema';
 import { createMemoryLoader } from '../src/core/memory/facts/store';

@@ -11,12 +11,12 @@
 import type { Middleware, ThreadState } from './agent/middleware';
 import type { ModelRequest } from './agent/types';
 import type { Settings } from './settings';
-import type { TokenCounter } from './context/tokens';
+import type { TokenCounter } from './tokens/counter';
 import { createAgentsMdMiddleware } from './memory/agents-md';
 import { createFactsMiddleware, type MemoryLoad } from './memory/facts/inject';
-import { createTruncationMiddleware } from './context/truncation';
-import { createSummarizationMiddleware, type SummarizeFn } from './context/summarization';
-import { createOffloadMiddleware } from './context/offload';
+import { createTruncationMiddleware } from './compaction/truncation';
+import { createSummarizationMiddleware, type SummarizeFn } from './compaction/summarization';
+import { createOffloadMiddleware } from './compaction/offload';
 import { createRankerResolver, type RankDoc, type RankerResolver } from './retrieval/rank';
 import { createStrategyMiddleware } from './strategies/middleware';
 import type { StepFn, StrategyEnv, StrategySelection } from './strategies/types';

@@ -34,8 +34,8 @@ import {
   encodingForModel,
   loadEncoder,
   type TokenCounter,
-} from '../core/context/tokens';
-import { summarizerFromProvider, type SummarizeFn } from '../core/context/summarization';
+} from '../core/tokens/counter';
+import { summarizerFromProvider, type SummarizeFn } from '../core/compaction/summarization';
 import { createExecuteTool } from '../core/tools/execute';
 import { createExperimentTool } from '../core/tools/experiment';
 import { createWorkerCodeRunner } from '../adapters/execute-runner';

@@ -6,7 +6,7 @@
 // message, a memory step) or the person asks for it.
 
 import { create } from 'zustand';
-import type { TokenCounter } from '../core/context/tokens';
+import type { TokenCounter } from '../core/tokens/counter';
 import {
   DEFAULT_LOCAL_CONTEXT_WINDOW,
   localModelInfo,

@@ -2,7 +2,7 @@
 // and on every hashchange (Back, Forward, a followed link) it is read and applied to the stores.
 // Any other change of view (a thread clicked in the list, the Arena button, a new thread's first
 // message, a kept run opened) is written back to the address: pushed, or replaced where the person
-// did not move (src/core/routes.ts, historyAction). Applying an address never writes one, so the
+// did not move (src/state/routes.ts, historyAction). Applying an address never writes one, so the
 // two directions cannot feed each other.
 
 import { create } from 'zustand';
@@ -16,7 +16,7 @@ import {
   type Route,
   type View,
   type ViewRoute,
-} from '../core/routes';
+} from './routes';
 import { useArenaStore } from './arena';
 import { useChatStore } from './chat';
 import { getServices } from './services';

@@ -6,7 +6,7 @@
 import { runArena } from '../core/arena/arena';
 import { createStepCache } from '../core/arena/cache';
 import type { FromArenaWorker, ToArenaWorker } from '../core/arena/protocol';
-import { createApproximateCounter, encodingForModel, loadEncoder } from '../core/context/tokens';
+import { createApproximateCounter, encodingForModel, loadEncoder } from '../core/tokens/counter';
 import type { StepFn, StepResult } from '../core/strategies/types';
 import type { ModelRequest } from '../core/agent/types';
 

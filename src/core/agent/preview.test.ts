@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewNextRequest } from './preview';
-import { memoryFs } from './test-helpers';
+import { memoryFs } from '../../../tests/fixtures/agent';
 import { createFsTools } from '../fs/tools';
 import { createAgentsMdMiddleware } from '../memory/agents-md';
 import type { Middleware } from './middleware';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApproximateCounter } from '../context/tokens';
+import { createApproximateCounter } from '../tokens/counter';
 import { createThreadRecorder, DRAFT_STATE_KEY, recoverDraft } from './recorder';
 import type { Thread } from './thread';
 

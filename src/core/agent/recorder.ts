@@ -6,7 +6,7 @@ import type { AgentEvent } from './events';
 import { newId } from './ids';
 import { MEMORY_EDIT_TEXT_LIMIT, type ContextEvent, type Thread } from './thread';
 import type { AssistantMessage, Message, StreamEvent, ToolCall } from './types';
-import { countRequest, type TokenCounter } from '../context/tokens';
+import { countRequest, type TokenCounter } from '../tokens/counter';
 import { writesToPath } from '../fs/tools';
 
 export interface RecorderSetup {

@@ -10,13 +10,13 @@ import { previewNextRequest } from '../agent/preview';
 import { runAgent } from '../agent/loop';
 import type { ThreadState } from '../agent/middleware';
 import type { ModelMessage, ModelRequest, UserMessage } from '../agent/types';
-import { countRequest, type TokenCounter } from '../context/tokens';
-import type { SummarizeFn } from '../context/summarization';
+import { countRequest, type TokenCounter } from '../tokens/counter';
+import type { SummarizeFn } from '../compaction/summarization';
 import { bm25Rank, buildPipeline } from '../pipeline';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { createRankerResolver } from '../retrieval/rank';
 import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';
-import { createArenaFs } from './memory-fs';
+import { createInMemoryFs } from '../fs/in-memory';
 import { answerPresent, contextText, normalize, scoreProbe } from './evidence';
 import {
   sectionsOf,
@@ -83,7 +83,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
   const model = options.model ?? 'gpt-4o';
   const settings = options.settings ?? DEFAULT_SETTINGS;
   const turns = transcriptTurns(transcript);
-  const fs = createArenaFs();
+  const fs = createInMemoryFs();
   const state: ThreadState = {};
   let script: TurnScript = { answers: [], results: new Map(), messages: [], used: 0 };
   const current = () => script;

@@ -2,7 +2,7 @@
 // model calls, every probe's outcome with the context it was scored against, and the totals shown
 // in the results table. Plain JSON: it crosses the worker boundary and is kept in IndexedDB.
 
-import type { RequestTokenBreakdown } from '../context/tokens';
+import type { RequestTokenBreakdown } from '../tokens/counter';
 import type { StrategySelection } from '../strategies/types';
 import type { FoundBy } from './evidence';
 import type { Probe, Transcript } from './transcript';

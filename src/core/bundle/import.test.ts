@@ -19,7 +19,7 @@ import {
   populate,
   sampleThread,
   type Fixture,
-} from './test-helpers';
+} from '../../../tests/fixtures/bundle';
 import { ZipWriter } from './zip';
 
 const text = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);

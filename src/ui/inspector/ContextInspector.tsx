@@ -5,7 +5,7 @@ import {
   isSummaryMessage,
   loadEncoder,
   type TokenCounter,
-} from '../../core/context/tokens';
+} from '../../core/tokens/counter';
 import { EVENT_LABELS } from '../charts/chart-data';
 import { useChatStore } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';

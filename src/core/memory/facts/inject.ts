@@ -7,7 +7,7 @@
 import type { FactScore } from '../../agent/events';
 import type { Middleware } from '../../agent/middleware';
 import type { Message, ModelMessage, ModelRequest } from '../../agent/types';
-import type { TokenCounter } from '../../context/tokens';
+import type { TokenCounter } from '../../tokens/counter';
 import type { FactsSettings, SimilarityMethod } from '../../settings';
 import type { RankerResolver, Similarities } from '../../retrieval/rank';
 import type { Fact, MemoryJson } from './schema';

@@ -9,7 +9,7 @@ import {
   type ToolSchema,
 } from '../../agent/types';
 import { formatMemoryBlock } from '../../memory/agents-md';
-import { countRequest, loadEncoder } from '../../context/tokens';
+import { countRequest, loadEncoder } from '../../tokens/counter';
 import {
   DEMO_PROVIDER_NOTICE,
   DEMO_TAG,

@@ -3,7 +3,7 @@
 // understood clause by clause (understand.ts) and run as actions (actions.ts, turn.ts).
 
 import type { ModelMessage, ModelRequest } from '../../agent/types';
-import { isSummaryMessage } from '../../context/tokens';
+import { isSummaryMessage } from '../../tokens/counter';
 import { demoMemoryUpdate } from '../../memory/facts/demo-updater';
 import {
   USER_MEMORY_PATH,

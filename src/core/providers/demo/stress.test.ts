@@ -7,7 +7,7 @@ import type { AgentEvent } from '../../agent/events';
 import { runAgent } from '../../agent/loop';
 import type { ThreadState } from '../../agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../../agent/prompt';
-import { memoryFs } from '../../agent/test-helpers';
+import { memoryFs } from '../../../../tests/fixtures/agent';
 import type { Message } from '../../agent/types';
 import { createFsTools } from '../../fs/tools';
 import { createMemoryLoader } from '../../memory/facts/store';
@@ -20,8 +20,8 @@ import {
   THREAD_PRESET_KEY,
   settingsForThread,
 } from '../../settings';
-import { summarizerFromProvider } from '../../context/summarization';
-import { encodingForModel, loadEncoder } from '../../context/tokens';
+import { summarizerFromProvider } from '../../compaction/summarization';
+import { encodingForModel, loadEncoder } from '../../tokens/counter';
 import { defaultSelection } from '../../strategies/registry';
 import { offlineStep } from '../../strategies/offline';
 import { createExecuteTool, type CodeRunner } from '../../tools/execute';

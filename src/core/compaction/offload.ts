@@ -8,7 +8,7 @@ import type { ToolCall, ToolResult } from '../agent/types';
 import { formatContentWithLineNumbers, splitLines } from '../fs/tools';
 import type { CompactionSettings } from '../settings';
 import { OFFLOAD_EXCLUDED_TOOLS, largeResultPath } from './compaction';
-import type { TokenCounter } from './tokens';
+import type { TokenCounter } from '../tokens/counter';
 
 export interface OffloadOptions {
   /** Read on every tool call, so changed settings apply at once. */

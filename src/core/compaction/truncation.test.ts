@@ -5,15 +5,15 @@ import {
   type RunContext,
   type ThreadState,
 } from '../agent/middleware';
-import { collect, memoryFs } from '../agent/test-helpers';
+import { collect, memoryFs } from '../../../tests/fixtures/agent';
 import type { AgentEvent } from '../agent/events';
 import type { ModelMessage, ModelRequest } from '../agent/types';
 import type { CompactionSettings } from '../settings';
 import { getCompactionState, historyPath } from './compaction';
 import { createSummarizationMiddleware } from './summarization';
-import { countRequest, isSummaryMessage, loadEncoder } from './tokens';
+import { countRequest, isSummaryMessage, loadEncoder } from '../tokens/counter';
 import { createTruncationMiddleware } from './truncation';
-import { assistant, toolGroup, user } from './test-threads';
+import { assistant, toolGroup, user } from '../../../tests/fixtures/threads';
 
 const SETTINGS: CompactionSettings = {
   offloadTokens: 20_000,

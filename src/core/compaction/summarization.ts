@@ -33,7 +33,7 @@ import {
   type NumberSource,
   type SummaryRecord,
 } from './compaction';
-import { countRequest, isSummaryMessage, type TokenCounter } from './tokens';
+import { countRequest, isSummaryMessage, type TokenCounter } from '../tokens/counter';
 
 /** Asks a model for the summary; resolves with its text. The app passes the configured provider. */
 export type SummarizeFn = (request: ModelRequest, signal: AbortSignal) => Promise<string>;

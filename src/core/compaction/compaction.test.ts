@@ -16,8 +16,15 @@ import {
   truncateToolInputs,
   type SummaryRecord,
 } from './compaction';
-import { countRequest, isSummaryMessage, loadEncoder } from './tokens';
-import { assistant, keepsToolGroups, randomThread, seeded, toolGroup, user } from './test-threads';
+import { countRequest, isSummaryMessage, loadEncoder } from '../tokens/counter';
+import {
+  assistant,
+  keepsToolGroups,
+  randomThread,
+  seeded,
+  toolGroup,
+  user,
+} from '../../../tests/fixtures/threads';
 
 const counterPromise = loadEncoder('cl100k_base');
 

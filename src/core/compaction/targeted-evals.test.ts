@@ -11,7 +11,7 @@ import type { ContextEvent } from '../agent/thread';
 import { runAgent } from '../agent/loop';
 import type { Middleware, ThreadState } from '../agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../agent/prompt';
-import { memoryFs } from '../agent/test-helpers';
+import { memoryFs } from '../../../tests/fixtures/agent';
 import type { Message, ModelRequest } from '../agent/types';
 import { createFsTools } from '../fs/tools';
 import { DEFAULT_MEMORY_SOURCES, withMemory } from '../memory/agents-md';
@@ -24,7 +24,7 @@ import { offlineStep } from '../strategies/offline';
 import { defaultSelection } from '../strategies/registry';
 import { historyPath } from './compaction';
 import { summarizerFromProvider } from './summarization';
-import { countRequest, encodingForModel, isSummaryMessage, loadEncoder } from './tokens';
+import { countRequest, encodingForModel, isSummaryMessage, loadEncoder } from '../tokens/counter';
 
 const NEEDLE = 'BLUE-HERON-7731';
 const GOAL =

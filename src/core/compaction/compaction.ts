@@ -12,7 +12,7 @@ import {
   isSummaryMessage,
   type RequestTokenBreakdown,
   type TokenCounter,
-} from './tokens';
+} from '../tokens/counter';
 
 export const LARGE_TOOL_RESULTS_DIR = '/large_tool_results';
 export const CONVERSATION_HISTORY_DIR = '/conversation_history';

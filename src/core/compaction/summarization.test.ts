@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
-import { collect, memoryFs } from '../agent/test-helpers';
+import { collect, memoryFs } from '../../../tests/fixtures/agent';
 import { ProviderError, type ModelMessage, type ModelRequest } from '../agent/types';
 import { readOnly } from '../agent/preview';
 import type { VirtualFs } from '../fs/types';
@@ -24,8 +24,15 @@ import {
   loadRanks,
   type EncodingName,
   type TokenCounter,
-} from './tokens';
-import { assistant, keepsToolGroups, randomThread, seeded, toolGroup, user } from './test-threads';
+} from '../tokens/counter';
+import {
+  assistant,
+  keepsToolGroups,
+  randomThread,
+  seeded,
+  toolGroup,
+  user,
+} from '../../../tests/fixtures/threads';
 
 const SETTINGS: CompactionSettings = {
   offloadTokens: 20_000,

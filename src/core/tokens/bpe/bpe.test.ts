@@ -3,7 +3,7 @@
 // - counting long pieces from their characters (characters.ts) against merging them whole.
 // The plain algorithm itself is compared with js-tiktoken in ../tokens.test.ts.
 import { describe, expect, it } from 'vitest';
-import { loadRanks, type EncodingName } from '../tokens';
+import { loadRanks, type EncodingName } from '../counter';
 import { createBpeTokenizer } from './index';
 import { createMerger } from './merge';
 import { createPairCache } from './pair-cache';

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { runAgent } from '../agent/loop';
 import type { RunContext } from '../agent/middleware';
 import { readOnly } from '../agent/preview';
-import { collect, memoryFs, scriptedProvider } from '../agent/test-helpers';
+import { collect, memoryFs, scriptedProvider } from '../../../tests/fixtures/agent';
 import type { Message, ToolCall, ToolResult } from '../agent/types';
 import { createFsTools } from '../fs/tools';
 import type { VirtualFs } from '../fs/types';
 import { COMPACTION_PRESETS } from '../settings';
 import { createExecuteTool } from '../tools/execute';
 import { createOffloadMiddleware, offloadedResultText } from './offload';
-import { loadEncoder } from './tokens';
+import { loadEncoder } from '../tokens/counter';
 
 const SETTINGS = { ...COMPACTION_PRESETS.default, offloadTokens: 500 };
 const numbered = (n: number, prefix = 'row') =>

@@ -14,7 +14,7 @@ import {
   loadRanks,
   type EncodingName,
   type TokenCounter,
-} from './tokens';
+} from './counter';
 
 describe('encodingForModel', () => {
   it.each([
@@ -463,7 +463,7 @@ describe('countRequest sections', () => {
 
 describe('counting long texts in line blocks', () => {
   it('adds up exactly to the whole-text count, for both encodings', async () => {
-    const { splitAtLineStarts, loadRanks, createBpeTokenizer } = await import('./tokens');
+    const { splitAtLineStarts, loadRanks, createBpeTokenizer } = await import('./counter');
     const random = seededRandom(99);
     const alphabet = [
       'a',
@@ -502,7 +502,7 @@ describe('counting long texts in line blocks', () => {
 
   it('a long text is counted the same through the counter as in one piece', async () => {
     const counter = await loadEncoder('o200k_base');
-    const { loadRanks, createBpeTokenizer } = await import('./tokens');
+    const { loadRanks, createBpeTokenizer } = await import('./counter');
     const tokenizer = createBpeTokenizer(await loadRanks('o200k_base'));
     const text = Array.from(
       { length: 800 },
