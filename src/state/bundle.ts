@@ -13,7 +13,7 @@ import { BundleError, formatBytes } from '../core/bundle/errors';
 import type { ApplyResult, ImportMode, ImportPlan, ParsedBundle } from '../core/bundle/import';
 import type { MemoryChoice } from '../core/bundle/memory-sources';
 import { getAgentsMdState } from '../core/memory/agents-md';
-import type { Thread } from '../core/agent/thread';
+import type { Thread } from '../core/thread/thread';
 import { BUNDLE_LIMITS } from '../core/bundle/schema';
 import type { BundleProgress, BundleTarget } from '../core/bundle/types';
 import { RestorableIdbFileStore, kvSettingsAccess } from '../adapters/idb-bundle';

@@ -6,7 +6,7 @@ import { runAgent } from '../core/agent/loop';
 import { previewNextRequest, type RequestPreview } from '../core/agent/preview';
 import { newId } from '../core/agent/ids';
 import { BASE_SYSTEM_PROMPT } from '../core/agent/prompt';
-import { createThreadRecorder, recoverDraft, type StreamingDraft } from '../core/agent/recorder';
+import { createThreadRecorder, recoverDraft, type StreamingDraft } from '../core/thread/recorder';
 import {
   STRESS_THREAD_NOTICE,
   THREAD_PRESET_KEY,
@@ -21,7 +21,7 @@ import {
   type MemoryEdit,
   type Thread,
   type ThreadSummary,
-} from '../core/agent/thread';
+} from '../core/thread/thread';
 import type { AgentEvent } from '../core/agent/events';
 import type { Message } from '../core/agent/types';
 import { getAgentsMdState } from '../core/memory/agents-md';

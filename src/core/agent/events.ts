@@ -2,7 +2,7 @@
 
 import type { Message, ModelRequest, StreamEvent, Usage } from './types';
 import type { RunOutcome } from './middleware';
-import type { ContextEvent } from './thread';
+import type { ContextEvent } from '../thread/thread';
 
 /** How one fact scored for a model call (for the Facts panel). */
 export interface FactScore {

@@ -5,7 +5,7 @@
 // tokens only.
 
 import { isModelMessage, type ModelMessage } from '../agent/types';
-import type { Thread } from '../agent/thread';
+import type { Thread } from '../thread/thread';
 import { threadFromJsonl } from '../bundle/jsonl';
 import { splitTurns } from '../strategies/turns';
 import { ArenaInputError } from './errors';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import type { Thread } from '../agent/thread';
+import type { Thread } from '../thread/thread';
 import { InMemoryFileStore } from '../fs/memory-store';
 import { SAMPLE_FILES } from '../sample-workspace';
 import { CONNECTION_SETTINGS, DEFAULT_SETTINGS, isConnectionKey, type Settings } from '../settings';

@@ -8,7 +8,7 @@
 //      order. IndexedDB has no transaction across databases, so this stage-and-rollback is what
 //      makes the import all-or-nothing.
 
-import type { Thread, ThreadSummary } from '../agent/thread';
+import type { Thread, ThreadSummary } from '../thread/thread';
 import { compareStrings, utf8ByteLength } from '../fs/memory-store';
 import { describeDifference, findLookAlike } from '../fs/names';
 import { MAX_PATH_LENGTH, type FileRecord } from '../fs/types';

@@ -6,7 +6,7 @@
 // The file is complete on its own (a single thread export is this file), and a line-oriented
 // format keeps large threads greppable and lets errors name a line.
 
-import type { ModelCallRecord, Thread } from '../agent/thread';
+import type { ModelCallRecord, Thread } from '../thread/thread';
 import type { Message } from '../agent/types';
 import { BOUNDS, MAX_JSON_DEPTH } from '../limits';
 import { jsonDepthOverflow } from '../text/json-depth';

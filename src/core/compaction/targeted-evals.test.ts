@@ -7,7 +7,7 @@
 //   next steps of the original task.
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../agent/events';
-import type { ContextEvent } from '../agent/thread';
+import type { ContextEvent } from '../thread/thread';
 import { runAgent } from '../agent/loop';
 import type { Middleware, ThreadState } from '../agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../agent/prompt';

@@ -4,7 +4,7 @@
 // when it needs a model). Its state lives in thread state under `strategy` and is saved with it.
 
 import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
-import type { ContextEvent } from '../agent/thread';
+import type { ContextEvent } from '../thread/thread';
 import type { ModelMessage, ModelRequest, RequestSection } from '../agent/types';
 import { errorText } from '../agent/loop';
 import { preamble } from './blocks';

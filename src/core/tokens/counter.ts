@@ -9,7 +9,6 @@
 // minutes and froze the page. bpe/ gives exactly the same counts (tested against js-tiktoken).
 
 import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite';
-import type { TokenBreakdown } from '../agent/thread';
 import type { ModelMessage, ModelRequest } from '../agent/types';
 import { createBpeTokenizer } from './bpe';
 
@@ -41,6 +40,26 @@ export interface TokenCounter {
 /** Anything that can count the tokens of a text: our BPE counter, or a js-tiktoken instance. */
 export interface TextTokenizer {
   countTokens(text: string): number;
+}
+
+/** Estimated input tokens of one model call, by section. Optional sections count 0 when absent. */
+export interface TokenBreakdown {
+  system: number;
+  /** The AGENTS.md block. */
+  memory: number;
+  /** The <memory> block of ranked facts. */
+  facts?: number;
+  /** The summary message that replaced older history. */
+  summary?: number;
+  /** User and assistant messages (tool calls included). */
+  messages: number;
+  /** Tool result messages. */
+  toolResults?: number;
+  /** Tool schemas. */
+  tools: number;
+  /** Blocks a context strategy added, by section name ("Running summary", "Retrieved"…). */
+  strategy?: Record<string, number>;
+  total: number;
 }
 
 /** Every section of one model call's input; absent optional sections of TokenBreakdown are 0. */

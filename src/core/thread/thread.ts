@@ -1,28 +1,11 @@
 // A conversation thread as stored: the full, unmodified history (compaction only changes what is
 // sent), the middleware state kept per thread, and a record of every model call.
 
-import type { ThreadState } from './middleware';
-import type { Message, Usage } from './types';
+import type { ThreadState } from '../agent/middleware';
+import type { Message, Usage } from '../agent/types';
+import type { TokenBreakdown } from '../tokens/counter';
 
-/** Estimated input tokens of one model call, by section. Optional sections count 0 when absent. */
-export interface TokenBreakdown {
-  system: number;
-  /** The AGENTS.md block. */
-  memory: number;
-  /** The <memory> block of ranked facts. */
-  facts?: number;
-  /** The summary message that replaced older history. */
-  summary?: number;
-  /** User and assistant messages (tool calls included). */
-  messages: number;
-  /** Tool result messages. */
-  toolResults?: number;
-  /** Tool schemas. */
-  tools: number;
-  /** Blocks a context strategy added, by section name ("Running summary", "Retrieved"…). */
-  strategy?: Record<string, number>;
-  total: number;
-}
+export type { TokenBreakdown };
 
 export type ContextEventKind =
   | 'offload' // a large tool result moved to /large_tool_results/

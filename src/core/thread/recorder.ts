@@ -2,10 +2,10 @@
 // model call, timeline events, memory edits, the streaming draft). Pure: the chat store only feeds
 // events in and saves what comes out, so the same recording serves the app and the tests.
 
-import type { AgentEvent } from './events';
-import { newId } from './ids';
+import type { AgentEvent } from '../agent/events';
+import { newId } from '../agent/ids';
 import { MEMORY_EDIT_TEXT_LIMIT, type ContextEvent, type Thread } from './thread';
-import type { AssistantMessage, Message, StreamEvent, ToolCall } from './types';
+import type { AssistantMessage, Message, StreamEvent, ToolCall } from '../agent/types';
 import { countRequest, type TokenCounter } from '../tokens/counter';
 import { writesToPath } from '../fs/tools';
 
