@@ -8,7 +8,8 @@
 // and summarization apply only while the strategy is Deep Agents; large tool results are offloaded
 // whatever the strategy (a tool call wrapper, it protects every strategy from a huge result).
 
-import type { Middleware, ThreadState } from './agent/middleware';
+import { z } from 'zod';
+import { stateSlot, type Middleware, type ThreadState } from './agent/middleware';
 import type { ModelRequest } from './agent/types';
 import type { Settings } from './settings';
 import type { TokenCounter } from './tokens/counter';
@@ -28,9 +29,14 @@ export interface MemoryLayers {
 }
 
 export const LAYERS_STATE_KEY = 'layers';
+/** The thread's memory layer switches, in thread state (a layer is on unless it says false). */
+export const layersSlot = stateSlot(
+  LAYERS_STATE_KEY,
+  z.object({ agentsMd: z.unknown(), facts: z.unknown() }).partial(),
+);
 
 export function getLayers(state: ThreadState): MemoryLayers {
-  const raw = state[LAYERS_STATE_KEY] as Partial<MemoryLayers> | undefined;
+  const raw = layersSlot.read(state);
   return { agentsMd: raw?.agentsMd !== false, facts: raw?.facts !== false };
 }
 

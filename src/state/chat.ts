@@ -24,7 +24,7 @@ import {
 } from '../core/thread/thread';
 import type { AgentEvent } from '../core/agent/events';
 import type { Message } from '../core/agent/types';
-import { getAgentsMdState } from '../core/memory/agents-md';
+import { getAgentsMdState, memoryLoadedEntry } from '../core/memory/agents-md';
 import { createFsTools } from '../core/fs/tools';
 import type { VirtualFs } from '../core/fs/types';
 import type { UndoResult } from '../core/fs/journal';
@@ -43,12 +43,17 @@ import type { Tool } from '../core/agent/tool';
 import {
   buildPipeline,
   getLayers,
-  LAYERS_STATE_KEY,
+  layersSlot,
   preferredRank,
   preferredSemantic,
   type MemoryLayers,
 } from '../core/pipeline';
-import { defaultSelection, normalizeSelection } from '../core/strategies/registry';
+import {
+  defaultSelection,
+  normalizeSelection,
+  strategyChoiceSlot,
+  strategyOf as strategyOfState,
+} from '../core/strategies/registry';
 import { offlineStep } from '../core/strategies/offline';
 import { providerStep } from '../core/strategies/steps';
 import type { StepFn, StrategySelection } from '../core/strategies/types';
@@ -68,13 +73,9 @@ import {
 
 export type StreamingToolCall = StreamingDraft['toolCalls'][number];
 
-/** Thread state key of the thread's chosen context strategy (the strategy's own state is `strategy`). */
-export const STRATEGY_CHOICE_KEY = 'strategyChoice';
-
 /** The strategy a thread uses: its stored choice, or the default for new threads. */
 export function strategyOf(thread: Thread | null, settings: Settings): StrategySelection {
-  const choice = thread?.state[STRATEGY_CHOICE_KEY];
-  return choice ? normalizeSelection(choice) : defaultSelection(settings.strategy.default);
+  return strategyOfState(thread?.state, settings.strategy.default);
 }
 
 export type OpenResult = 'opened' | 'missing' | 'busy' | 'stale';
@@ -140,6 +141,8 @@ function emptyThread(): Thread {
   const now = Date.now();
   const { settings } = useSettingsStore.getState();
   const pending = useChatStore.getState().pendingStrategy;
+  const state = {};
+  strategyChoiceSlot.write(state, pending ?? defaultSelection(settings.strategy.default));
   return {
     id: newId('thread'),
     title: 'New thread',
@@ -147,7 +150,7 @@ function emptyThread(): Thread {
     createdAt: now,
     updatedAt: now,
     messages: [],
-    state: { [STRATEGY_CHOICE_KEY]: pending ?? defaultSelection(settings.strategy.default) },
+    state,
     calls: [],
     memoryEdits: [],
   };
@@ -212,8 +215,10 @@ export const useChatStore = create<ChatStore>((set, get) => {
         set({ pendingStrategy: choice });
         return;
       }
-      if (runningThread?.id === thread.id) runningThread.state[STRATEGY_CHOICE_KEY] = choice;
-      const updated = { ...thread, state: { ...thread.state, [STRATEGY_CHOICE_KEY]: choice } };
+      if (runningThread?.id === thread.id) strategyChoiceSlot.write(runningThread.state, choice);
+      const state = { ...thread.state };
+      strategyChoiceSlot.write(state, choice);
+      const updated = { ...thread, state };
       set({ thread: updated });
       if (!get().running) await persist(updated);
     },
@@ -221,7 +226,9 @@ export const useChatStore = create<ChatStore>((set, get) => {
     async setLayers(layers) {
       const thread = get().thread;
       if (!thread || get().running) return;
-      const updated = { ...thread, state: { ...thread.state, [LAYERS_STATE_KEY]: layers } };
+      const state = { ...thread.state };
+      layersSlot.write(state, layers);
+      const updated = { ...thread, state };
       set({ thread: updated });
       await persist(updated);
     },
@@ -339,12 +346,13 @@ export const useChatStore = create<ChatStore>((set, get) => {
         contextWindow: profile.contextWindow,
         triggerFraction: settings.compaction.triggerFraction,
         counter,
+        timeline: [memoryLoadedEntry],
       });
       let lastDraftSave = 0;
       const onEvent = (event: AgentEvent) => {
         const effects = recorder.apply(event);
         if (effects.streaming !== undefined) set({ streaming: effects.streaming });
-        if (effects.factsRanked) useFactsStore.getState().recordRanking(effects.factsRanked);
+        if (event.type === 'facts-ranked') useFactsStore.getState().recordRanking(event);
         if (effects.changed) publish();
         if (effects.appended) void persist(working);
         else if (event.type === 'stream' && Date.now() - lastDraftSave > 1_000) {

@@ -2,7 +2,7 @@
 // call, the debounced updater queue, and the embedding model (a worker) when a method needs it.
 
 import { create } from 'zustand';
-import type { FactScore } from '../core/agent/events';
+import type { FactScore } from '../core/memory/facts/inject';
 import { newId } from '../core/agent/ids';
 import type { Message } from '../core/agent/types';
 import type { EmbedderStatus } from '../core/memory/embeddings';

@@ -54,6 +54,7 @@ export interface RunInput {
 const DEFAULT_MAX_STEPS = 25;
 
 export async function runAgent(input: RunInput): Promise<RunOutcome> {
+  checkSlots(input.middleware);
   const { emit, signal } = input;
   const history: Message[] = [...input.history];
   const context: RunContext = {
@@ -210,6 +211,20 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
   function outcomeOf(error: unknown): RunOutcome {
     if (isAbort(error, signal)) return { status: 'aborted' };
     return { status: 'error', message: errorText(error) };
+  }
+}
+
+/** Two middleware may share a slot of thread state, never claim one key with different schemas. */
+export function checkSlots(middleware: readonly Middleware[]): void {
+  const owners = new Map<string, { slot: unknown; name: string }>();
+  for (const mw of middleware) {
+    if (!mw.state) continue;
+    const owner = owners.get(mw.state.key);
+    if (owner && owner.slot !== mw.state)
+      throw new Error(
+        `${mw.name} and ${owner.name} both keep thread state under '${mw.state.key}' with different schemas.`,
+      );
+    owners.set(mw.state.key, { slot: mw.state, name: mw.name });
   }
 }
 

@@ -3,7 +3,8 @@
 // the stored summary and truncation are applied (the Context inspector uses it too). Everything
 // here is pure; the middleware in offload.ts, truncation.ts and summarization.ts do the I/O.
 
-import type { ThreadState } from '../agent/middleware';
+import { z } from 'zod';
+import { stateSlot, type ThreadState } from '../agent/middleware';
 import type { AssistantMessage, ModelMessage, ModelRequest, UserMessage } from '../agent/types';
 import type { CompactionSettings } from '../settings';
 import {
@@ -64,43 +65,46 @@ export function historyPath(threadId: string): string {
 // ---- thread state -------------------------------------------------------------------------------
 
 /** The summary that currently stands for the older part of the thread. */
-export interface SummaryRecord {
+const summaryRecordSchema = z.object({
   /** The summary text, with its four sections. */
-  summary: string;
+  summary: z.string(),
   /** Id of the summary message sent in place of the older messages. */
-  messageId: string;
+  messageId: z.string(),
   /** Id of the first thread message sent after the summary (the cut point). */
-  firstKeptId: string;
+  firstKeptId: z.string(),
   /** The file holding the summarized messages verbatim. */
-  historyPath: string;
+  historyPath: z.string(),
   /** When it was written (ms since the epoch). */
-  at: number;
+  at: z.number(),
   /** Summarizations so far in this thread, this one included. */
-  count: number;
+  count: z.number(),
   /** Thread messages covered by this summary (all summarizations together). */
-  summarizedMessages: number;
-}
+  summarizedMessages: z.number(),
+});
+export type SummaryRecord = z.infer<typeof summaryRecordSchema>;
 
-/** What compaction keeps in thread state under COMPACTION_STATE_KEY (JSON; saved with the thread). */
-export interface CompactionState {
-  summary?: SummaryRecord;
+/** What compaction keeps in thread state (JSON; saved with the thread). */
+const compactionStateSchema = z.object({
+  summary: summaryRecordSchema.optional(),
   /** Tool calls whose inputs were already reported as truncated (so each is reported once). */
-  truncatedCallIds?: string[];
-}
+  truncatedCallIds: z.array(z.string()).optional(),
+});
+export type CompactionState = z.infer<typeof compactionStateSchema>;
 
 export const COMPACTION_STATE_KEY = 'compaction';
+/** Compaction's slot in thread state (truncation and summarization share it). */
+export const compactionSlot = stateSlot(COMPACTION_STATE_KEY, compactionStateSchema);
 const MAX_REMEMBERED_CALL_IDS = 1_000;
 
 export function getCompactionState(state: ThreadState): CompactionState {
-  const value = state[COMPACTION_STATE_KEY];
-  return value && typeof value === 'object' ? (value as CompactionState) : {};
+  return compactionSlot.read(state) ?? {};
 }
 
 export function updateCompactionState(state: ThreadState, change: Partial<CompactionState>): void {
   const next: CompactionState = { ...getCompactionState(state), ...change };
   if (next.truncatedCallIds && next.truncatedCallIds.length > MAX_REMEMBERED_CALL_IDS)
     next.truncatedCallIds = next.truncatedCallIds.slice(-MAX_REMEMBERED_CALL_IDS);
-  state[COMPACTION_STATE_KEY] = next;
+  compactionSlot.write(state, next);
 }
 
 /** The message id where the current summary took over (for the conversation's divider). */

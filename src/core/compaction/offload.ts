@@ -25,6 +25,7 @@ const SLICE_LINES = 100;
 export function createOffloadMiddleware(options: OffloadOptions): Middleware {
   return {
     name: 'Large tool result offload',
+    events: ['context-event'],
     async wrapToolCall(call, next, context) {
       const result = await next(call);
       if (OFFLOAD_EXCLUDED_TOOLS.includes(call.name)) return result;

@@ -19,6 +19,7 @@ import type { CompactionSettings } from '../settings';
 import {
   SUMMARY_SECTIONS,
   applyStoredSummary,
+  compactionSlot,
   findCutIndex,
   getCompactionState,
   historyPath as historyPathFor,
@@ -75,6 +76,8 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
   const now = options.now ?? Date.now;
   return {
     name: 'Summarization',
+    state: compactionSlot,
+    events: ['context-event'],
     async wrapModelCall(request, next, context) {
       const settings = options.settings();
       const contextWindow = resolveNumber(options.contextWindow);

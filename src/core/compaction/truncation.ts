@@ -7,6 +7,7 @@ import type { Middleware } from '../agent/middleware';
 import type { CompactionSettings } from '../settings';
 import {
   compactRequest,
+  compactionSlot,
   getCompactionState,
   resolveCounter,
   resolveNumber,
@@ -26,6 +27,8 @@ export interface TruncationOptions {
 export function createTruncationMiddleware(options: TruncationOptions): Middleware {
   return {
     name: 'Tool-input truncation',
+    state: compactionSlot,
+    events: ['context-event'],
     async wrapModelCall(request, next, context) {
       const counter = await resolveCounter(options.counter, request);
       const view = compactRequest(request, context.state, {

@@ -487,6 +487,27 @@ export interface JournalFeed {
   subscribe(listener: (write: RecordedWrite) => void): () => void;
 }
 
+declare module '../agent/events' {
+  interface FeatureEvents {
+    /**
+     * A write of this run to long-term memory, as the memory journal recorded it (whatever wrote
+     * it: a tool call, or middleware outside one). `after` is '' and `deleted` set for a delete.
+     */
+    'memory-updated': {
+      type: 'memory-updated';
+      path: string;
+      before: string | null;
+      after: string;
+      version: number;
+      /** The tool call that wrote it; absent for a write by middleware or a strategy step. */
+      toolCallId?: string;
+      /** The memory journal's entry. */
+      journalId?: string;
+      deleted?: boolean;
+    };
+  }
+}
+
 export interface MemoryJournalOptions {
   /** The configured AGENTS.md sources, read at every write. */
   memorySources: () => readonly string[];

@@ -2,9 +2,11 @@
 // model call, timeline events, memory edits, the streaming draft). Pure: the chat store only feeds
 // events in and saves what comes out, so the same recording serves the app and the tests.
 
+import { z } from 'zod';
 import type { AgentEvent } from '../agent/events';
 import { newId } from '../agent/ids';
-import { MEMORY_EDIT_TEXT_LIMIT, type ContextEvent, type Thread } from './thread';
+import { stateSlot } from '../agent/middleware';
+import { MEMORY_EDIT_TEXT_LIMIT, type Thread, type TimelineEntry } from './thread';
 import type { AssistantMessage, Message, StreamEvent, ToolCall } from '../agent/types';
 import { countRequest, type TokenCounter } from '../tokens/counter';
 import { writesToPath } from '../fs/tools';
@@ -16,6 +18,11 @@ export interface RecorderSetup {
   /** Compaction trigger as a fraction of the window (for the chart's trigger line). */
   triggerFraction: number;
   counter: TokenCounter;
+  /**
+   * Feature events that put a marker on the timeline, each turned into its entry (the harness
+   * passes the features' own: AGENTS.md's 'memory-loaded'…).
+   */
+  timeline?: readonly ((event: AgentEvent) => TimelineEntry | undefined)[];
   now?: () => number;
 }
 
@@ -34,17 +41,20 @@ export interface RecordEffects {
   filesChanged?: string[];
   /** The streaming draft, or null when it landed as a message. */
   streaming?: StreamingDraft | null;
-  /** Fact ranking for the Facts panel. */
-  factsRanked?: Extract<AgentEvent, { type: 'facts-ranked' }>;
 }
 
 /** Thread key of the partly streamed answer, kept so that a reload mid-stream loses nothing. */
 export const DRAFT_STATE_KEY = 'draft';
+/** The partly streamed answer's slot in thread state. */
+export const draftSlot = stateSlot(
+  DRAFT_STATE_KEY,
+  z.object({ text: z.unknown(), at: z.number().optional() }),
+);
 
 export interface ThreadRecorder {
   apply(event: AgentEvent): RecordEffects;
   /** Adds a timeline event (placed at the next model call unless it names one). */
-  addEvent(event: Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent>): void;
+  addEvent(event: TimelineEntry): void;
   /** The streamed text so far (null when nothing is streaming). */
   draft(): StreamingDraft | null;
 }
@@ -63,7 +73,7 @@ export function createThreadRecorder(thread: Thread, setup: RecorderSetup): Thre
     switch (event.type) {
       case 'stream':
         streaming = applyStream(streaming, event.event);
-        thread.state[DRAFT_STATE_KEY] = { text: streaming.text, at: now() };
+        draftSlot.write(thread.state, { text: streaming.text, at: now() });
         return { changed: false, streaming };
       case 'message': {
         const { message } = event;
@@ -71,7 +81,7 @@ export function createThreadRecorder(thread: Thread, setup: RecorderSetup): Thre
         const effects: RecordEffects = { changed: true, appended: message };
         if (message.role === 'assistant') {
           streaming = null;
-          delete thread.state[DRAFT_STATE_KEY];
+          draftSlot.clear(thread.state);
           effects.streaming = null;
           for (const call of message.toolCalls ?? []) toolCalls.set(call.id, call);
         }
@@ -103,22 +113,10 @@ export function createThreadRecorder(thread: Thread, setup: RecorderSetup): Thre
         }
         return { changed: true };
       }
-      case 'facts-ranked':
-        return { changed: false, factsRanked: event };
       case 'context-event':
         addEvent(event.event);
         // Offload and summarization write files outside tool calls.
         return { changed: true, ...(event.event.path ? { filesChanged: [event.event.path] } : {}) };
-      case 'memory-loaded':
-        addEvent({
-          kind: event.reason === 'initial' ? 'memory-loaded' : 'memory-refreshed',
-          detail:
-            event.sources.length === 0
-              ? 'No AGENTS.md memory file exists yet.'
-              : `Loaded ${event.sources.map((source) => source.path).join(', ')}.`,
-          ...(event.sources[0] ? { path: event.sources[0].path } : {}),
-        });
-        return { changed: true };
       case 'memory-updated': {
         addEvent({
           kind: 'memory-edited',
@@ -144,8 +142,17 @@ export function createThreadRecorder(thread: Thread, setup: RecorderSetup): Thre
         });
         return { changed: true, filesChanged: [event.path] };
       }
-      default:
+      default: {
+        // A feature's event: a marker on the timeline when the feature says so.
+        for (const entryOf of setup.timeline ?? []) {
+          const entry = entryOf(event);
+          if (entry) {
+            addEvent(entry);
+            return { changed: true };
+          }
+        }
         return { changed: false };
+      }
     }
   }
 
@@ -158,9 +165,9 @@ export function createThreadRecorder(thread: Thread, setup: RecorderSetup): Thre
  * Returns true when the thread changed.
  */
 export function recoverDraft(thread: Thread, now: () => number = Date.now): boolean {
-  const draft = thread.state[DRAFT_STATE_KEY] as { text?: unknown } | undefined;
+  const draft = draftSlot.read(thread.state);
   if (!draft) return false;
-  delete thread.state[DRAFT_STATE_KEY];
+  draftSlot.clear(thread.state);
   if (typeof draft.text !== 'string' || !draft.text) return true;
   const partial: AssistantMessage = {
     role: 'assistant',

@@ -40,6 +40,16 @@ export interface ContextEvent {
   detail: string;
 }
 
+/** A timeline entry as a feature emits it: the recorder adds its id and time. */
+export type TimelineEntry = Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent>;
+
+declare module '../agent/events' {
+  interface FeatureEvents {
+    /** Compaction or memory change, for the chart's markers (the store adds callId if missing). */
+    'context-event': { type: 'context-event'; event: TimelineEntry };
+  }
+}
+
 /** One model call as measured by the harness, stored with the thread. */
 export interface ModelCallRecord {
   callId: string;

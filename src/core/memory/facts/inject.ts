@@ -4,7 +4,6 @@
 // prompt. Every fact's score goes out in a 'facts-ranked' event, so the Facts panel can show why a
 // fact did or did not reach the model.
 
-import type { FactScore } from '../../agent/events';
 import type { Middleware } from '../../agent/middleware';
 import type { Message, ModelMessage, ModelRequest } from '../../agent/types';
 import type { TokenCounter } from '../../tokens/counter';
@@ -13,6 +12,27 @@ import type { RankerResolver, Similarities } from '../../retrieval/rank';
 import type { Fact, MemoryJson } from './schema';
 
 export const FACTS_SECTION = 'facts';
+
+/** How one fact scored for a model call (for the Facts panel). */
+export interface FactScore {
+  id: string;
+  similarity: number;
+  score: number;
+  injected: boolean;
+}
+
+declare module '../../agent/events' {
+  interface FeatureEvents {
+    /** Fact ranking for the model call about to be made. */
+    'facts-ranked': {
+      type: 'facts-ranked';
+      method: string;
+      /** Set when the chosen method was unavailable and another was used (embeddings loading). */
+      fallback?: string;
+      scores: FactScore[];
+    };
+  }
+}
 
 export type MemoryLoad = MemoryJson | { error: string };
 
@@ -33,6 +53,7 @@ export interface FactsMiddlewareOptions {
 export function createFactsMiddleware(options: FactsMiddlewareOptions): Middleware {
   return {
     name: 'Fact memory',
+    events: ['facts-ranked'],
     async wrapModelCall(request, next, context) {
       const settings = options.settings();
       if (!settings.enabled) return next(request);
