@@ -55,7 +55,8 @@ import {
 import { createMemoryLoader } from '../src/core/memory/facts/store';
 import { buildPipeline } from '../src/core/pipeline';
 import { createRankerResolver } from '../src/core/retrieval/rank';
-import { COMPACTION_PRESETS, DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
+import { COMPACTION_PRESETS } from '../src/core/compaction/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
 import { offlineStep } from '../src/core/strategies/offline';
 import { defaultSelection } from '../src/core/strategies/registry';
 import { completeThread, conversation as threadOf, id, text } from './bench-threads';

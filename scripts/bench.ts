@@ -33,7 +33,8 @@ import { emptyMemory, FACT_CATEGORIES } from '../src/core/memory/facts/schema';
 import { createMemoryLoader } from '../src/core/memory/facts/store';
 import { bm25Rank, buildPipeline } from '../src/core/pipeline';
 import { createRankerResolver } from '../src/core/retrieval/rank';
-import { COMPACTION_PRESETS, DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
+import { COMPACTION_PRESETS } from '../src/core/compaction/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
 import {
   initialStrategyState,
   STRATEGY_SECTION_KIND,

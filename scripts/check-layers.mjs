@@ -18,17 +18,21 @@ const LIST = process.argv.includes('--list');
  * same rules measure the tree before the change.
  */
 const LAYERS = [
-  ['base', ['core/text/', 'core/limits.ts']],
+  // Shared vocabulary: text helpers, input bounds, and the workspace contract (the filesystem's
+  // interface, which the agent hands to tools and middleware).
+  ['base', ['core/text/', 'core/limits.ts', 'core/fs/types.ts']],
   ['agent', ['core/agent/']],
   ['tokens', ['core/tokens/', 'core/context/tokens.ts', 'core/context/bpe/']],
+  ['providers, fs, tools', ['core/providers/', 'core/fs/', 'core/tools/']],
   // Before issue 19 the thread model and the recorder lived in core/agent.
   ['thread', ['core/thread/', 'core/agent/thread.ts', 'core/agent/recorder.ts']],
-  ['providers, fs, tools', ['core/providers/', 'core/fs/', 'core/tools/']],
   ['retrieval', ['core/retrieval/']],
   [
     'features (memory, compaction, strategies)',
     ['core/memory/', 'core/compaction/', 'core/context/', 'core/strategies/'],
   ],
+  // The Demo stands in for a model on every feature's requests: it answers each by its purpose.
+  ['demo provider', ['core/providers/demo/']],
   ['settings', ['core/settings.ts']],
   // Before issue 19: pipeline.ts composed the middleware, agent/preview.ts built the preview.
   ['harness', ['core/harness/', 'core/pipeline.ts', 'core/agent/preview.ts']],

@@ -19,7 +19,8 @@ import { createDemoProvider, splitSuggestions } from '../src/core/providers/demo
 import { resolveProfile } from '../src/core/providers/profiles';
 import { createRankerResolver } from '../src/core/retrieval/rank';
 import { SAMPLE_FILES } from '../src/core/sample-workspace';
-import { DEFAULT_SETTINGS, THREAD_PRESET_KEY, settingsForThread } from '../src/core/settings';
+import { DEFAULT_SETTINGS, settingsForThread } from '../src/core/settings';
+import { THREAD_PRESET_KEY } from '../src/core/compaction/settings';
 import { offlineStep } from '../src/core/strategies/offline';
 import { defaultSelection } from '../src/core/strategies/registry';
 import { createExecuteTool, type CodeRunner } from '../src/core/tools/execute';

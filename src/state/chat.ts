@@ -10,10 +10,9 @@ import { createThreadRecorder, recoverDraft, type StreamingDraft } from '../core
 import {
   STRESS_THREAD_NOTICE,
   THREAD_PRESET_KEY,
-  settingsForThread,
   usesStressPreset,
-  type Settings,
-} from '../core/settings';
+} from '../core/compaction/settings';
+import { settingsForThread, type Settings } from '../core/settings';
 import {
   summarize,
   titleFrom,

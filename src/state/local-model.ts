@@ -14,7 +14,7 @@ import {
   resolveDtype,
 } from '../core/providers/local/models';
 import type { GeneratorStatus } from '../core/providers/local/status';
-import type { LocalModelSettings } from '../core/settings';
+import type { LocalModelSettings } from '../core/providers/local/settings';
 import { GeneratorClient, GeneratorUnavailableError } from '../adapters/generator-client';
 import { resolveModelSource } from '../adapters/embedder-client';
 import {

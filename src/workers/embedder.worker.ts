@@ -13,7 +13,7 @@ import {
 // variant; it needs this exact binary. `?url` makes Vite ship it with the app, so nothing comes from
 // a CDN (transformers.js defaults wasmPaths to jsDelivr).
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import type { EmbedderDevice, EmbedderStatus, FileProgress } from '../core/memory/embeddings';
+import type { EmbedderDevice, EmbedderStatus, FileProgress } from '../core/retrieval/embedder';
 
 /** Where the model files come from, resolved by the client from the user's base URL setting. */
 export type ModelSource =

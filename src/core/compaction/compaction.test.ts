@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage, ModelRequest } from '../agent/types';
-import { COMPACTION_PRESETS, type CompactionSettings } from '../settings';
+import { COMPACTION_PRESETS, type CompactionSettings } from './settings';
 import {
   applyStoredSummary,
   buildCompactedMessages,

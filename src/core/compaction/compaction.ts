@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { stateSlot, type ThreadState } from '../agent/middleware';
 import type { AssistantMessage, ModelMessage, ModelRequest, UserMessage } from '../agent/types';
-import type { CompactionSettings } from '../settings';
+import type { CompactionSettings } from './settings';
 import {
   SUMMARY_MESSAGE_ID_PREFIX,
   countRequest,

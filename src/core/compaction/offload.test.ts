@@ -6,7 +6,7 @@ import { collect, memoryFs, scriptedProvider } from '../../../tests/fixtures/age
 import type { Message, ToolCall, ToolResult } from '../agent/types';
 import { createFsTools } from '../fs/tools';
 import type { VirtualFs } from '../fs/types';
-import { COMPACTION_PRESETS } from '../settings';
+import { COMPACTION_PRESETS } from './settings';
 import { createExecuteTool } from '../tools/execute';
 import { createOffloadMiddleware, offloadedResultText } from './offload';
 import { loadEncoder } from '../tokens/counter';

@@ -6,7 +6,7 @@
 import type { Middleware } from '../agent/middleware';
 import type { ToolCall, ToolResult } from '../agent/types';
 import { formatContentWithLineNumbers, splitLines } from '../fs/tools';
-import type { CompactionSettings } from '../settings';
+import type { CompactionSettings } from './settings';
 import { OFFLOAD_EXCLUDED_TOOLS, largeResultPath } from './compaction';
 import type { TokenCounter } from '../tokens/counter';
 

@@ -5,7 +5,7 @@ import { ProviderError, type ModelMessage, type ModelRequest } from '../agent/ty
 import { readOnly } from '../agent/preview';
 import type { VirtualFs } from '../fs/types';
 import { asksForSummary } from '../providers/demo';
-import type { CompactionSettings } from '../settings';
+import type { CompactionSettings } from './settings';
 import { getCompactionState, historyPath } from './compaction';
 import {
   SUMMARY_SYSTEM_PROMPT,

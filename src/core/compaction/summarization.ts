@@ -15,7 +15,7 @@ import {
   type ModelRequest,
 } from '../agent/types';
 import { FsError, type VirtualFs } from '../fs/types';
-import type { CompactionSettings } from '../settings';
+import type { CompactionSettings } from './settings';
 import {
   SUMMARY_SECTIONS,
   applyStoredSummary,

@@ -8,7 +8,7 @@ import {
 import { collect, memoryFs } from '../../../tests/fixtures/agent';
 import type { AgentEvent } from '../agent/events';
 import type { ModelMessage, ModelRequest } from '../agent/types';
-import type { CompactionSettings } from '../settings';
+import type { CompactionSettings } from './settings';
 import { getCompactionState, historyPath } from './compaction';
 import { createSummarizationMiddleware } from './summarization';
 import { countRequest, isSummaryMessage, loadEncoder } from '../tokens/counter';

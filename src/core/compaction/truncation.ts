@@ -4,7 +4,7 @@
 // content. Only the request changes; the thread keeps every message as it was.
 
 import type { Middleware } from '../agent/middleware';
-import type { CompactionSettings } from '../settings';
+import type { CompactionSettings } from './settings';
 import {
   compactRequest,
   compactionSlot,

@@ -8,6 +8,7 @@ import type { AgentEvent } from '../agent/events';
 import { stateSlot, type Middleware, type RunContext, type ThreadState } from '../agent/middleware';
 import type { ModelRequest, ToolCall } from '../agent/types';
 import type { TimelineEntry } from '../thread/thread';
+import { BOUNDS, MAX_PATH_LENGTH } from '../limits';
 import { FsError } from '../fs/types';
 import { normalisePath } from '../fs/paths';
 
@@ -16,6 +17,12 @@ export const DEFAULT_MEMORY_SOURCES = [
   '/.deepagents/AGENTS.md',
   '/AGENTS.md',
 ] as const;
+
+/** AGENTS.md memory's settings: two keys at the top of the app's settings (src/core/settings.ts). */
+export const agentsMdSettingsShape = {
+  refreshMemoryAfterEdits: z.boolean(),
+  memorySources: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(BOUNDS.memorySources.value),
+};
 
 export interface AgentsMdOptions {
   sources: readonly string[];

@@ -6,7 +6,7 @@ import { useSettingsStore } from '../../state/settings';
 import { useFactsStore } from '../../state/facts';
 import { useJournalStore } from '../../state/journal';
 import { authored } from '../../core/fs/journal';
-import { PROVIDER_LABELS } from '../../core/settings';
+import { PROVIDER_LABELS } from '../../core/providers/settings';
 import { Conversation } from '../chat/Conversation';
 import { Composer } from '../chat/Composer';
 import { ThreadList } from '../threads/ThreadList';

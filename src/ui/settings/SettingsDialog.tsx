@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '../../core/settings';
+import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '../../core/providers/settings';
+import type { Settings } from '../../core/settings';
 import { validateProviderSettings } from '../../core/providers/settings-check';
 import { resolveProfile } from '../../core/providers/profiles';
 import { keyEndpoint, keyMovedNotice, useSettingsStore } from '../../state/settings';

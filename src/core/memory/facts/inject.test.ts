@@ -5,7 +5,7 @@ import type { RunContext } from '../../agent/middleware';
 import { collect, memoryFs, scriptedProvider } from '../../../../tests/fixtures/agent';
 import type { Message, ModelMessage, ModelRequest, ModelResponse } from '../../agent/types';
 import { loadEncoder, type TokenCounter } from '../../tokens/counter';
-import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from '../../settings';
+import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from './settings';
 import { createAgentsMdMiddleware } from '../agents-md';
 import {
   additiveFit,

@@ -7,7 +7,8 @@
 import type { Middleware } from '../../agent/middleware';
 import type { Message, ModelMessage, ModelRequest } from '../../agent/types';
 import type { TokenCounter } from '../../tokens/counter';
-import type { FactsSettings, SimilarityMethod } from '../../settings';
+import type { FactsSettings } from './settings';
+import type { SimilarityMethod } from '../../retrieval/types';
 import type { RankerResolver, Similarities } from '../../retrieval/rank';
 import type { Fact, MemoryJson } from './schema';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Message, ModelMessage, ModelProvider, ModelRequest } from '../../agent/types';
 import type { VirtualFs } from '../../fs/types';
 import { BOUNDS } from '../../limits';
-import type { FactsSettings } from '../../settings';
+import type { FactsSettings } from './settings';
 import {
   FACT_CATEGORIES,
   HISTORY_SECTIONS,

@@ -14,12 +14,8 @@ import { createMemoryLoader } from '../../memory/facts/store';
 import { buildPipeline } from '../../pipeline';
 import { createRankerResolver } from '../../retrieval/rank';
 import { SAMPLE_FILES } from '../../sample-workspace';
-import {
-  DEFAULT_SETTINGS,
-  STRESS_CONTEXT_WINDOW,
-  THREAD_PRESET_KEY,
-  settingsForThread,
-} from '../../settings';
+import { DEFAULT_SETTINGS, settingsForThread } from '../../settings';
+import { STRESS_CONTEXT_WINDOW, THREAD_PRESET_KEY } from '../../compaction/settings';
 import { summarizerFromProvider } from '../../compaction/summarization';
 import { encodingForModel, loadEncoder } from '../../tokens/counter';
 import { defaultSelection } from '../../strategies/registry';
