@@ -53,7 +53,7 @@ import {
   type TokenCounter,
 } from '../src/core/tokens/counter';
 import { createMemoryLoader } from '../src/core/memory/facts/store';
-import { buildPipeline } from '../src/core/pipeline';
+import { buildPipeline } from '../src/core/harness/pipeline';
 import { createRankerResolver } from '../src/core/retrieval/rank';
 import { COMPACTION_PRESETS } from '../src/core/compaction/settings';
 import { DEFAULT_SETTINGS, type Settings } from '../src/core/settings';

@@ -31,7 +31,7 @@ import {
 import { createFsTools } from '../src/core/fs/tools';
 import { emptyMemory, FACT_CATEGORIES } from '../src/core/memory/facts/schema';
 import { createMemoryLoader } from '../src/core/memory/facts/store';
-import { bm25Rank, buildPipeline } from '../src/core/pipeline';
+import { bm25Rank, buildPipeline } from '../src/core/harness/pipeline';
 import { createRankerResolver } from '../src/core/retrieval/rank';
 import { COMPACTION_PRESETS } from '../src/core/compaction/settings';
 import { DEFAULT_SETTINGS, type Settings } from '../src/core/settings';

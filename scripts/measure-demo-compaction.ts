@@ -14,7 +14,7 @@ import { summarizerFromProvider } from '../src/core/compaction/summarization';
 import { encodingForModel, loadEncoder } from '../src/core/tokens/counter';
 import { createFsTools } from '../src/core/fs/tools';
 import { createMemoryLoader } from '../src/core/memory/facts/store';
-import { buildPipeline } from '../src/core/pipeline';
+import { buildPipeline } from '../src/core/harness/pipeline';
 import { createDemoProvider, splitSuggestions } from '../src/core/providers/demo';
 import { resolveProfile } from '../src/core/providers/profiles';
 import { createRankerResolver } from '../src/core/retrieval/rank';

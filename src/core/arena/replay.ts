@@ -6,13 +6,13 @@
 // the probe's evidence is in it. Stopping keeps what was measured and marks the result partial.
 
 import { BASE_SYSTEM_PROMPT } from '../agent/prompt';
-import { previewNextRequest } from '../agent/preview';
+import { previewNextRequest } from '../harness/preview';
 import { runAgent } from '../agent/loop';
 import type { ThreadState } from '../agent/middleware';
 import type { ModelMessage, ModelRequest, UserMessage } from '../agent/types';
 import { countRequest, type TokenCounter } from '../tokens/counter';
 import type { SummarizeFn } from '../compaction/summarization';
-import { bm25Rank, buildPipeline } from '../pipeline';
+import { bm25Rank, buildPipeline } from '../harness/pipeline';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { createRankerResolver } from '../retrieval/rank';
 import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';

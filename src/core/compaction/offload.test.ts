@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAgent } from '../agent/loop';
 import type { RunContext } from '../agent/middleware';
-import { readOnly } from '../agent/preview';
+import { readOnly } from '../harness/preview';
 import { collect, memoryFs, scriptedProvider } from '../../../tests/fixtures/agent';
 import type { Message, ToolCall, ToolResult } from '../agent/types';
 import { createFsTools } from '../fs/tools';

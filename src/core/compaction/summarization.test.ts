@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
 import { collect, memoryFs } from '../../../tests/fixtures/agent';
 import { ProviderError, type ModelMessage, type ModelRequest } from '../agent/types';
-import { readOnly } from '../agent/preview';
+import { readOnly } from '../harness/preview';
 import type { VirtualFs } from '../fs/types';
 import { asksForSummary } from '../providers/demo';
 import type { CompactionSettings } from './settings';

@@ -16,7 +16,7 @@ import type { Message, ModelRequest } from '../agent/types';
 import { createFsTools } from '../fs/tools';
 import { DEFAULT_MEMORY_SOURCES, withMemory } from '../memory/agents-md';
 import { createMemoryLoader } from '../memory/facts/store';
-import { buildPipeline } from '../pipeline';
+import { buildPipeline } from '../harness/pipeline';
 import { createDemoProvider } from '../providers/demo';
 import { createRankerResolver } from '../retrieval/rank';
 import { COMPACTION_PRESETS } from './settings';

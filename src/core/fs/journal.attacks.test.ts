@@ -11,7 +11,7 @@ import { journaledMemoryFs, scriptedProvider } from '../../../tests/fixtures/age
 import { createApproximateCounter } from '../tokens/counter';
 import { createMemoryLoader } from '../memory/facts/store';
 import { describeMemoryChange } from '../memory/facts/changes';
-import { buildPipeline, getLayers, LAYERS_STATE_KEY } from '../pipeline';
+import { buildPipeline, getLayers, LAYERS_STATE_KEY } from '../harness/pipeline';
 import { createRankerResolver } from '../retrieval/rank';
 import { DEFAULT_SETTINGS } from '../settings';
 import { defaultSelection } from '../strategies/registry';

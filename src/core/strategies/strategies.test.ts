@@ -8,7 +8,7 @@ import { memoryFs, scriptedProvider } from '../../../tests/fixtures/agent';
 import type { Message, ModelMessage, ModelRequest } from '../agent/types';
 import { seeded, randomThread } from '../../../tests/fixtures/threads';
 import { countRequest, encodingForModel, loadEncoder, type TokenCounter } from '../tokens/counter';
-import { buildPipeline, preferredSemantic } from '../pipeline';
+import { buildPipeline, preferredSemantic } from '../harness/pipeline';
 import { createRankerResolver } from '../retrieval/rank';
 import { DEFAULT_SETTINGS } from '../settings';
 import { createMemoryLoader } from '../memory/facts/store';

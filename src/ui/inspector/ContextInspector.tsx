@@ -9,7 +9,7 @@ import {
 import { EVENT_LABELS } from '../charts/chart-data';
 import { useChatStore } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';
-import type { RequestPreview } from '../../core/agent/preview';
+import type { RequestPreview } from '../../core/harness/preview';
 import './inspector.css';
 
 interface Part {

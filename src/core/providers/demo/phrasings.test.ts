@@ -14,7 +14,7 @@ import { summarizerFromProvider } from '../../compaction/summarization';
 import { encodingForModel, loadEncoder } from '../../tokens/counter';
 import { createFsTools } from '../../fs/tools';
 import { createMemoryLoader } from '../../memory/facts/store';
-import { buildPipeline } from '../../pipeline';
+import { buildPipeline } from '../../harness/pipeline';
 import { createRankerResolver } from '../../retrieval/rank';
 import { SAMPLE_FILES } from '../../sample-workspace';
 import { DEFAULT_SETTINGS } from '../../settings';

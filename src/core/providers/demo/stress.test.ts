@@ -11,7 +11,7 @@ import { memoryFs } from '../../../../tests/fixtures/agent';
 import type { Message } from '../../agent/types';
 import { createFsTools } from '../../fs/tools';
 import { createMemoryLoader } from '../../memory/facts/store';
-import { buildPipeline } from '../../pipeline';
+import { buildPipeline } from '../../harness/pipeline';
 import { createRankerResolver } from '../../retrieval/rank';
 import { SAMPLE_FILES } from '../../sample-workspace';
 import { DEFAULT_SETTINGS, settingsForThread } from '../../settings';

@@ -9,18 +9,18 @@
 // whatever the strategy (a tool call wrapper, it protects every strategy from a huge result).
 
 import { z } from 'zod';
-import { stateSlot, type Middleware, type ThreadState } from './agent/middleware';
-import type { ModelRequest } from './agent/types';
-import type { Settings } from './settings';
-import type { TokenCounter } from './tokens/counter';
-import { createAgentsMdMiddleware } from './memory/agents-md';
-import { createFactsMiddleware, type MemoryLoad } from './memory/facts/inject';
-import { createTruncationMiddleware } from './compaction/truncation';
-import { createSummarizationMiddleware, type SummarizeFn } from './compaction/summarization';
-import { createOffloadMiddleware } from './compaction/offload';
-import { createRankerResolver, type RankDoc, type RankerResolver } from './retrieval/rank';
-import { createStrategyMiddleware } from './strategies/middleware';
-import type { StepFn, StrategyEnv, StrategySelection } from './strategies/types';
+import { stateSlot, type Middleware, type ThreadState } from '../agent/middleware';
+import type { ModelRequest } from '../agent/types';
+import type { Settings } from '../settings';
+import type { TokenCounter } from '../tokens/counter';
+import { createAgentsMdMiddleware } from '../memory/agents-md';
+import { createFactsMiddleware, type MemoryLoad } from '../memory/facts/inject';
+import { createTruncationMiddleware } from '../compaction/truncation';
+import { createSummarizationMiddleware, type SummarizeFn } from '../compaction/summarization';
+import { createOffloadMiddleware } from '../compaction/offload';
+import { createRankerResolver, type RankDoc, type RankerResolver } from '../retrieval/rank';
+import { createStrategyMiddleware } from '../strategies/middleware';
+import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';
 
 /** Per-thread switches for the memory layers (both on unless the thread turned one off). */
 export interface MemoryLayers {

@@ -3,7 +3,7 @@ import { previewNextRequest } from './preview';
 import { memoryFs } from '../../../tests/fixtures/agent';
 import { createFsTools } from '../fs/tools';
 import { createAgentsMdMiddleware } from '../memory/agents-md';
-import type { Middleware } from './middleware';
+import type { Middleware } from '../agent/middleware';
 
 describe('previewNextRequest', () => {
   it('builds the request a run would send, memory included, without changing thread state', async () => {
