@@ -1,6 +1,6 @@
-// Targeted evals, as the Deep Agents team runs them, on the real loop and the pipeline the app builds
-// (buildPipeline, Deep Agents strategy) with the offline Demo provider as both the agent and the
-// summarizer, under the "stress" preset:
+// Targeted evals, as the Deep Agents team runs them, on the harness the app runs (createHarness:
+// the real loop and pipeline, Deep Agents strategy) with the offline Demo provider as both the agent
+// and the summarizer, under the "stress" preset:
 // - needle recovery: a fact stated early is summarized out of the context, and is then found again
 //   in /conversation_history/ with grep;
 // - goal preservation: after summarization the request still carries the session intent and the
@@ -8,23 +8,18 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../agent/events';
 import type { ContextEvent } from '../thread/thread';
-import { runAgent } from '../agent/loop';
-import type { Middleware, ThreadState } from '../agent/middleware';
+import type { ThreadState } from '../agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../agent/prompt';
 import { memoryFs } from '../../../tests/fixtures/agent';
 import type { Message, ModelRequest } from '../agent/types';
 import { createFsTools } from '../fs/tools';
 import { DEFAULT_MEMORY_SOURCES, withMemory } from '../memory/agents-md';
-import { createMemoryLoader } from '../memory/facts/store';
-import { buildPipeline } from '../harness/pipeline';
+import { createHarness } from '../harness/harness';
 import { createDemoProvider } from '../providers/demo';
-import { createRankerResolver } from '../retrieval/rank';
 import { COMPACTION_PRESETS } from './settings';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
-import { offlineStep } from '../strategies/offline';
 import { defaultSelection } from '../strategies/registry';
 import { historyPath } from './compaction';
-import { summarizerFromProvider } from './summarization';
 import { countRequest, encodingForModel, isSummaryMessage, loadEncoder } from '../tokens/counter';
 
 const NEEDLE = 'BLUE-HERON-7731';
@@ -64,15 +59,16 @@ async function session() {
     refreshMemoryAfterEdits: true,
     compaction: settings,
   };
-  const middleware: Middleware[] = buildPipeline({
+  const harness = createHarness({
+    provider,
+    model: 'demo',
+    // The Demo: strategy steps by the offline stand-ins, summaries by the Demo itself.
+    offlineSteps: true,
+    counter,
+    contextWindow,
     settings: () => appSettings,
     strategy: () => defaultSelection('deep-agents'),
-    contextWindow,
-    counter,
-    summarize: summarizerFromProvider(provider),
-    step: offlineStep((text) => counter.count(text)),
-    loadMemory: createMemoryLoader(fs),
-    factRankers: createRankerResolver(),
+    fs,
   });
   const threadId = 'thread_eval';
   const history: Message[] = [];
@@ -82,17 +78,10 @@ async function session() {
 
   async function send(text: string) {
     history.push({ role: 'user', id: `u${history.length}`, content: text, createdAt: Date.now() });
-    const outcome = await runAgent({
+    const outcome = await harness.run({
       threadId,
       history,
-      provider,
-      model: 'demo',
-      systemPrompt: BASE_SYSTEM_PROMPT,
-      tools,
-      middleware,
-      fs,
       state,
-      signal: new AbortController().signal,
       emit: (event) => {
         events.push(event);
         if (event.type === 'message') history.push(event.message);
