@@ -20,7 +20,7 @@ const LIST = process.argv.includes('--list');
 const LAYERS = [
   // Shared vocabulary: text helpers, input bounds, and the workspace contract (the filesystem's
   // interface, which the agent hands to tools and middleware).
-  ['base', ['core/text/', 'core/limits.ts', 'core/fs/types.ts']],
+  ['base', ['core/text/', 'core/limits.ts', 'core/fs/types.ts', 'core/fs/authorship.ts']],
   ['agent', ['core/agent/']],
   ['tokens', ['core/tokens/', 'core/context/tokens.ts', 'core/context/bpe/']],
   ['providers, fs, tools', ['core/providers/', 'core/fs/', 'core/tools/']],

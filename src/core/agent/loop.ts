@@ -3,7 +3,7 @@
 // as events; middleware wraps the model and tool calls.
 
 import type { VirtualFs } from '../fs/types';
-import { authored, threadOf, type JournalFeed } from '../fs/journal';
+import { authored, threadOf, type MemoryWriteFeed } from '../fs/authorship';
 import type { AgentEvent } from './events';
 import {
   composeModelCall,
@@ -42,7 +42,7 @@ export interface RunInput {
    * The memory journal of `fs`: every write of this run to long-term memory (by a tool call or by
    * middleware) comes back from it as a 'memory-updated' event, whatever memory layers are on.
    */
-  journal?: JournalFeed;
+  journal?: MemoryWriteFeed;
   /** Per-thread middleware state; mutated in place and meant to be saved with the thread. */
   state: ThreadState;
   signal: AbortSignal;

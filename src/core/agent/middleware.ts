@@ -3,7 +3,7 @@
 
 import type { z } from 'zod';
 import type { VirtualFs } from '../fs/types';
-import { authored } from '../fs/journal';
+import { authored } from '../fs/authorship';
 import type { AgentEvent, FeatureEvents, RunOutcome } from './events';
 import type { ModelRequest, ModelResponse, ToolCall, ToolResult } from './types';
 

@@ -18,6 +18,7 @@
 // journaled write.
 
 import { z } from 'zod';
+import { authored, threadOf } from './authorship';
 import { diffLineArrays } from '../text/diff';
 import { CompositeFs } from './composite';
 import { normalisePath } from './paths';
@@ -32,6 +33,9 @@ import {
   type WriteAuthor,
   type WriteOptions,
 } from './types';
+
+// The author's view and threadOf live with the workspace contract (authorship.ts).
+export { authored, threadOf };
 
 /** Bounds of what the journal stores. Entries beyond them are dropped oldest first, and counted. */
 export const JOURNAL_LIMITS = {
@@ -437,13 +441,6 @@ export function boundAuthor(author: WriteAuthor): WriteAuthor {
     default:
       return { kind: 'unknown' };
   }
-}
-
-/** The thread a write belongs to, when it happened in (or after) a chat run. */
-export function threadOf(author: WriteAuthor): string | undefined {
-  return author.kind === 'tool' || author.kind === 'agent' || author.kind === 'fact-updater'
-    ? author.threadId
-    : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1071,26 +1068,6 @@ export function journaledFs(
       [`${MEMORIES_DIR}/`]: new JournaledStore(stores.user, { journal, mount: MEMORIES_DIR }),
     },
   });
-}
-
-/**
- * The filesystem as seen by one writer: every write and delete that names no author is made as
- * `author` (the outermost view wins, so a tool call's view overrides the app's default).
- */
-export function authored(fs: VirtualFs, author: WriteAuthor): VirtualFs {
-  const withAuthor = (options?: WriteOptions): WriteOptions =>
-    options?.author ? options : { ...options, author };
-  const view: VirtualFs & { routePrefixes?: () => string[] } = {
-    read: (path) => fs.read(path),
-    write: (path, content, options) => fs.write(path, content, withAuthor(options)),
-    delete: (path, options) => fs.delete(path, withAuthor(options)),
-    list: () => fs.list(),
-    history: (path) => fs.history(path),
-    listUnder: (dir) => fs.listUnder(dir),
-  };
-  const routes = (fs as VirtualFs & { routePrefixes?: () => string[] }).routePrefixes;
-  if (typeof routes === 'function') view.routePrefixes = () => routes.call(fs);
-  return view;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import type { Middleware, RunOutcome, ThreadState } from '../agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../agent/prompt';
 import type { Tool } from '../agent/tool';
 import type { Message, ModelProvider } from '../agent/types';
-import { authored, type JournalFeed } from '../fs/journal';
+import { authored, type MemoryWriteFeed } from '../fs/authorship';
 import { createFsTools } from '../fs/tools';
 import type { VirtualFs } from '../fs/types';
 import { createExecuteTool, type CodeRunner } from '../tools/execute';
@@ -72,7 +72,7 @@ export interface HarnessDeps {
   /** The workspace. */
   fs: VirtualFs;
   /** The memory journal of `fs` (the app's): a run's memory writes come back from it as events. */
-  journal?: JournalFeed;
+  journal?: MemoryWriteFeed;
   /**
    * The tools: by default the file tools, execute (when a code runner is given) and the settings'
    * experiment tools. The arena passes the transcript's replayed tools instead.
