@@ -38,6 +38,7 @@ import { useSettingsStore } from './settings';
 import { useFilesStore } from './files';
 import { useJournalStore } from './journal';
 import { factRankers, strategyRankers, useFactsStore } from './facts';
+import { errorText } from '../core/text/errors';
 
 export type StreamingToolCall = StreamingDraft['toolCalls'][number];
 
@@ -135,9 +136,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
         const others = get().threads.filter((t) => t.id !== summary.id);
         set({ threads: [summary, ...others].sort((a, b) => b.updatedAt - a.updatedAt) });
       })
-      .catch((error: unknown) =>
-        set({ error: error instanceof Error ? error.message : String(error) }),
-      );
+      .catch((error: unknown) => set({ error: errorText(error) }));
     return saveChain;
   }
 

@@ -18,6 +18,7 @@ import { authored } from '../core/fs/journal';
 import { useSettingsStore } from './settings';
 import { updateFacts } from './harness';
 import { useFilesStore } from './files';
+import { errorText } from '../core/text/errors';
 
 export interface UpdateReport {
   at: number;
@@ -96,11 +97,7 @@ const queue = createUpdateQueue<readonly Message[]>({
   delayMs: () => useSettingsStore.getState().settings.facts.debounceMs,
   run: (threadId, messages) => runUpdate(threadId, messages),
   onError: (threadId, error) =>
-    report(
-      threadId,
-      'error',
-      `Memory update failed: ${error instanceof Error ? error.message : String(error)}`,
-    ),
+    report(threadId, 'error', `Memory update failed: ${errorText(error)}`),
 });
 
 function report(threadId: string, kind: UpdateReport['kind'], message: string, answer?: string) {
@@ -169,7 +166,7 @@ async function change(mutate: (memory: MemoryJson) => MemoryJson): Promise<strin
     await useFactsStore.getState().load();
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorText(error);
   }
 }
 

@@ -24,6 +24,7 @@ import {
   type CachedModel,
 } from '../adapters/model-cache';
 import { useSettingsStore } from './settings';
+import { errorText } from '../core/text/errors';
 
 interface LocalModelStore {
   status: GeneratorStatus;
@@ -141,7 +142,7 @@ export async function refreshCached(modelId: string, baseURL: string): Promise<v
     const found = await cachedModelSize(prefix);
     useLocalModelStore.setState((s) => ({ cached: { ...s.cached, [key]: found } }));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     useLocalModelStore.setState((s) => ({ cached: { ...s.cached, [key]: { error: message } } }));
   }
 }

@@ -20,6 +20,7 @@ import {
 import { useArenaStore } from './arena';
 import { useChatStore } from './chat';
 import { getServices } from './services';
+import { errorText } from '../core/text/errors';
 
 /** An address that names nothing the app holds: shown in place of the view it names. */
 export interface RouteProblem {
@@ -94,7 +95,7 @@ function refuse(notice: string) {
 
 /** Storage failed to answer: that is said, and the address goes back to what is shown (null). */
 function unreadable(what: 'thread' | 'run', error: unknown): null {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorText(error);
   refuse(
     `The ${what === 'thread' ? 'thread' : 'arena run'} could not be read from this browser's storage: ${reason}`,
   );

@@ -27,6 +27,7 @@ import {
   type ToolResult,
 } from './types';
 import { newId } from './ids';
+import { errorText } from '../text/errors';
 
 export interface RunInput {
   threadId: string;
@@ -246,9 +247,4 @@ function toolMessage(call: ToolCall, result: ToolResult): ToolMessage {
 
 function notice(content: string): Message {
   return { role: 'notice', id: newId('msg'), kind: 'error', content, createdAt: Date.now() };
-}
-
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

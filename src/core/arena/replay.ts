@@ -35,6 +35,7 @@ import {
   transcriptProvider,
   type TurnScript,
 } from './transcript-provider';
+import { errorText } from '../text/errors';
 
 export const ARENA_LAYERS = { agentsMd: false, facts: false } as const;
 export const ARENA_CONTEXT_WINDOW = 128_000;
@@ -233,7 +234,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
             };
           } catch (error) {
             if (signal.aborted) break;
-            probeResult.answer = { error: error instanceof Error ? error.message : String(error) };
+            probeResult.answer = { error: errorText(error) };
           }
         }
         if (contexts < maxContexts) {
@@ -252,7 +253,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
       if (options.pause) await options.pause();
     }
   } catch (error) {
-    if (!signal.aborted) result.error = error instanceof Error ? error.message : String(error);
+    if (!signal.aborted) result.error = errorText(error);
   }
   result.partial = result.turns.length < turns.length;
   result.answeredBy = offline && online ? 'mixed' : online ? 'model' : offline ? 'offline' : 'none';

@@ -44,6 +44,7 @@ import {
 } from './memory-sources';
 import { checkMemoryJson, parseSettingsEntry } from './validate';
 import { readZipDirectory, readZipEntry, type ZipEntry } from './zip';
+import { errorText } from '../text/errors';
 
 /** /memories/memory.json, as a path inside the user-level store. */
 const MEMORY_JSON_STORE_PATH = '/memory.json';
@@ -1030,7 +1031,7 @@ export async function applyImport(
       await pacer.tick();
     }
   } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error);
+    const cause = errorText(error);
     const failedAt = completed[completed.length - 1]?.label ?? 'the first item';
     const unrestored: string[] = [];
     progress('Rolling back');
@@ -1038,9 +1039,7 @@ export async function applyImport(
       try {
         await step.undo();
       } catch (undoError) {
-        unrestored.push(
-          `${step.label} (${undoError instanceof Error ? undoError.message : String(undoError)})`,
-        );
+        unrestored.push(`${step.label} (${errorText(undoError)})`);
       }
     }
     if (unrestored.length > 0) {

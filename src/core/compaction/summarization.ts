@@ -35,6 +35,7 @@ import {
   type SummaryRecord,
 } from './compaction';
 import { countRequest, isSummaryMessage, type TokenCounter } from '../tokens/counter';
+import { errorText } from '../text/errors';
 
 /** Asks a model for the summary; resolves with its text. The app passes the configured provider. */
 export type SummarizeFn = (request: ModelRequest, signal: AbortSignal) => Promise<string>;
@@ -191,10 +192,6 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
       return next(compacted);
     },
   };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 // ---- the summarizer's request -------------------------------------------------------------------

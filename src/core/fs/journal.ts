@@ -33,6 +33,7 @@ import {
   type WriteAuthor,
   type WriteOptions,
 } from './types';
+import { errorText } from '../text/errors';
 
 // The author's view and threadOf live with the workspace contract (authorship.ts).
 export { authored, threadOf };
@@ -844,10 +845,6 @@ export class MemoryJournal {
       }
     }
   }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import type { TimelineEntry } from '../thread/thread';
 import { BOUNDS, MAX_PATH_LENGTH } from '../limits';
 import { FsError } from '../fs/types';
 import { normalisePath } from '../fs/paths';
+import { errorText } from '../text/errors';
 
 export const DEFAULT_MEMORY_SOURCES = [
   '/memories/AGENTS.md',
@@ -95,7 +96,7 @@ export async function loadMemorySources(
       record = await fs.read(path);
     } catch (error) {
       if (error instanceof FsError && error.code === 'not-found') continue;
-      throw new MemoryLoadError(path, error instanceof Error ? error.message : String(error));
+      throw new MemoryLoadError(path, errorText(error));
     }
     if (record) loaded.push({ path, content: record.content });
   }

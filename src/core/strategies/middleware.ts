@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { stateSlot, type Middleware, type RunContext, type ThreadState } from '../agent/middleware';
 import type { ContextEvent } from '../thread/thread';
 import type { ModelMessage, ModelRequest, RequestSection } from '../agent/types';
-import { errorText } from '../agent/loop';
+import { errorText } from '../text/errors';
 import { preamble } from './blocks';
 import { getStrategy, normalizeSelection } from './registry';
 import { STEP_LABELS } from './steps';

@@ -11,6 +11,7 @@ import { StrategyDefaultsField } from './StrategyDefaultsField';
 import { LocalModelFields, parseLocalDraft, toLocalDraft } from './LocalModelFields';
 import { DEFAULT_LOCAL_CONTEXT_WINDOW } from '../../core/providers/local/models';
 import './settings.css';
+import { errorText } from '../../core/text/errors';
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const stored = useSettingsStore((s) => s.settings);
@@ -125,7 +126,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
       );
       onClose();
     } catch (error) {
-      setProblems([error instanceof Error ? error.message : String(error)]);
+      setProblems([errorText(error)]);
     }
   };
 

@@ -11,6 +11,7 @@ import type { FactsSettings } from './settings';
 import type { SimilarityMethod } from '../../retrieval/types';
 import type { RankerResolver, Similarities } from '../../retrieval/rank';
 import type { Fact, MemoryJson } from './schema';
+import { errorText } from '../../text/errors';
 
 export const FACTS_SECTION = 'facts';
 
@@ -63,7 +64,7 @@ export function createFactsMiddleware(options: FactsMiddlewareOptions): Middlewa
       try {
         loaded = await options.loadMemory();
       } catch (error) {
-        loaded = { error: error instanceof Error ? error.message : String(error) };
+        loaded = { error: errorText(error) };
       }
       if (isLoadError(loaded)) {
         options.onInvalid?.(loaded.error);
@@ -151,7 +152,7 @@ export async function computeFactsInjection(input: {
     } catch (error) {
       // An embedder that fails mid-call (worker crash, model error): rank lexically this time.
       fallback = resolved.lexical.id as SimilarityMethod;
-      fallbackReason = error instanceof Error ? error.message : String(error);
+      fallbackReason = errorText(error);
       similarities = await resolved.lexical.similarities(query, docs);
     }
     if (fallback && fallbackReason !== undefined)

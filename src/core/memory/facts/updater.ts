@@ -20,6 +20,7 @@ import {
   type MemoryJson,
 } from './schema';
 import { MEMORY_JSON_PATH, modifyMemory, readMemory, serializeMemory } from './store';
+import { errorText } from '../../text/errors';
 
 /** Each message of the conversation is cut to this many characters, as DeerFlow does. */
 export const MAX_MESSAGE_CHARS = BOUNDS.updaterMessageChars.value;
@@ -221,7 +222,7 @@ export function parseUpdateResponse(text: string): ParseUpdateResult {
   try {
     value = JSON.parse(json);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorText(error);
     return { ok: false, error: `The memory update answer is not valid JSON: ${reason}` };
   }
   const result = memoryUpdateSchema.safeParse(value);
@@ -500,7 +501,7 @@ export async function runMemoryUpdate(input: RunMemoryUpdateInput): Promise<Memo
     });
     answer = response.message.content;
   } catch (error) {
-    return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+    return { status: 'failed', error: errorText(error) };
   }
 
   const parsed = parseUpdateResponse(answer);
@@ -526,7 +527,7 @@ export async function runMemoryUpdate(input: RunMemoryUpdateInput): Promise<Memo
       { path },
     );
   } catch (error) {
-    return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+    return { status: 'failed', error: errorText(error) };
   }
   if (result.status === 'invalid') return { status: 'invalid-memory', error: result.error };
   const finalChanges = changes ?? applyUpdate(read.memory, parsed.update, options).changes;
