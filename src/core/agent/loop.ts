@@ -120,6 +120,7 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
 
       // 2. One model call; middleware sees and may rewrite the request on its way out.
       const request: ModelRequest = {
+        purpose: 'chat',
         model: input.model,
         system: input.systemPrompt,
         messages: history.filter(isModelMessage),

@@ -227,7 +227,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
         const probeResult: ProbeResult = { probeId: probe.id, ...scored };
         if (options.ask && probe.expected !== undefined) {
           try {
-            const text = await options.ask(request, signal);
+            const text = await options.ask({ ...request, purpose: 'probe-question' }, signal);
             probeResult.answer = {
               text: text.slice(0, 2000),
               correct: answerPresent(normalize(text), probe.expected),

@@ -227,6 +227,7 @@ export function buildSummaryRequest(
   );
   const transcript = summaryTranscript(messages, (text) => counter.count(text), budget, path);
   return {
+    purpose: 'summary',
     model,
     system: SUMMARY_SYSTEM_PROMPT,
     messages: [

@@ -152,6 +152,7 @@ export function buildUpdateRequest(
     '</conversation>',
   ].join('\n');
   return {
+    purpose: 'fact-update',
     model: options.model ?? '',
     system: MEMORY_UPDATE_PROMPT,
     messages: [{ role: 'user', id: 'memory-update', content, createdAt: options.now ?? 0 }],
