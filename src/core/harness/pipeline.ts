@@ -1,7 +1,7 @@
 // One function builds a thread's whole pipeline: the memory layers (AGENTS.md, fact memory), the
-// thread's context strategy, and the compaction middleware. The app, the Context inspector's
-// preview, the benchmarks, the evals and the arena all call it, so what they measure is what the
-// app sends.
+// thread's context strategy, and the compaction middleware. createHarness (harness.ts) calls it for
+// every run and preview, so what the benchmarks, the evals and the arena measure is what the app
+// sends.
 //
 // Order (outermost first): AGENTS.md memory and fact memory see the whole thread (facts rank against
 // the real last turns); the strategy then decides which history is carried; Deep Agents' truncation
