@@ -56,7 +56,7 @@ export const DEFAULT_SETTINGS: Settings = {
 /**
  * Every setting that names a host, a URL or a model to download, or decides whether one is
  * downloaded, as a dotted key: the ONE list. A bundle import changes these only when the person
- * ticks "Import connection settings" (src/core/bundle/import.ts), and the preview lists them apart.
+ * ticks "Import connection settings" (src/core/bundle/import/), and the preview lists them apart.
  * A new provider or model setting is one line here (an in-browser model provider would add its
  * model id and its host).
  */
