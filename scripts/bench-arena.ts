@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { cpus } from 'node:os';
-import { encodingForModel, loadEncoder } from '../src/core/context/tokens';
+import { encodingForModel, loadEncoder } from '../src/core/tokens/counter';
 import { runArena, selectionLabel } from '../src/core/arena/arena';
 import { parseTranscriptFile } from '../src/core/arena/parse';
 import { totalsOf } from '../src/core/arena/results';

@@ -21,10 +21,10 @@ const vite = await createServer({
 try {
   const { exportBundle } = await vite.ssrLoadModule('/src/core/bundle/export.ts');
   const { readBundle, planImport, applyImport } = await vite.ssrLoadModule(
-    '/src/core/bundle/import.ts',
+    '/src/core/bundle/import/index.ts',
   );
   const { fixture, sampleThread, customSettings } = await vite.ssrLoadModule(
-    '/src/core/bundle/test-helpers.ts',
+    '/tests/fixtures/bundle.ts',
   );
 
   const source = fixture();

@@ -11,14 +11,14 @@
 // due, so no case summarizes on one side only), and a 200,000-token history in a 128k window, where
 // the call summarizes (the model's time excluded on
 // both sides: the summarizer answers at once).
-// - ours, turn: runAgent (src/core/agent/loop.ts) with the app's whole pipeline (buildPipeline:
-//   AGENTS.md, facts, the Deep Agents strategy, truncation, summarization, offload), the provider
+// - ours, turn: a run of the app's harness (createHarness, src/core/harness: the agent loop with the
+//   whole pipeline: AGENTS.md, facts, the Deep Agents strategy, truncation, summarization, offload), the provider
 //   answering with a final answer. In the short cases the thread state persists between calls, as
 //   in a session; the token counter has counted the thread before (as the app has, call after call).
 //   In the summarizing case every call starts from a fresh thread state, file system and token
 //   counter (the counter has counted each message, as the calls before had, but never the
 //   summarizer's transcript), so that every call summarizes as the real, one-off call does.
-// - ours, chain: the same middleware around an instant handler (composeModelCall), no loop.
+// - ours, chain: the harness's middleware around an instant handler (composeModelCall), no loop.
 // - deepagents, turn: createDeepAgent({ model }) with a FakeListChatModel that answers "ok" at once
 //   and a model profile with the case's window as its input tokens, so that its summarization uses the same thresholds as
 //   ours (trigger at 0.85 of the window, keep 0.1, argument truncation at 0.85); invoke() on the
@@ -40,22 +40,22 @@ import {
   createSummarizationMiddleware,
 } from 'deepagents';
 import { createMiddleware } from 'langchain';
-import { runAgent } from '../src/core/agent/loop';
 import { composeModelCall, type RunContext, type ThreadState } from '../src/core/agent/middleware';
 import { BASE_SYSTEM_PROMPT } from '../src/core/agent/prompt';
-import { memoryFs } from '../src/core/agent/test-helpers';
+import { memoryFs } from '../src/core/fs/in-memory';
 import type { ModelMessage, ModelRequest } from '../src/core/agent/types';
-import { getCompactionState } from '../src/core/context/compaction';
+import { getCompactionState } from '../src/core/compaction/compaction';
 import {
   createBpeTokenizer,
   createTokenCounter,
   loadRanks,
   type TokenCounter,
-} from '../src/core/context/tokens';
+} from '../src/core/tokens/counter';
 import { createMemoryLoader } from '../src/core/memory/facts/store';
-import { buildPipeline } from '../src/core/pipeline';
+import { createHarness } from '../src/core/harness/harness';
 import { createRankerResolver } from '../src/core/retrieval/rank';
-import { COMPACTION_PRESETS, DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
+import { COMPACTION_PRESETS } from '../src/core/compaction/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
 import { offlineStep } from '../src/core/strategies/offline';
 import { defaultSelection } from '../src/core/strategies/registry';
 import { completeThread, conversation as threadOf, id, text } from './bench-threads';
@@ -150,27 +150,32 @@ async function ourSide(
     memoryFs({
       '/AGENTS.md': `# Project\n\n${text(200)}\n`,
     });
-  const session = async () => {
-    const fs = await makeFs();
-    const state: ThreadState = {};
-    const counter = summarizing ? primed() : sharedCounter;
-    const middleware = buildPipeline({
-      settings: () => settings,
-      strategy: () => defaultSelection('deep-agents'),
-      contextWindow: window,
-      counter,
-      summarize: async () => SUMMARY,
-      step: offlineStep((t) => counter.count(t)),
-      loadMemory: createMemoryLoader(fs),
-      factRankers: createRankerResolver(),
-    });
-    return { fs, state, middleware };
-  };
   const provider = {
     id: 'instant',
     complete: async () => ({
       message: { role: 'assistant' as const, id: id('r'), content: 'ok', createdAt: 0 },
     }),
+  };
+  const session = async () => {
+    const fs = await makeFs();
+    const state: ThreadState = {};
+    const counter = summarizing ? primed() : sharedCounter;
+    const harness = createHarness({
+      provider,
+      model: 'gpt-4o',
+      counter,
+      contextWindow: window,
+      settings: () => settings,
+      strategy: () => defaultSelection('deep-agents'),
+      fs,
+      tools: [],
+      summarize: async () => SUMMARY,
+      step: offlineStep((t) => counter.count(t)),
+      loadMemory: createMemoryLoader(fs),
+      factRankers: createRankerResolver(),
+    });
+    const { middleware } = harness;
+    return { fs, state, middleware, harness };
   };
   const newTurn = () => [
     ...messages,
@@ -180,22 +185,10 @@ async function ourSide(
   let shared = await session();
   const turn = await measure(summarizing ? SUMMARIZING_ITERATIONS : ITERATIONS, async () => {
     if (summarizing) shared = await session();
-    const { fs, state, middleware } = shared;
+    const { state, harness } = shared;
     const history = newTurn();
     return async () => {
-      await runAgent({
-        threadId: 'bench',
-        history,
-        provider,
-        model: 'gpt-4o',
-        systemPrompt: BASE_SYSTEM_PROMPT,
-        tools: [],
-        middleware,
-        fs,
-        state,
-        signal: new AbortController().signal,
-        emit: () => {},
-      });
+      await harness.run({ threadId: 'bench', history, state });
       if (summarizing && !getCompactionState(state).summary) throw new Error('did not summarize');
     };
   });

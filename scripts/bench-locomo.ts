@@ -37,7 +37,7 @@ import {
   documents,
   rankDocuments,
 } from '../src/core/strategies/kinds/retrieval';
-import { bm25Rank } from '../src/core/pipeline';
+import { bm25Rank } from '../src/core/harness/pipeline';
 import {
   createConversationRanker,
   DEFAULT_CONVERSATION_RANKING,

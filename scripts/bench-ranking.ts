@@ -7,8 +7,8 @@
 
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { loadEncoder } from '../src/core/context/tokens';
-import { DEFAULT_FACTS_SETTINGS } from '../src/core/settings';
+import { loadEncoder } from '../src/core/tokens/counter';
+import { DEFAULT_FACTS_SETTINGS } from '../src/core/memory/facts/settings';
 import { computeFactsInjection } from '../src/core/memory/facts/inject';
 import {
   createBm25Ranker,

@@ -1,4 +1,4 @@
-// Token counting speed: our counter (src/core/context/bpe/ over js-tiktoken's rank tables)
+// Token counting speed: our counter (src/core/tokens/bpe/ over js-tiktoken's rank tables)
 // against js-tiktoken's encode, gpt-tokenizer's countTokens (its merge cache on, the default) and
 // tiktoken's WASM build (encode_ordinary), on prose, code and CJK text, for o200k_base and
 // cl100k_base. All peers run interleaved in one process, each repetition in a rotated order.
@@ -34,7 +34,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import gptO200k from 'gpt-tokenizer/encoding/o200k_base';
 import gptCl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import { get_encoding } from 'tiktoken';
-import { createBpeTokenizer, loadRanks, type EncodingName } from '../src/core/context/tokens';
+import { createBpeTokenizer, loadRanks, type EncodingName } from '../src/core/tokens/counter';
 
 const QUICK = process.argv.includes('--quick');
 const RUNS = QUICK ? 3 : 7;

@@ -1,5 +1,5 @@
 // Harness overhead per model call: everything the app does around a model call except the provider
-// itself, through the one pipeline the app builds (buildPipeline: AGENTS.md memory injection, fact
+// itself, through the harness the app runs (createHarness: AGENTS.md memory injection, fact
 // injection, the thread's context strategy, old tool-input truncation and summarization decisions
 // with their token counting, offload) plus the per-call token estimate the chat store records and the
 // after-turn hooks — for threads of 10, 100 and 1,000 messages and for a 200,000-token history, with
@@ -16,24 +16,27 @@
 import { performance } from 'node:perf_hooks';
 import { cpus, loadavg } from 'node:os';
 import { Tiktoken } from 'js-tiktoken/lite';
-import { composeModelCall, type RunContext, type ThreadState } from '../src/core/agent/middleware';
+import type { ThreadState } from '../src/core/agent/middleware';
+import type { AssistantMessage, ModelProvider } from '../src/core/agent/types';
 import { BASE_SYSTEM_PROMPT } from '../src/core/agent/prompt';
-import { memoryFs } from '../src/core/agent/test-helpers';
+import { memoryFs } from '../src/core/fs/in-memory';
 import type { ModelMessage, ModelRequest } from '../src/core/agent/types';
-import { getCompactionState } from '../src/core/context/compaction';
+import { getCompactionState } from '../src/core/compaction/compaction';
 import {
   countRequest,
   createBpeTokenizer,
   createTokenCounter,
   loadRanks,
   type TokenCounter,
-} from '../src/core/context/tokens';
+} from '../src/core/tokens/counter';
 import { createFsTools } from '../src/core/fs/tools';
 import { emptyMemory, FACT_CATEGORIES } from '../src/core/memory/facts/schema';
 import { createMemoryLoader } from '../src/core/memory/facts/store';
-import { bm25Rank, buildPipeline } from '../src/core/pipeline';
+import { createHarness } from '../src/core/harness/harness';
+import { bm25Rank } from '../src/core/harness/pipeline';
 import { createRankerResolver } from '../src/core/retrieval/rank';
-import { COMPACTION_PRESETS, DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
+import { COMPACTION_PRESETS } from '../src/core/compaction/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
 import {
   initialStrategyState,
   STRATEGY_SECTION_KIND,
@@ -43,7 +46,6 @@ import { offlineStep } from '../src/core/strategies/offline';
 import { defaultSelection, getStrategy, STRATEGY_LIST } from '../src/core/strategies/registry';
 import { splitTurns } from '../src/core/strategies/turns';
 import type { StrategyId, StrategyThreadState } from '../src/core/strategies/types';
-import { createExecuteTool } from '../src/core/tools/execute';
 import { completeThread, conversation, factSentence, id, text } from './bench-threads';
 
 const QUICK = process.argv.includes('--quick');
@@ -146,11 +148,12 @@ interface Overhead {
 }
 
 /**
- * One thread's pipeline, built with buildPipeline as the app builds it (AGENTS.md memory, fact
- * memory, the strategy, compaction, offload), driven one turn at a time: each turn brings a new
- * user message, the provider answers at once, then the after-turn hooks run (the strategy's update,
- * its model steps answered at once by the offline stand-in). The thread stays at its size: the
- * strategy's state is put back to the primed one before every turn (outside the timing).
+ * One thread's harness, built with createHarness as the app builds it (AGENTS.md memory, fact
+ * memory, the strategy, compaction, offload, the file tools and execute), driven one turn at a time:
+ * each turn brings a new user message, the provider answers at once, then the after-turn hooks run
+ * (the strategy's update, its model steps answered at once by the offline stand-in). The thread
+ * stays at its size: the strategy's state is put back to the primed one before every turn (outside
+ * the timing).
  */
 async function harnessOverhead(
   scenario: Scenario,
@@ -176,31 +179,16 @@ async function harnessOverhead(
     refreshMemoryAfterEdits: true,
   };
   const selection = defaultSelection(strategyId);
-  const middleware = buildPipeline({
-    settings: () => settings,
-    strategy: () => selection,
-    contextWindow: scenario.contextWindow,
-    counter,
-    summarize: async () => SUMMARY, // the model's time is not the harness's
-    step: offlineStep((t) => counter.count(t)),
-    loadMemory: createMemoryLoader(fs),
-    factRankers: createRankerResolver(),
-  });
   const state: ThreadState = {};
   let carried = { messages: 0, blockChars: 0 };
   let estimateMs = 0;
-  const context: RunContext = {
-    threadId: 'bench',
-    fs,
-    signal: new AbortController().signal,
-    state,
-    emit: () => {},
-  };
-  // The innermost handler does what the chat store does on 'model-call-start' (the estimate by
-  // section), then "calls the provider", which answers at once with a final answer.
-  const call = composeModelCall(
-    middleware,
-    async (request) => {
+  let built = 0;
+  let answer: AssistantMessage | undefined;
+  // The provider does what the chat store does on 'model-call-start' (the estimate by section),
+  // then answers at once with a final answer.
+  const provider: ModelProvider = {
+    id: 'instant',
+    async complete(request) {
       const at = performance.now();
       countRequest(counter, request);
       estimateMs = performance.now() - at;
@@ -210,13 +198,25 @@ async function harnessOverhead(
           .filter((section) => section.kind === STRATEGY_SECTION_KIND)
           .reduce((sum, section) => sum + section.text.length, 0),
       };
-      return { message: { role: 'assistant', id: id('r'), content: text(30), createdAt: 0 } };
+      answer = { role: 'assistant', id: id('r'), content: text(30), createdAt: 0 };
+      built = performance.now();
+      return { message: answer };
     },
-    context,
-  );
-  const tools = [...createFsTools(), createExecuteTool({ run: async () => ({ output: '' }) })].map(
-    (tool) => tool.schema,
-  );
+  };
+  const harness = createHarness({
+    provider,
+    model: 'gpt-4o',
+    counter,
+    contextWindow: scenario.contextWindow,
+    settings: () => settings,
+    strategy: () => selection,
+    fs,
+    codeRunner: { run: async () => ({ output: '' }) },
+    summarize: async () => SUMMARY, // the model's time is not the harness's
+    step: offlineStep((t) => counter.count(t)),
+    loadMemory: createMemoryLoader(fs),
+    factRankers: createRankerResolver(),
+  });
 
   // Fixed: every call is the same thread plus a new user message (the Deep Agents rows, as they
   // always were). Growing: a session going on from the thread, each turn (the user message and the
@@ -238,18 +238,13 @@ async function harnessOverhead(
       content: runs.grow ? `${text(40)} ${factSentence()}` : text(40),
       createdAt: 0,
     };
-    const messages = [...thread, question];
-    const request: ModelRequest = { model: 'gpt-4o', system: BASE_SYSTEM_PROMPT, messages, tools };
     const hadSummary = getCompactionState(state).summary?.count ?? 0;
     const cpuStart = process.cpuUsage();
     const start = performance.now();
-    for (const mw of middleware) await mw.beforeAgent?.(context);
-    const response = await call(request);
-    const built = performance.now();
-    for (const mw of middleware) await mw.afterAgent?.(context, { status: 'done' });
+    await harness.run({ threadId: 'bench', history: [...thread, question], state });
     const end = performance.now();
     const cpu = process.cpuUsage(cpuStart);
-    if (runs.grow) thread.push(question, response.message);
+    if (runs.grow && answer) thread.push(question, answer);
     if ((getCompactionState(state).summary?.count ?? 0) > hadSummary)
       summarizingCall = built - start;
     else if (i >= runs.warmup) {
@@ -328,7 +323,7 @@ console.log(
 );
 if (!ONLY_STRATEGIES) {
   console.log(
-    'Pipeline (buildPipeline, Deep Agents strategy): AGENTS.md injection → fact injection (100 facts, TF-IDF) → strategy (whole thread) → tool-input truncation → summarization → offload; per-call estimate by section; after-turn hooks.',
+    'Harness (createHarness, Deep Agents strategy): AGENTS.md injection → fact injection (100 facts, TF-IDF) → strategy (whole thread) → tool-input truncation → summarization → offload; per-call estimate by section; after-turn hooks.',
   );
   console.log('');
   console.log(

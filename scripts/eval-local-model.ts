@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { runAgent } from '../src/core/agent/loop';
 import { BASE_SYSTEM_PROMPT } from '../src/core/agent/prompt';
-import { memoryFs } from '../src/core/agent/test-helpers';
+import { memoryFs } from '../src/core/fs/in-memory';
 import type { AssistantMessage, Message, ToolCall } from '../src/core/agent/types';
 import { createFsTools } from '../src/core/fs/tools';
 import type { VirtualFs } from '../src/core/fs/types';

@@ -1,6 +1,6 @@
 // A long randomized check of the counter's two shortcuts against the plain algorithm (the unit
 // tests run a short one on every `npm test`):
-// - the seam walk over merge trees (src/core/context/bpe/seams.ts) against encoding the pair's
+// - the seam walk over merge trees (src/core/tokens/bpe/seams.ts) against encoding the pair's
 //   bytes, on token pairs cut from random byte strings (about half of them not valid) and on any
 //   two ranks;
 // - counting long pieces from their characters (bpe/characters.ts) against merging every piece
@@ -12,11 +12,11 @@
 //   npm run fuzz:tokens -- --pairs 3000000 --texts 100000
 
 import { Tiktoken } from 'js-tiktoken/lite';
-import { createMerger } from '../src/core/context/bpe/merge';
-import { createPairCache } from '../src/core/context/bpe/pair-cache';
-import { readRankTable } from '../src/core/context/bpe/ranks';
-import { createSeamCheck } from '../src/core/context/bpe/seams';
-import { createBpeTokenizer, loadRanks, type EncodingName } from '../src/core/context/tokens';
+import { createMerger } from '../src/core/tokens/bpe/merge';
+import { createPairCache } from '../src/core/tokens/bpe/pair-cache';
+import { readRankTable } from '../src/core/tokens/bpe/ranks';
+import { createSeamCheck } from '../src/core/tokens/bpe/seams';
+import { createBpeTokenizer, loadRanks, type EncodingName } from '../src/core/tokens/counter';
 
 const option = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);

@@ -10,7 +10,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { locomoTranscript } from '../src/core/arena/parse-locomo';
-import { bm25Rank } from '../src/core/pipeline';
+import { bm25Rank } from '../src/core/harness/pipeline';
 import {
   documents,
   rankDocuments,

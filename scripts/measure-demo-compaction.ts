@@ -4,25 +4,19 @@
 // sets), once on the default settings. Prints the message at which each event first happened.
 //   node scripts/run-ts.mjs scripts/measure-demo-compaction.ts [max messages, default 60]
 import vm from 'node:vm';
+import { createHarness } from '../src/core/harness/harness';
 import type { AgentEvent } from '../src/core/agent/events';
-import { runAgent } from '../src/core/agent/loop';
 import type { ThreadState } from '../src/core/agent/middleware';
-import { BASE_SYSTEM_PROMPT } from '../src/core/agent/prompt';
-import { memoryFs } from '../src/core/agent/test-helpers';
+import { memoryFs } from '../src/core/fs/in-memory';
 import type { Message } from '../src/core/agent/types';
-import { summarizerFromProvider } from '../src/core/context/summarization';
-import { encodingForModel, loadEncoder } from '../src/core/context/tokens';
-import { createFsTools } from '../src/core/fs/tools';
-import { createMemoryLoader } from '../src/core/memory/facts/store';
-import { buildPipeline } from '../src/core/pipeline';
+import { encodingForModel, loadEncoder } from '../src/core/tokens/counter';
 import { createDemoProvider, splitSuggestions } from '../src/core/providers/demo';
 import { resolveProfile } from '../src/core/providers/profiles';
-import { createRankerResolver } from '../src/core/retrieval/rank';
 import { SAMPLE_FILES } from '../src/core/sample-workspace';
-import { DEFAULT_SETTINGS, THREAD_PRESET_KEY, settingsForThread } from '../src/core/settings';
-import { offlineStep } from '../src/core/strategies/offline';
+import { DEFAULT_SETTINGS, settingsForThread } from '../src/core/settings';
+import { THREAD_PRESET_KEY } from '../src/core/compaction/settings';
 import { defaultSelection } from '../src/core/strategies/registry';
-import { createExecuteTool, type CodeRunner } from '../src/core/tools/execute';
+import type { CodeRunner } from '../src/core/tools/execute';
 import { OutputCollector, formatConsoleArgs } from '../src/core/tools/sandbox-output';
 
 /** node:vm stands in for the app's Web Worker sandbox (a measurement, not a security boundary). */
@@ -49,15 +43,17 @@ async function measure(label: string, threadState: ThreadState) {
   const history: Message[] = [];
   const state: ThreadState = { ...threadState };
   const events: AgentEvent[] = [];
-  const middleware = buildPipeline({
+  const harness = createHarness({
+    provider,
+    model: 'demo',
+    // The Demo: strategy steps by the offline stand-ins, summaries by the Demo itself.
+    offlineSteps: true,
+    counter,
+    contextWindow,
     settings: () => settings,
     strategy: () => defaultSelection('deep-agents'),
-    contextWindow,
-    counter,
-    summarize: summarizerFromProvider(provider),
-    step: offlineStep((text) => counter.count(text)),
-    loadMemory: createMemoryLoader(fs),
-    factRankers: createRankerResolver(),
+    fs,
+    codeRunner: nodeRunner,
   });
   const firstAt: Record<string, number> = {};
   let text = 'Show me compaction';
@@ -65,17 +61,10 @@ async function measure(label: string, threadState: ThreadState) {
   while (sent < max && !(firstAt.offload && firstAt.truncate && firstAt.summarize)) {
     sent++;
     history.push({ role: 'user', id: `u${sent}`, content: text, createdAt: sent });
-    await runAgent({
+    await harness.run({
       threadId: 'thread_measure',
       history,
-      provider,
-      model: 'demo',
-      systemPrompt: BASE_SYSTEM_PROMPT,
-      tools: [...createFsTools(), createExecuteTool(nodeRunner)],
-      middleware,
-      fs,
       state,
-      signal: new AbortController().signal,
       emit: (event) => {
         events.push(event);
         if (event.type === 'message') history.push(event.message);

@@ -1,7 +1,7 @@
 // The client's RPC, status and failure handling against a scripted fake worker (the real worker
 // runs in the browser tests, e2e/embedder.spec.ts).
 import { describe, expect, it } from 'vitest';
-import type { EmbedderStatus } from '../core/memory/embeddings';
+import type { EmbedderStatus } from '../core/retrieval/embedder';
 import type { EmbedderRequest, EmbedderResponse } from '../workers/embedder.worker';
 import { EmbedderClient, resolveModelSource } from './embedder-client';
 

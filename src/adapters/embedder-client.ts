@@ -1,7 +1,7 @@
 // Page-side client of the embedding worker: implements Embedder over postMessage RPC, exposes the
 // worker's status (download progress, ready, failed) to the UI, and turns a worker crash into a
 // 'failed' status with every request in flight rejected, so rankers can fall back to lexical.
-import type { Embedder, EmbedderStatus, EmbedderStatusListener } from '../core/memory/embeddings';
+import type { Embedder, EmbedderStatus, EmbedderStatusListener } from '../core/retrieval/embedder';
 import type {
   EmbedderRequest,
   EmbedderResponse,

@@ -14,6 +14,7 @@ import workerSource from 'virtual:execute-worker-source';
 import type { CodeRunOptions, CodeRunResult, CodeRunner } from '../core/tools/execute';
 import { capSandboxText } from '../core/tools/sandbox-output';
 import type { ExecuteWorkerMessage } from '../workers/execute.worker';
+import { errorText } from '../core/text/errors';
 
 /** Where the sandbox document is served (public/sandbox/execute.html). */
 export const SANDBOX_URL = `${import.meta.env.BASE_URL}sandbox/execute.html`;
@@ -161,5 +162,5 @@ export function createWorkerCodeRunner(options: WorkerRunnerOptions = {}): CodeR
 }
 
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }

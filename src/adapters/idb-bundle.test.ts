@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exportBundle } from '../core/bundle/export';
 import { importBundle } from '../core/bundle/import';
 import { BundleError } from '../core/bundle/errors';
-import { MemorySettings, MemoryThreadStore, populate, fixture } from '../core/bundle/test-helpers';
+import { MemorySettings, MemoryThreadStore, populate, fixture } from '../../tests/fixtures/bundle';
 import type { BundleTarget, FileWrite } from '../core/bundle/types';
 import { FsError } from '../core/fs/types';
 import { RestorableIdbFileStore } from './idb-bundle';

@@ -2,7 +2,12 @@
 // loads without reading every message.
 
 import { createStore, del, get, set, setMany, values, type UseStore } from 'idb-keyval';
-import { summarize, type Thread, type ThreadStore, type ThreadSummary } from '../core/agent/thread';
+import {
+  summarize,
+  type Thread,
+  type ThreadStore,
+  type ThreadSummary,
+} from '../core/thread/thread';
 import { toStorageError } from './storage-errors';
 
 export class IdbThreadStore implements ThreadStore {

@@ -1,3 +1,4 @@
+import { errorText } from '../core/text/errors';
 /** Turns IndexedDB failures into messages a user can act on. */
 export class StorageError extends Error {
   constructor(
@@ -26,6 +27,6 @@ export function toStorageError(error: unknown, what: string): StorageError {
       `Browser storage is full: could not save ${what}. What was saved before is intact; free space (delete old threads or files) and try again.`,
     );
   }
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorText(error);
   return new StorageError('io', `Could not save ${what}: ${detail}`);
 }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { Embedder } from '../core/memory/embeddings';
+import type { Embedder } from '../core/retrieval/embedder';
 import { createVectorCache, hashText, vectorKey, withVectorCache } from './vector-cache';
 
 let dbCounter = 0;

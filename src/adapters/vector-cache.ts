@@ -2,7 +2,7 @@
 // so ranking 10,000 facts with cached vectors needs no model call and, after the first read, no
 // IndexedDB read either. A cache failure (no IndexedDB, quota) only costs recomputation.
 import { createStore, getMany, setMany, clear, type UseStore } from 'idb-keyval';
-import type { Embedder } from '../core/memory/embeddings';
+import type { Embedder } from '../core/retrieval/embedder';
 
 export const VECTOR_DB_NAME = 'mp-vectors';
 const VECTOR_STORE_NAME = 'vectors';

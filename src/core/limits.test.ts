@@ -4,7 +4,8 @@ import { BOUNDS, boundsTableRows, formatBound, MAX_FILE_BYTES, MAX_PATH_LENGTH }
 import { BUNDLE_LIMITS } from './bundle/schema';
 import { EXECUTE_DEFAULTS } from './tools/execute';
 import { MAX_EXPANDED_CHARS } from './tools/experiment';
-import { DEFAULT_SETTINGS, factsSchema } from './settings';
+import { DEFAULT_SETTINGS } from './settings';
+import { factsSchema } from './memory/facts/settings';
 import { MAX_TRANSCRIPT_BYTES, MAX_TRANSCRIPT_LABEL } from './arena/errors';
 
 /** The rows of README.md's "Bounds" table, cells trimmed (prettier pads them). */

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMPACTION_PRESETS,
-  DEFAULT_SETTINGS,
   STRESS_CONTEXT_WINDOW,
   STRESS_THREAD_NOTICE,
   THREAD_PRESET_KEY,
-  parseSettings,
-  settingsForThread,
-} from './settings';
+} from './compaction/settings';
+import { DEFAULT_SETTINGS, parseSettings, settingsForThread } from './settings';
 
 describe('settings', () => {
   it('accepts the defaults', () => {

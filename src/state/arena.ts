@@ -24,6 +24,7 @@ import { ArenaRunStore, type PastRunSummary } from '../adapters/arena-runs';
 import { getServices } from './services';
 import { connectionOf, useSettingsStore } from './settings';
 import { createProviderFor, memoryStepsProvider } from './provider';
+import { errorText } from '../core/text/errors';
 
 export interface EntryState {
   key: string;
@@ -229,7 +230,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
           post({
             type: 'step-answer',
             id: message.id,
-            error: error instanceof Error ? error.message : String(error),
+            error: errorText(error),
           }),
       );
     } else if (message.type === 'ask-request') {
@@ -243,7 +244,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
           post({
             type: 'step-answer',
             id: message.id,
-            error: error instanceof Error ? error.message : String(error),
+            error: errorText(error),
           }),
       );
     } else if (message.type === 'done' || message.type === 'error') {
@@ -268,7 +269,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
           .then((past) => set(get().current?.id === finished.id ? { past, kept: true } : { past }))
           .catch((error: unknown) =>
             set({
-              runError: `The results could not be kept: ${error instanceof Error ? error.message : String(error)}`,
+              runError: `The results could not be kept: ${errorText(error)}`,
             }),
           );
     }

@@ -13,7 +13,7 @@ import { BundleError, formatBytes } from '../core/bundle/errors';
 import type { ApplyResult, ImportMode, ImportPlan, ParsedBundle } from '../core/bundle/import';
 import type { MemoryChoice } from '../core/bundle/memory-sources';
 import { getAgentsMdState } from '../core/memory/agents-md';
-import type { Thread } from '../core/agent/thread';
+import type { Thread } from '../core/thread/thread';
 import { BUNDLE_LIMITS } from '../core/bundle/schema';
 import type { BundleProgress, BundleTarget } from '../core/bundle/types';
 import { RestorableIdbFileStore, kvSettingsAccess } from '../adapters/idb-bundle';
@@ -22,6 +22,7 @@ import { getServices, WORKSPACE } from './services';
 import { useChatStore } from './chat';
 import { useFilesStore } from './files';
 import { useSettingsStore } from './settings';
+import { errorText } from '../core/text/errors';
 
 export type BundlePhase = 'idle' | 'exporting' | 'reading' | 'preview' | 'applying';
 
@@ -121,11 +122,6 @@ async function knownSecrets(): Promise<string[]> {
   return [...inMemory, ...remembered].filter((key) => key.length > 0);
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof BundleError) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
 function summary(result: ApplyResult, fileName: string | null): string {
   const part = (n: number, what: string) => (n > 0 ? [`${n} ${what}`] : []);
   const files = [
@@ -167,7 +163,7 @@ export const useBundleStore = create<BundleStore>((set, get) => {
       const plan = await (await importer()).planImport(bundle, bundleTarget(), planOptions());
       if (seq === planSeq && get().bundle === bundle) set({ plan, error: null });
     } catch (error) {
-      if (seq === planSeq) set({ error: messageOf(error) });
+      if (seq === planSeq) set({ error: errorText(error) });
     }
   };
 
@@ -214,7 +210,7 @@ export const useBundleStore = create<BundleStore>((set, get) => {
           mimeType: 'application/zip',
         };
       } catch (error) {
-        set({ phase: 'idle', progress: null, error: `Export failed: ${messageOf(error)}` });
+        set({ phase: 'idle', progress: null, error: `Export failed: ${errorText(error)}` });
         return null;
       }
     },
@@ -238,7 +234,7 @@ export const useBundleStore = create<BundleStore>((set, get) => {
         set({ message: `Exported ${piece.fileName}.` });
         return { fileName: piece.fileName, data: piece.text, mimeType: piece.mimeType };
       } catch (error) {
-        set({ error: `Export failed: ${messageOf(error)}` });
+        set({ error: `Export failed: ${errorText(error)}` });
         return null;
       }
     },
@@ -276,7 +272,7 @@ export const useBundleStore = create<BundleStore>((set, get) => {
           progress: null,
           bundle: null,
           plan: null,
-          error: `${file.name} was not imported: ${messageOf(error)} Nothing was changed.`,
+          error: `${file.name} was not imported: ${errorText(error)} Nothing was changed.`,
         });
       }
     },
@@ -338,9 +334,9 @@ export const useBundleStore = create<BundleStore>((set, get) => {
       } catch (error) {
         // Still in preview: the user can read why, change the mode, or cancel. A stale preview is
         // recomputed so that "apply" again works against what is there now.
-        set({ phase: 'preview', progress: null, error: messageOf(error) });
+        set({ phase: 'preview', progress: null, error: errorText(error) });
         if (error instanceof BundleError && error.code === 'changed')
-          await replan().then(() => set({ error: messageOf(error) }));
+          await replan().then(() => set({ error: errorText(error) }));
         return null;
       }
       // The bundle's memory journal joins this one as history: shown, never undoable.

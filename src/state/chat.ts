@@ -1,19 +1,17 @@
-// Threads and runs: the UI's view of the agent. It builds a run from the settings, feeds the loop's
-// events into the current thread, and saves the thread to IndexedDB as it grows.
+// Threads and runs: the UI's view of the agent. It asks the harness for a run (state/harness.ts
+// composes it from the settings), feeds the run's events into the current thread through the
+// recorder, and saves the thread to IndexedDB as it grows.
 
 import { create } from 'zustand';
-import { runAgent } from '../core/agent/loop';
-import { previewNextRequest, type RequestPreview } from '../core/agent/preview';
+import type { RequestPreview } from '../core/harness/preview';
 import { newId } from '../core/agent/ids';
-import { BASE_SYSTEM_PROMPT } from '../core/agent/prompt';
-import { createThreadRecorder, recoverDraft, type StreamingDraft } from '../core/agent/recorder';
+import { createThreadRecorder, recoverDraft, type StreamingDraft } from '../core/thread/recorder';
 import {
   STRESS_THREAD_NOTICE,
   THREAD_PRESET_KEY,
-  settingsForThread,
   usesStressPreset,
-  type Settings,
-} from '../core/settings';
+} from '../core/compaction/settings';
+import type { Settings } from '../core/settings';
 import {
   summarize,
   titleFrom,
@@ -21,60 +19,32 @@ import {
   type MemoryEdit,
   type Thread,
   type ThreadSummary,
-} from '../core/agent/thread';
+} from '../core/thread/thread';
 import type { AgentEvent } from '../core/agent/events';
 import type { Message } from '../core/agent/types';
-import { getAgentsMdState } from '../core/memory/agents-md';
-import { createFsTools } from '../core/fs/tools';
-import type { VirtualFs } from '../core/fs/types';
+import { getAgentsMdState, memoryLoadedEntry } from '../core/memory/agents-md';
 import type { UndoResult } from '../core/fs/journal';
-import { resolveProfile } from '../core/providers/profiles';
+import { layersSlot, type MemoryLayers } from '../core/harness/pipeline';
 import {
-  createApproximateCounter,
-  encodingForModel,
-  loadEncoder,
-  type TokenCounter,
-} from '../core/context/tokens';
-import { summarizerFromProvider, type SummarizeFn } from '../core/context/summarization';
-import { createExecuteTool } from '../core/tools/execute';
-import { createExperimentTool } from '../core/tools/experiment';
-import { createWorkerCodeRunner } from '../adapters/execute-runner';
-import type { Tool } from '../core/agent/tool';
-import {
-  buildPipeline,
-  getLayers,
-  LAYERS_STATE_KEY,
-  preferredRank,
-  preferredSemantic,
-  type MemoryLayers,
-} from '../core/pipeline';
-import { defaultSelection, normalizeSelection } from '../core/strategies/registry';
-import { offlineStep } from '../core/strategies/offline';
-import { providerStep } from '../core/strategies/steps';
-import type { StepFn, StrategySelection } from '../core/strategies/types';
-import { createProviderFor, memoryStepsProvider, type MemoryStepsProvider } from './provider';
+  defaultSelection,
+  normalizeSelection,
+  strategyChoiceSlot,
+  strategyOf as strategyOfState,
+} from '../core/strategies/registry';
+import type { StrategySelection } from '../core/strategies/types';
+import { GeneratorUnavailableError, harnessForThread, onHarnessEvent } from './harness';
 import { getServices, WORKSPACE } from './services';
-import { connectionOf, useSettingsStore } from './settings';
+import { useSettingsStore } from './settings';
 import { useFilesStore } from './files';
 import { useJournalStore } from './journal';
-import { factRankers, setFactsEventSink, strategyRankers, useFactsStore } from './facts';
-import { createMemoryLoader } from '../core/memory/facts/store';
-import {
-  GeneratorUnavailableError,
-  localCounter,
-  plannedLocalContextWindow,
-  prepareLocalModel,
-} from './local-model';
+import { factRankers, strategyRankers, useFactsStore } from './facts';
+import { errorText } from '../core/text/errors';
 
 export type StreamingToolCall = StreamingDraft['toolCalls'][number];
 
-/** Thread state key of the thread's chosen context strategy (the strategy's own state is `strategy`). */
-export const STRATEGY_CHOICE_KEY = 'strategyChoice';
-
 /** The strategy a thread uses: its stored choice, or the default for new threads. */
 export function strategyOf(thread: Thread | null, settings: Settings): StrategySelection {
-  const choice = thread?.state[STRATEGY_CHOICE_KEY];
-  return choice ? normalizeSelection(choice) : defaultSelection(settings.strategy.default);
+  return strategyOfState(thread?.state, settings.strategy.default);
 }
 
 export type OpenResult = 'opened' | 'missing' | 'busy' | 'stale';
@@ -140,6 +110,8 @@ function emptyThread(): Thread {
   const now = Date.now();
   const { settings } = useSettingsStore.getState();
   const pending = useChatStore.getState().pendingStrategy;
+  const state = {};
+  strategyChoiceSlot.write(state, pending ?? defaultSelection(settings.strategy.default));
   return {
     id: newId('thread'),
     title: 'New thread',
@@ -147,7 +119,7 @@ function emptyThread(): Thread {
     createdAt: now,
     updatedAt: now,
     messages: [],
-    state: { [STRATEGY_CHOICE_KEY]: pending ?? defaultSelection(settings.strategy.default) },
+    state,
     calls: [],
     memoryEdits: [],
   };
@@ -164,9 +136,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
         const others = get().threads.filter((t) => t.id !== summary.id);
         set({ threads: [summary, ...others].sort((a, b) => b.updatedAt - a.updatedAt) });
       })
-      .catch((error: unknown) =>
-        set({ error: error instanceof Error ? error.message : String(error) }),
-      );
+      .catch((error: unknown) => set({ error: errorText(error) }));
     return saveChain;
   }
 
@@ -212,8 +182,10 @@ export const useChatStore = create<ChatStore>((set, get) => {
         set({ pendingStrategy: choice });
         return;
       }
-      if (runningThread?.id === thread.id) runningThread.state[STRATEGY_CHOICE_KEY] = choice;
-      const updated = { ...thread, state: { ...thread.state, [STRATEGY_CHOICE_KEY]: choice } };
+      if (runningThread?.id === thread.id) strategyChoiceSlot.write(runningThread.state, choice);
+      const state = { ...thread.state };
+      strategyChoiceSlot.write(state, choice);
+      const updated = { ...thread, state };
       set({ thread: updated });
       if (!get().running) await persist(updated);
     },
@@ -221,7 +193,9 @@ export const useChatStore = create<ChatStore>((set, get) => {
     async setLayers(layers) {
       const thread = get().thread;
       if (!thread || get().running) return;
-      const updated = { ...thread, state: { ...thread.state, [LAYERS_STATE_KEY]: layers } };
+      const state = { ...thread.state };
+      layersSlot.write(state, layers);
+      const updated = { ...thread, state };
       set({ thread: updated });
       await persist(updated);
     },
@@ -258,8 +232,6 @@ export const useChatStore = create<ChatStore>((set, get) => {
       set({ running: true, streaming: null, error: undefined });
       const controller = new AbortController();
       abortController = controller;
-      const { apiKeys } = useSettingsStore.getState();
-      const { fs } = getServices();
 
       // The working copy is mutated by the run and published to the store after each event.
       const working: Thread = structuredClone(get().thread ?? emptyThread());
@@ -291,26 +263,14 @@ export const useChatStore = create<ChatStore>((set, get) => {
         });
       }
       appendMessage({ role: 'user', id: newId('msg'), content, createdAt: Date.now() });
-      const settings = settingsForThread(useSettingsStore.getState().settings, working.state);
-
-      const connection = connectionOf(settings, apiKeys);
-      const created = await createProviderFor(connection);
-      if (!created.ok) {
-        appendMessage({
-          role: 'notice',
-          id: newId('msg'),
-          kind: 'error',
-          content: `Settings need attention before this can be sent: ${created.problems.join(' ')} Open Settings to fix them.`,
-          createdAt: Date.now(),
-        });
-        abortController = null;
-        set({ running: false });
-        return;
-      }
-
-      let setup: Awaited<ReturnType<typeof modelSetup>>;
+      const rankers = {
+        factRankers,
+        strategyRankers,
+        onFactsInvalid: (message: string) => useFactsStore.setState({ invalid: message }),
+      };
+      let composed: Awaited<ReturnType<typeof harnessForThread>>;
       try {
-        setup = await modelSetup(connection, settings, controller.signal);
+        composed = await harnessForThread(working, { ...rankers, signal: controller.signal });
       } catch (error) {
         // Only the in-browser model can fail here: its download failed, was cancelled or stopped.
         appendMessage({
@@ -332,19 +292,32 @@ export const useChatStore = create<ChatStore>((set, get) => {
         set({ running: false });
         return;
       }
-      const { profile, counter } = setup;
+      if (!composed.ok) {
+        appendMessage({
+          role: 'notice',
+          id: newId('msg'),
+          kind: 'error',
+          content: `Settings need attention before this can be sent: ${composed.problems.join(' ')} Open Settings to fix them.`,
+          createdAt: Date.now(),
+        });
+        abortController = null;
+        set({ running: false });
+        return;
+      }
+      const { harness, connection, settings, contextWindow, counter } = composed;
       const recorder = createThreadRecorder(working, {
         provider: connection.provider,
         model: connection.model,
-        contextWindow: profile.contextWindow,
+        contextWindow,
         triggerFraction: settings.compaction.triggerFraction,
         counter,
+        timeline: [memoryLoadedEntry],
       });
       let lastDraftSave = 0;
       const onEvent = (event: AgentEvent) => {
         const effects = recorder.apply(event);
         if (effects.streaming !== undefined) set({ streaming: effects.streaming });
-        if (effects.factsRanked) useFactsStore.getState().recordRanking(effects.factsRanked);
+        if (event.type === 'facts-ranked') useFactsStore.getState().recordRanking(event);
         if (effects.changed) publish();
         if (effects.appended) void persist(working);
         else if (event.type === 'stream' && Date.now() - lastDraftSave > 1_000) {
@@ -355,28 +328,11 @@ export const useChatStore = create<ChatStore>((set, get) => {
         if (effects.filesChanged) void useFilesStore.getState().notifyChanged(effects.filesChanged);
       };
 
-      const steps = await memoryStepsProvider(connection, created.provider);
-      // Summaries go to the chat model unless memory steps have a provider of their own.
-      const memory = { ...steps, separate: steps.provider !== created.provider };
       runningThread = working;
       try {
-        const outcome = await runAgent({
+        const outcome = await harness.run({
           threadId: working.id,
           history: working.messages,
-          provider: created.provider,
-          model: connection.model,
-          systemPrompt: BASE_SYSTEM_PROMPT,
-          tools: buildTools(settings),
-          middleware: pipelineFor(working, {
-            contextWindow: profile.contextWindow,
-            counter,
-            summarize: memory.separate
-              ? summarizerFromProvider(memory.provider, memory.model)
-              : summarizerFromProvider(created.provider),
-            step: stepFor(connection, memory, counter),
-          }),
-          fs,
-          journal: getServices().journal,
           state: working.state,
           signal: controller.signal,
           emit: onEvent,
@@ -403,10 +359,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
     },
 
     async previewNext(nextMessage) {
-      const { apiKeys } = useSettingsStore.getState();
       const thread = get().thread ?? emptyThread();
-      const settings = settingsForThread(useSettingsStore.getState().settings, thread.state);
-      const connection = connectionOf(settings, apiKeys);
       const history: Message[] = [...thread.messages];
       if (nextMessage?.trim()) {
         history.push({
@@ -416,27 +369,14 @@ export const useChatStore = create<ChatStore>((set, get) => {
           createdAt: Date.now(),
         });
       }
-      const { profile, counter } = await modelSetup(connection, settings);
-      return previewNextRequest({
-        threadId: thread.id,
-        history,
-        model: connection.model,
-        systemPrompt: BASE_SYSTEM_PROMPT,
-        tools: buildTools(settings),
-        middleware: pipelineFor(thread, {
-          contextWindow: profile.contextWindow,
-          counter,
-          summarize: async () => {
-            throw new Error('A preview never summarizes.');
-          },
-          step: async () => {
-            throw new Error('A preview never calls a model.');
-          },
-          preview: true,
-        }),
-        fs: getServices().fs,
-        state: thread.state,
+      const composed = await harnessForThread(thread, {
+        preview: true,
+        factRankers,
+        strategyRankers,
+        onFactsInvalid: (message) => useFactsStore.setState({ invalid: message }),
       });
+      if (!composed.ok) throw new Error(composed.problems.join(' '));
+      return composed.harness.preview({ threadId: thread.id, history, state: thread.state });
     },
 
     async undoMemoryEdit(entryId) {
@@ -465,117 +405,13 @@ export const useChatStore = create<ChatStore>((set, get) => {
   };
 });
 
-/**
- * The model's context window and token counter (a rough one if the tokenizer fails to load). The
- * in-browser model counts with its own tokenizer: with a signal (a run) it waits for the model,
- * downloading it on first use; without one (a preview) it never starts a download and estimates
- * until the model is loaded.
- */
-async function modelSetup(
-  connection: ReturnType<typeof connectionOf>,
-  settings: Settings,
-  signal?: AbortSignal,
-): Promise<{ profile: { contextWindow: number }; counter: TokenCounter }> {
-  const { model } = connection;
-  const estimate = () =>
-    loadEncoder(encodingForModel(model)).catch(() => createApproximateCounter());
-  if (connection.provider === 'local') {
-    if (signal) {
-      const prepared = await prepareLocalModel(settings, signal);
-      return {
-        profile: { contextWindow: prepared.contextWindow },
-        counter: prepared.counter ?? (await estimate()),
-      };
-    }
-    return {
-      profile: { contextWindow: plannedLocalContextWindow(settings) },
-      counter: (await localCounter()) ?? (await estimate()),
-    };
-  }
-  const profile = resolveProfile(model, settings.contextWindow ?? undefined);
-  return { profile, counter: await estimate() };
-}
-
-let sharedLoader: { fs: VirtualFs; load: ReturnType<typeof createMemoryLoader> } | undefined;
-/** One memory.json loader for the app, so its parse cache survives between runs. */
-function memoryLoader(fs: VirtualFs) {
-  if (sharedLoader?.fs !== fs)
-    sharedLoader = {
-      fs,
-      // Facts over "Maximum facts" are never ranked or injected (the Facts panel says the cut).
-      load: createMemoryLoader(
-        fs,
-        undefined,
-        () => useSettingsStore.getState().settings.facts.maxFacts,
-      ),
-    };
-  return sharedLoader.load;
-}
-
-/** The thread's pipeline: memory layers, its context strategy and compaction (one core function). */
-function pipelineFor(
-  thread: Thread,
-  run: {
-    contextWindow: number;
-    counter: TokenCounter;
-    summarize: SummarizeFn;
-    step: StepFn;
-    preview?: boolean;
-  },
-) {
-  const { fs } = getServices();
-  // The thread's own preset (Stress) applies over Settings, read at every model call.
-  const settings = () => settingsForThread(useSettingsStore.getState().settings, thread.state);
-  const wantEmbeddings = () => {
-    const method = settings().facts.method;
-    return method === 'embeddings' || method === 'hybrid';
-  };
-  return buildPipeline({
-    settings,
-    // Read at every model call: a switch mid-run applies to the next call.
-    strategy: () => strategyOf(thread, settings()),
-    layers: getLayers(thread.state),
-    contextWindow: run.contextWindow,
-    counter: run.counter,
-    summarize: run.summarize,
-    step: run.step,
-    loadMemory: memoryLoader(fs),
-    factRankers,
-    onFactsInvalid: (message) => useFactsStore.setState({ invalid: message }),
-    rank: preferredRank(strategyRankers, wantEmbeddings),
-    semantic: preferredSemantic(strategyRankers, wantEmbeddings),
-    ...(run.preview ? { preview: true } : {}),
-  });
-}
-
-/**
- * Strategy steps: the Demo answers them with the offline stand-ins (deterministic, extractive);
- * a real provider answers with the "Memory model" when one is set, else the chat model; the
- * in-browser model answers them when Settings give memory steps to it.
- */
-function stepFor(
-  connection: ReturnType<typeof connectionOf>,
-  memory: MemoryStepsProvider,
-  counter: TokenCounter,
-): StepFn {
-  const count = (text: string) => counter.count(text);
-  if (connection.provider === 'demo' && !memory.onDevice) return offlineStep(count);
-  return providerStep(memory.provider, memory.model, count);
-}
-
-/** The file tools, execute (a sandboxed worker) and the user's experiment tools. */
-function buildTools(settings: Settings): Tool[] {
-  return [
-    ...createFsTools(),
-    createExecuteTool(createWorkerCodeRunner()),
-    ...settings.experimentTools.map(createExperimentTool),
-  ];
-}
-
-setFactsEventSink((threadId, kind, detail) => {
-  void useChatStore.getState().appendThreadEvent(threadId, {
-    kind,
-    detail,
+// Fact updates run after a run (the facts store's queue); a change comes back as a harness event
+// and is recorded on its thread's timeline.
+onHarnessEvent((event) => {
+  if (event.type !== 'facts-updated') return;
+  void useChatStore.getState().appendThreadEvent(event.threadId, {
+    kind: 'facts-updated',
+    detail: event.detail,
     path: '/memories/memory.json',
   });
 });

@@ -2,22 +2,23 @@
 // call, the debounced updater queue, and the embedding model (a worker) when a method needs it.
 
 import { create } from 'zustand';
-import type { FactScore } from '../core/agent/events';
+import type { FactScore } from '../core/memory/facts/inject';
 import { newId } from '../core/agent/ids';
 import type { Message } from '../core/agent/types';
-import type { EmbedderStatus } from '../core/memory/embeddings';
+import type { EmbedderStatus } from '../core/retrieval/embedder';
 import { createRankerResolver, type RankerResolver } from '../core/retrieval/rank';
 import type { Fact, FactCategory, MemoryJson } from '../core/memory/facts/schema';
 import { MEMORY_JSON_PATH, modifyMemory, readMemory } from '../core/memory/facts/store';
-import { describeChanges, runMemoryUpdate, createUpdateQueue } from '../core/memory/facts/updater';
-import type { FactsSettings } from '../core/settings';
+import { describeChanges, createUpdateQueue } from '../core/memory/facts/updater';
+import type { FactsSettings } from '../core/memory/facts/settings';
 import { createEmbedderClient, type EmbedderClient } from '../adapters/embedder-client';
 import { createVectorCache, type VectorCache } from '../adapters/vector-cache';
 import { getServices } from './services';
 import { authored } from '../core/fs/journal';
-import { connectionOf, useSettingsStore } from './settings';
-import { createProviderFor, memoryStepsProvider } from './provider';
+import { useSettingsStore } from './settings';
+import { updateFacts } from './harness';
 import { useFilesStore } from './files';
+import { errorText } from '../core/text/errors';
 
 export interface UpdateReport {
   at: number;
@@ -67,13 +68,6 @@ let embedderClient: EmbedderClient | undefined;
 let embedderKey = '';
 let unsubscribeEmbedder: (() => void) | undefined;
 let vectorCache: VectorCache | undefined;
-/** Called when an update produced an event for a thread (the chat store records it). */
-let onThreadEvent: ((threadId: string, kind: 'facts-updated', detail: string) => void) | undefined;
-
-export function setFactsEventSink(sink: typeof onThreadEvent) {
-  onThreadEvent = sink;
-}
-
 /** Rankers for the facts middleware; embeddings fall back to BM25 until the worker is ready. */
 export const factRankers: RankerResolver = createAppRankers();
 /**
@@ -103,11 +97,7 @@ const queue = createUpdateQueue<readonly Message[]>({
   delayMs: () => useSettingsStore.getState().settings.facts.debounceMs,
   run: (threadId, messages) => runUpdate(threadId, messages),
   onError: (threadId, error) =>
-    report(
-      threadId,
-      'error',
-      `Memory update failed: ${error instanceof Error ? error.message : String(error)}`,
-    ),
+    report(threadId, 'error', `Memory update failed: ${errorText(error)}`),
 });
 
 function report(threadId: string, kind: UpdateReport['kind'], message: string, answer?: string) {
@@ -119,29 +109,15 @@ function report(threadId: string, kind: UpdateReport['kind'], message: string, a
 async function runUpdate(threadId: string, messages: readonly Message[]) {
   useFactsStore.setState({ updating: true, pendingThreads: queue.pending() });
   try {
-    const { settings, apiKeys } = useSettingsStore.getState();
-    const connection = connectionOf(settings, apiKeys);
-    const created = await createProviderFor(connection);
-    if (!created.ok) {
-      report(threadId, 'error', `Memory update skipped: ${created.problems.join(' ')}`);
-      return;
-    }
-    const memory = await memoryStepsProvider(connection, created.provider);
-    const outcome = await runMemoryUpdate({
-      // Journaled as the fact updater's write for this thread (a notice, and the journal list).
-      fs: authored(getServices().fs, { kind: 'fact-updater', threadId }),
-      provider: memory.onDevice ? memory.provider : created.provider,
-      model: memory.onDevice ? memory.model : connection.model,
-      threadId,
-      messages,
-      settings: settings.facts,
-      newId: () => newId('fact'),
-    });
+    // Through the harness: a change comes back to the chat store as a 'facts-updated' event.
+    const outcome = await updateFacts(threadId, messages, () => newId('fact'));
     switch (outcome.status) {
+      case 'no-provider':
+        report(threadId, 'error', `Memory update skipped: ${outcome.problems.join(' ')}`);
+        return;
       case 'updated': {
         const detail = describeChanges(outcome.changes);
         report(threadId, 'updated', `memory.json updated: ${detail}`);
-        onThreadEvent?.(threadId, 'facts-updated', detail);
         await useFilesStore.getState().notifyChanged([MEMORY_JSON_PATH]);
         break;
       }
@@ -190,7 +166,7 @@ async function change(mutate: (memory: MemoryJson) => MemoryJson): Promise<strin
     await useFactsStore.getState().load();
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorText(error);
   }
 }
 

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { runAgent } from '../core/agent/loop';
 import type { Middleware } from '../core/agent/middleware';
 import type { Tool } from '../core/agent/tool';
-import { scriptedProvider } from '../core/agent/test-helpers';
+import { scriptedProvider } from '../../tests/fixtures/agent';
 import { exportBundle } from '../core/bundle/export';
 import { importBundle } from '../core/bundle/import';
-import { fixture } from '../core/bundle/test-helpers';
+import { fixture } from '../../tests/fixtures/bundle';
 import { CompositeFs } from '../core/fs/composite';
 import {
   JournaledStore,

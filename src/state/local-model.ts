@@ -6,7 +6,7 @@
 // message, a memory step) or the person asks for it.
 
 import { create } from 'zustand';
-import type { TokenCounter } from '../core/context/tokens';
+import type { TokenCounter } from '../core/tokens/counter';
 import {
   DEFAULT_LOCAL_CONTEXT_WINDOW,
   localModelInfo,
@@ -14,7 +14,7 @@ import {
   resolveDtype,
 } from '../core/providers/local/models';
 import type { GeneratorStatus } from '../core/providers/local/status';
-import type { LocalModelSettings } from '../core/settings';
+import type { LocalModelSettings } from '../core/providers/local/settings';
 import { GeneratorClient, GeneratorUnavailableError } from '../adapters/generator-client';
 import { resolveModelSource } from '../adapters/embedder-client';
 import {
@@ -24,6 +24,7 @@ import {
   type CachedModel,
 } from '../adapters/model-cache';
 import { useSettingsStore } from './settings';
+import { errorText } from '../core/text/errors';
 
 interface LocalModelStore {
   status: GeneratorStatus;
@@ -141,7 +142,7 @@ export async function refreshCached(modelId: string, baseURL: string): Promise<v
     const found = await cachedModelSize(prefix);
     useLocalModelStore.setState((s) => ({ cached: { ...s.cached, [key]: found } }));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     useLocalModelStore.setState((s) => ({ cached: { ...s.cached, [key]: { error: message } } }));
   }
 }

@@ -5,7 +5,7 @@
 import type { ModelProvider } from '../core/agent/types';
 import { createDemoProvider } from '../core/providers/demo';
 import { validateProviderSettings } from '../core/providers/settings-check';
-import type { ProviderId } from '../core/settings';
+import type { ProviderId } from '../core/providers/settings';
 import { useSettingsStore } from './settings';
 import { localGenerator } from './local-model';
 

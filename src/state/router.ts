@@ -2,7 +2,7 @@
 // and on every hashchange (Back, Forward, a followed link) it is read and applied to the stores.
 // Any other change of view (a thread clicked in the list, the Arena button, a new thread's first
 // message, a kept run opened) is written back to the address: pushed, or replaced where the person
-// did not move (src/core/routes.ts, historyAction). Applying an address never writes one, so the
+// did not move (src/state/routes.ts, historyAction). Applying an address never writes one, so the
 // two directions cannot feed each other.
 
 import { create } from 'zustand';
@@ -16,10 +16,11 @@ import {
   type Route,
   type View,
   type ViewRoute,
-} from '../core/routes';
+} from './routes';
 import { useArenaStore } from './arena';
 import { useChatStore } from './chat';
 import { getServices } from './services';
+import { errorText } from '../core/text/errors';
 
 /** An address that names nothing the app holds: shown in place of the view it names. */
 export interface RouteProblem {
@@ -94,7 +95,7 @@ function refuse(notice: string) {
 
 /** Storage failed to answer: that is said, and the address goes back to what is shown (null). */
 function unreadable(what: 'thread' | 'run', error: unknown): null {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorText(error);
   refuse(
     `The ${what === 'thread' ? 'thread' : 'arena run'} could not be read from this browser's storage: ${reason}`,
   );

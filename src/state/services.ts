@@ -8,7 +8,7 @@ import { DEFAULT_MEMORY_SOURCES } from '../core/memory/agents-md';
 import { describeMemoryChange } from '../core/memory/facts/changes';
 import { IdbKeyValue, IdbThreadStore } from '../adapters/idb-threads';
 import type { VirtualFs } from '../core/fs/types';
-import type { ThreadStore } from '../core/agent/thread';
+import type { ThreadStore } from '../core/thread/thread';
 import { SAMPLE_FILES } from '../core/sample-workspace';
 
 export const WORKSPACE = 'default';

@@ -9,7 +9,8 @@
 // once more before any request, so no path can hand a key to another endpoint.
 
 import { create } from 'zustand';
-import { DEFAULT_SETTINGS, parseSettings, type ProviderId, type Settings } from '../core/settings';
+import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../core/settings';
+import type { ProviderId } from '../core/providers/settings';
 import { effectiveBaseURL } from '../core/providers/settings-check';
 import { createKeyVault, type BoundKeys } from '../adapters/key-vault';
 import { getServices } from './services';

@@ -6,9 +6,10 @@
 import { runArena } from '../core/arena/arena';
 import { createStepCache } from '../core/arena/cache';
 import type { FromArenaWorker, ToArenaWorker } from '../core/arena/protocol';
-import { createApproximateCounter, encodingForModel, loadEncoder } from '../core/context/tokens';
+import { createApproximateCounter, encodingForModel, loadEncoder } from '../core/tokens/counter';
 import type { StepFn, StepResult } from '../core/strategies/types';
 import type { ModelRequest } from '../core/agent/types';
+import { errorText } from '../core/text/errors';
 
 const post = (message: FromArenaWorker) => self.postMessage(message);
 // One answer cache per answerer: offline stand-in answers never stand in for a model's, nor one
@@ -107,6 +108,6 @@ async function run(message: Extract<ToArenaWorker, { type: 'run' }>) {
     });
     post({ type: 'done', runId, stopped: own.signal.aborted, cache: { size: cache.size } });
   } catch (error) {
-    post({ type: 'error', runId, message: error instanceof Error ? error.message : String(error) });
+    post({ type: 'error', runId, message: errorText(error) });
   }
 }

@@ -2,7 +2,7 @@
 // worker against a model (by default the generated tiny test model the app serves) and writes what
 // happened into the page, for people and for the Playwright test.
 import { createEmbedderClient, type EmbedderClientOptions } from '../adapters/embedder-client';
-import { dot, type EmbedderStatus } from '../core/memory/embeddings';
+import { dot, type EmbedderStatus } from '../core/retrieval/embedder';
 
 const params = new URLSearchParams(location.search);
 const modelId = params.get('model') ?? 'Xenova-test-tiny-bert';

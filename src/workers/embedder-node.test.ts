@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
-import { cosine } from '../core/memory/embeddings';
+import { cosine } from '../core/retrieval/embedder';
 // @ts-expect-error: a plain .mjs script without type declarations.
 import * as generator from '../../scripts/make-test-model.mjs';
 

@@ -13,7 +13,8 @@ import {
 // variant; it needs this exact binary. `?url` makes Vite ship it with the app, so nothing comes from
 // a CDN (transformers.js defaults wasmPaths to jsDelivr).
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import type { EmbedderDevice, EmbedderStatus, FileProgress } from '../core/memory/embeddings';
+import type { EmbedderDevice, EmbedderStatus, FileProgress } from '../core/retrieval/embedder';
+import { errorText } from '../core/text/errors';
 
 /** Where the model files come from, resolved by the client from the user's base URL setting. */
 export type ModelSource =
@@ -162,7 +163,7 @@ function describeSource(source: ModelSource): string {
 /** A message the user can act on, whatever transformers.js or the network threw. */
 function explainLoadError(error: unknown, cfg: EmbedderWorkerConfig): string {
   const where = `Could not load the embedding model "${cfg.modelId}" from ${describeSource(cfg.source)}`;
-  const raw = error instanceof Error ? error.message : String(error);
+  const raw = errorText(error);
   const name = error instanceof Error ? error.name : '';
   if (name === 'ModelFileNotFoundError' || /not found|404/i.test(raw)) {
     // Prefer the HTML fallback the error is about; an optional file may have had one too.
@@ -310,8 +311,7 @@ function errorResponse(id: number, error: unknown): EmbedderResponse {
     return { type: 'error', id, name: 'AbortError', message: error.message };
   }
   // A loading failure already became a 'failed' status; requests repeat the same explanation.
-  const message =
-    loadFailure ?? `Embedding failed: ${error instanceof Error ? error.message : String(error)}`;
+  const message = loadFailure ?? `Embedding failed: ${errorText(error)}`;
   return { type: 'error', id, name: 'EmbedderError', message };
 }
 

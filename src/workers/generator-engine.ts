@@ -27,6 +27,7 @@ import type {
   GeneratorStatus,
 } from '../core/providers/local/status';
 import type { ModelSource } from './embedder.worker';
+import { errorText } from '../core/text/errors';
 
 export type EngineDevice = 'webgpu' | 'wasm' | 'cpu';
 
@@ -164,7 +165,7 @@ export function explainLoadError(
 ): GeneratorLoadError {
   if (error instanceof GeneratorLoadError) return error;
   const where = describeSource(source);
-  const raw = error instanceof Error ? error.message : String(error);
+  const raw = errorText(error);
   const name = error instanceof Error ? error.name : '';
   if (
     (error instanceof TypeError && /fetch|network|load|connect/i.test(raw)) ||

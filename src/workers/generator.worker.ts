@@ -21,6 +21,7 @@ import {
   loadEngine,
   type GeneratorEngine,
 } from './generator-engine';
+import { errorText } from '../core/text/errors';
 
 export interface GeneratorWorkerConfig {
   modelId: string;
@@ -182,7 +183,7 @@ function startLoading(config: GeneratorWorkerConfig): Promise<GeneratorEngine> {
       loadFailure =
         error instanceof GeneratorLoadError
           ? error
-          : new GeneratorLoadError('other', error instanceof Error ? error.message : String(error));
+          : new GeneratorLoadError('other', errorText(error));
       post({
         type: 'status',
         status: { state: 'failed', reason: loadFailure.reason, message: loadFailure.message },
@@ -210,7 +211,7 @@ async function generate(id: number, request: LocalGenerateRequest) {
     } else if (error instanceof GeneratorLoadError) {
       post({ type: 'error', id, kind: 'load', reason: error.reason, message: error.message });
     } else {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       post({
         type: 'error',
         id,

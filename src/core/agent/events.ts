@@ -1,23 +1,29 @@
 // Everything the agent loop tells the outside world. The UI and the stores only listen.
+//
+// The loop's own events are the run, its messages, the streamed pieces and each model call. Every
+// other event belongs to a feature (a middleware, the memory journal, the thread's timeline) and is
+// declared by that feature's module, which adds it to FeatureEvents:
+//
+//   declare module '../agent/events' {
+//     interface FeatureEvents {
+//       'facts-ranked': { type: 'facts-ranked'; method: string; scores: FactScore[] };
+//     }
+//   }
+//
+// The key is the event's `type`. AgentEvent is the union of both, so `event.type === 'facts-ranked'`
+// narrows to the feature's own shape wherever it is read; the loop passes feature events on without
+// reading them.
 
 import type { Message, ModelRequest, StreamEvent, Usage } from './types';
-import type { RunOutcome } from './middleware';
-import type { ContextEvent } from './thread';
 
-/** How one fact scored for a model call (for the Facts panel). */
-export interface FactScore {
-  id: string;
-  similarity: number;
-  score: number;
-  injected: boolean;
-}
+export type RunOutcome =
+  | { status: 'done' }
+  | { status: 'aborted' }
+  | { status: 'max-steps'; steps: number }
+  | { status: 'error'; message: string };
 
-export interface MemorySourceSnapshot {
-  path: string;
-  content: string;
-}
-
-export type AgentEvent =
+/** The loop's own events. */
+export type LoopEvent =
   | { type: 'run-start'; threadId: string }
   /** A complete message was appended to the thread. */
   | { type: 'message'; message: Message }
@@ -32,31 +38,16 @@ export type AgentEvent =
       endedAt: number;
       error?: string;
     }
-  | { type: 'memory-loaded'; sources: MemorySourceSnapshot[]; reason: 'initial' | 'refresh' }
-  /**
-   * A write of this run to long-term memory, as the memory journal recorded it (whatever wrote it:
-   * a tool call, or middleware outside one). `after` is '' and `deleted` set for a delete.
-   */
-  | {
-      type: 'memory-updated';
-      path: string;
-      before: string | null;
-      after: string;
-      version: number;
-      /** The tool call that wrote it; absent for a write by middleware or a strategy step. */
-      toolCallId?: string;
-      /** The memory journal's entry. */
-      journalId?: string;
-      deleted?: boolean;
-    }
-  /** Compaction or memory change, for the chart's markers (the store adds callId if missing). */
-  | { type: 'context-event'; event: Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent> }
-  /** Fact ranking for the model call about to be made. */
-  | {
-      type: 'facts-ranked';
-      method: string;
-      /** Set when the chosen method was unavailable and another was used (e.g. embeddings loading). */
-      fallback?: string;
-      scores: FactScore[];
-    }
   | { type: 'run-end'; outcome: RunOutcome };
+
+/**
+ * Events declared by features, by type (see the top of this file). Empty here: the agent names no
+ * feature.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureEvents {}
+
+/** An event a feature declared. */
+export type FeatureEvent = FeatureEvents[keyof FeatureEvents];
+
+export type AgentEvent = LoopEvent | FeatureEvent;

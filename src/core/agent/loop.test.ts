@@ -3,7 +3,13 @@ import { runAgent, type RunInput } from './loop';
 import type { Middleware } from './middleware';
 import { ProviderError, type Message, type ToolMessage } from './types';
 import { createFsTools } from '../fs/tools';
-import { collect, memoryFs, scriptedProvider, aborted, assistant } from './test-helpers';
+import {
+  collect,
+  memoryFs,
+  scriptedProvider,
+  aborted,
+  assistant,
+} from '../../../tests/fixtures/agent';
 
 const user = (content: string): Message => ({
   role: 'user',

@@ -3,7 +3,7 @@
 // as events; middleware wraps the model and tool calls.
 
 import type { VirtualFs } from '../fs/types';
-import { authored, threadOf, type JournalFeed } from '../fs/journal';
+import { authored, threadOf, type MemoryWriteFeed } from '../fs/authorship';
 import type { AgentEvent } from './events';
 import {
   composeModelCall,
@@ -27,6 +27,7 @@ import {
   type ToolResult,
 } from './types';
 import { newId } from './ids';
+import { errorText } from '../text/errors';
 
 export interface RunInput {
   threadId: string;
@@ -42,7 +43,7 @@ export interface RunInput {
    * The memory journal of `fs`: every write of this run to long-term memory (by a tool call or by
    * middleware) comes back from it as a 'memory-updated' event, whatever memory layers are on.
    */
-  journal?: JournalFeed;
+  journal?: MemoryWriteFeed;
   /** Per-thread middleware state; mutated in place and meant to be saved with the thread. */
   state: ThreadState;
   signal: AbortSignal;
@@ -54,6 +55,7 @@ export interface RunInput {
 const DEFAULT_MAX_STEPS = 25;
 
 export async function runAgent(input: RunInput): Promise<RunOutcome> {
+  checkSlots(input.middleware);
   const { emit, signal } = input;
   const history: Message[] = [...input.history];
   const context: RunContext = {
@@ -118,6 +120,7 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
 
       // 2. One model call; middleware sees and may rewrite the request on its way out.
       const request: ModelRequest = {
+        purpose: 'chat',
         model: input.model,
         system: input.systemPrompt,
         messages: history.filter(isModelMessage),
@@ -213,6 +216,20 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
   }
 }
 
+/** Two middleware may share a slot of thread state, never claim one key with different schemas. */
+export function checkSlots(middleware: readonly Middleware[]): void {
+  const owners = new Map<string, { slot: unknown; name: string }>();
+  for (const mw of middleware) {
+    if (!mw.state) continue;
+    const owner = owners.get(mw.state.key);
+    if (owner && owner.slot !== mw.state)
+      throw new Error(
+        `${mw.name} and ${owner.name} both keep thread state under '${mw.state.key}' with different schemas.`,
+      );
+    owners.set(mw.state.key, { slot: mw.state, name: mw.name });
+  }
+}
+
 function isAbort(error: unknown, signal: AbortSignal): boolean {
   return (error instanceof ProviderError && error.kind === 'aborted') || signal.aborted;
 }
@@ -231,9 +248,4 @@ function toolMessage(call: ToolCall, result: ToolResult): ToolMessage {
 
 function notice(content: string): Message {
   return { role: 'notice', id: newId('msg'), kind: 'error', content, createdAt: Date.now() };
-}
-
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

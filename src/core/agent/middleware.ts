@@ -1,16 +1,60 @@
 // Middleware hooks around the agent loop, after Deep Agents' before_agent / wrap_model_call /
 // wrap_tool_call / after_agent. Each hook is optional.
 
+import type { z } from 'zod';
 import type { VirtualFs } from '../fs/types';
-import { authored } from '../fs/journal';
-import type { AgentEvent } from './events';
+import { authored } from '../fs/authorship';
+import type { AgentEvent, FeatureEvents, RunOutcome } from './events';
 import type { ModelRequest, ModelResponse, ToolCall, ToolResult } from './types';
+
+export type { RunOutcome };
 
 /**
  * Per-thread agent state that middleware keeps between runs and that is stored with the thread
- * (for instance the AGENTS.md contents loaded once per thread). Keys belong to middleware.
+ * (for instance the AGENTS.md contents loaded once per thread): JSON, one key per owner. Read and
+ * write it through the owner's StateSlot, never by key.
  */
 export type ThreadState = Record<string, unknown>;
+
+/**
+ * One owner's part of thread state: a key and the schema of what is kept under it. `read` checks the
+ * stored value against the schema (a thread from IndexedDB or a bundle may hold anything) and gives
+ * it typed, or undefined when it is absent or does not match; `write` keeps a value. The value read
+ * is the stored object itself, so changing it changes the thread's state (schemas here must not
+ * transform). An object is checked once, then trusted until another value replaces it.
+ */
+export interface StateSlot<T> {
+  readonly key: string;
+  readonly schema: z.ZodType<T>;
+  read(state: Readonly<ThreadState> | undefined): T | undefined;
+  write(state: ThreadState, value: T): void;
+  clear(state: ThreadState): void;
+}
+
+export function stateSlot<T>(key: string, schema: z.ZodType<T>): StateSlot<T> {
+  const checked = new WeakSet<object>();
+  const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+  return {
+    key,
+    schema,
+    read(state) {
+      const raw = state?.[key];
+      if (raw === undefined) return undefined;
+      if (isObject(raw) && checked.has(raw)) return raw as T;
+      if (!schema.safeParse(raw).success) return undefined;
+      if (isObject(raw)) checked.add(raw);
+      // Checked against the schema just above (the stored object, not zod's copy: see the interface).
+      return raw as T;
+    },
+    write(state, value) {
+      state[key] = value;
+      if (isObject(value)) checked.add(value);
+    },
+    clear(state) {
+      delete state[key];
+    },
+  };
+}
 
 export interface RunContext {
   threadId: string;
@@ -24,14 +68,12 @@ export interface RunContext {
 export type ModelCallHandler = (request: ModelRequest) => Promise<ModelResponse>;
 export type ToolCallHandler = (call: ToolCall) => Promise<ToolResult>;
 
-export type RunOutcome =
-  | { status: 'done' }
-  | { status: 'aborted' }
-  | { status: 'max-steps'; steps: number }
-  | { status: 'error'; message: string };
-
 export interface Middleware {
   name: string;
+  /** Its part of thread state, when it keeps one (two middleware may share one slot). */
+  state?: StateSlot<unknown>;
+  /** The feature events it emits (each declared in FeatureEvents by its module). */
+  events?: readonly (keyof FeatureEvents)[];
   /** Once per run, before the first model call. Throwing ends the run with an error. */
   beforeAgent?(context: RunContext): Promise<void>;
   /** Around every model call: change the request, inspect the response. Call next exactly once. */

@@ -82,8 +82,29 @@ export interface ToolSchema {
   };
 }
 
+/**
+ * What a model request is for. Every request says it, so a provider that stands in for a model (the
+ * Demo) answers by purpose, never by reading the prompt, and each feature keeps its offline answerer
+ * beside it (the fact updater's in memory/facts/demo-updater.ts).
+ */
+export const REQUEST_PURPOSES = [
+  /** A turn of the conversation (the agent loop's own calls, and the inspector's preview). */
+  'chat',
+  /** Compaction's summary of the conversation (Deep Agents summarization). */
+  'summary',
+  /** Fact memory's update after a run. */
+  'fact-update',
+  /** A context strategy's model step (summary merge, extraction, compression). */
+  'strategy-step',
+  /** The arena's "Ask the model": a probe's question on a strategy's context. */
+  'probe-question',
+] as const;
+export type RequestPurpose = (typeof REQUEST_PURPOSES)[number];
+
 /** What goes to a provider for one model call. */
 export interface ModelRequest {
+  /** What the request is for (absent in requests built before purposes existed: a chat turn). */
+  purpose?: RequestPurpose;
   model: string;
   /** Full system prompt, memory blocks included (middleware appends to it). */
   system: string;

@@ -1,8 +1,8 @@
 // One arena run: several strategy selections over one transcript, one after another, sharing the
 // step answer cache. Used by the worker and the benchmark (the same code path).
 
-import type { TokenCounter } from '../context/tokens';
-import { summarizerFromProvider } from '../context/summarization';
+import type { TokenCounter } from '../tokens/counter';
+import { summarizerFromProvider } from '../compaction/summarization';
 import { createDemoProvider } from '../providers/demo';
 import { offlineStep } from '../strategies/offline';
 import { getStrategy } from '../strategies/registry';

@@ -17,6 +17,7 @@ import { parseJsonAt } from '../bundle/jsonl';
 import { splitTurns } from '../strategies/turns';
 import { ArenaInputError } from './errors';
 import type { Probe, Transcript } from './transcript';
+import { errorText } from '../text/errors';
 
 const CATEGORIES: Record<number, string> = {
   1: 'multi-hop',
@@ -35,7 +36,7 @@ export function transcriptFromLocomo(text: string, fileName: string): Transcript
   try {
     value = parseJsonAt(text, fileName);
   } catch (error) {
-    throw new ArenaInputError(error instanceof Error ? error.message : String(error));
+    throw new ArenaInputError(errorText(error));
   }
   return locomoTranscript(value, fileName);
 }

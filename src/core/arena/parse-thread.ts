@@ -5,11 +5,12 @@
 // tokens only.
 
 import { isModelMessage, type ModelMessage } from '../agent/types';
-import type { Thread } from '../agent/thread';
+import type { Thread } from '../thread/thread';
 import { threadFromJsonl } from '../bundle/jsonl';
 import { splitTurns } from '../strategies/turns';
 import { ArenaInputError } from './errors';
 import type { Probe, Transcript } from './transcript';
+import { errorText } from '../text/errors';
 
 /**
  * A message as the arena replays it: only the fields a replay reads, as plain strings, numbers and
@@ -76,7 +77,7 @@ export function transcriptFromJsonl(text: string, fileName: string): Transcript 
   try {
     thread = threadFromJsonl(text, fileName);
   } catch (error) {
-    throw new ArenaInputError(error instanceof Error ? error.message : String(error));
+    throw new ArenaInputError(errorText(error));
   }
   const transcript = transcriptFromThread(thread, 'jsonl');
   const header = JSON.parse(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApproximateCounter } from '../context/tokens';
+import { createApproximateCounter } from '../tokens/counter';
 import { defaultSelection } from '../strategies/registry';
 import { runArena } from './arena';
 import { createStepCache } from './cache';

@@ -1,22 +1,23 @@
-// The replay engine: one strategy selection over one transcript, turn by turn, through the app's own
-// agent loop and the one pipeline function (buildPipeline), with the memory layers off so only the
-// strategy differs. Per turn it measures the tokens each model call sends, by section, and the
-// strategy's extra model calls; after the turn a probe is asked at, it builds the request the
-// strategy would send for the probe's question (previewNextRequest, nothing sent) and scores whether
-// the probe's evidence is in it. Stopping keeps what was measured and marks the result partial.
+// The replay engine: one strategy selection over one transcript, turn by turn, through the app's
+// harness (createHarness: the agent loop and the one pipeline), with the memory layers off so only
+// the strategy differs. Per turn it measures the tokens each model call sends, by section, as the
+// thread recorder records them for the app, and the strategy's extra model calls; after the turn a
+// probe is asked at, it builds the request the strategy would send for the probe's question (the
+// harness's preview, nothing sent) and scores whether the probe's evidence is in it. Stopping keeps
+// what was measured and marks the result partial.
 
-import { BASE_SYSTEM_PROMPT } from '../agent/prompt';
-import { previewNextRequest } from '../agent/preview';
-import { runAgent } from '../agent/loop';
 import type { ThreadState } from '../agent/middleware';
 import type { ModelMessage, ModelRequest, UserMessage } from '../agent/types';
-import { countRequest, type TokenCounter } from '../context/tokens';
-import type { SummarizeFn } from '../context/summarization';
-import { bm25Rank, buildPipeline } from '../pipeline';
+import { countRequest, type TokenCounter } from '../tokens/counter';
+import type { SummarizeFn } from '../compaction/summarization';
+import { createHarness } from '../harness/harness';
+import { bm25Rank } from '../harness/pipeline';
+import { createThreadRecorder } from '../thread/recorder';
+import type { Thread } from '../thread/thread';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { createRankerResolver } from '../retrieval/rank';
 import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';
-import { createArenaFs } from './memory-fs';
+import { createInMemoryFs } from '../fs/in-memory';
 import { answerPresent, contextText, normalize, scoreProbe } from './evidence';
 import {
   sectionsOf,
@@ -34,6 +35,7 @@ import {
   transcriptProvider,
   type TurnScript,
 } from './transcript-provider';
+import { errorText } from '../text/errors';
 
 export const ARENA_LAYERS = { agentsMd: false, facts: false } as const;
 export const ARENA_CONTEXT_WINDOW = 128_000;
@@ -83,30 +85,50 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
   const model = options.model ?? 'gpt-4o';
   const settings = options.settings ?? DEFAULT_SETTINGS;
   const turns = transcriptTurns(transcript);
-  const fs = createArenaFs();
+  const fs = createInMemoryFs();
   const state: ThreadState = {};
   let script: TurnScript = { answers: [], results: new Map(), messages: [], used: 0 };
   const current = () => script;
-  let turnCalls: ModelRequest[] = [];
-  const provider = transcriptProvider(current, (request) => turnCalls.push(request));
+  const provider = transcriptProvider(current);
   const tools = replayTools(toolNames(transcript.messages), current);
   const rank = options.rank ?? bm25Rank(createRankerResolver());
-  const common = {
+  const contextWindow = options.contextWindow ?? ARENA_CONTEXT_WINDOW;
+  const harness = createHarness({
+    provider,
+    model,
+    counter,
+    contextWindow,
     settings: () => settings,
     strategy: () => options.selection,
     layers: { ...ARENA_LAYERS },
-    contextWindow: options.contextWindow ?? ARENA_CONTEXT_WINDOW,
-    counter,
+    fs,
+    tools,
     summarize: options.summarize,
     step: options.step,
     loadMemory: async () => {
       throw new Error('Fact memory is off in the arena.');
     },
-    factRankers: createRankerResolver(),
     rank,
+  });
+  // The calls are measured as the app measures them: the thread recorder's record of each call.
+  const recorded: Thread = {
+    id: `arena-${options.key}`,
+    title: options.label,
+    workspace: '',
+    createdAt: 0,
+    updatedAt: 0,
+    messages: [],
+    state: {},
+    calls: [],
+    memoryEdits: [],
   };
-  const middleware = buildPipeline(common);
-  const previewMiddleware = buildPipeline({ ...common, preview: true });
+  const recorder = createThreadRecorder(recorded, {
+    provider: provider.id,
+    model,
+    contextWindow,
+    triggerFraction: settings.compaction.triggerFraction,
+    counter,
+  });
 
   // Where each transcript message sits, to store carried messages as references.
   const indexById = new Map<string, number>();
@@ -148,21 +170,16 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
       const [user, ...rest] = turn.messages;
       if (!user) continue;
       script = scriptOf(rest);
-      turnCalls = [];
+      const callsBefore = recorded.calls.length;
       const row = EMPTY_USAGE_TURN(turn.index + 1);
       const appended: ModelMessage[] = [];
-      const outcome = await runAgent({
+      const outcome = await harness.run({
         threadId: `arena-${options.key}`,
         history: [...history, user],
-        provider,
-        model,
-        systemPrompt: BASE_SYSTEM_PROMPT,
-        tools,
-        middleware,
-        fs,
         state,
         signal,
         emit: (event) => {
+          recorder.apply(event);
           if (event.type === 'message' && event.message.role !== 'notice')
             appended.push(event.message);
           else if (event.type === 'context-event') {
@@ -178,8 +195,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
         },
       });
       if (outcome.status === 'aborted' || signal.aborted) break;
-      for (const request of turnCalls) {
-        const breakdown = countRequest(counter, request);
+      for (const { estimate: breakdown } of recorded.calls.slice(callsBefore)) {
         row.calls++;
         row.sent += breakdown.total;
         for (const [name, value] of Object.entries(sectionsOf(breakdown)))
@@ -202,28 +218,23 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
           content: probe.question,
           createdAt: (history[history.length - 1]?.createdAt ?? 0) + 1,
         };
-        const { request } = await previewNextRequest({
+        const { request } = await harness.preview({
           threadId: `arena-${options.key}`,
           history: [...history, question],
-          model,
-          systemPrompt: BASE_SYSTEM_PROMPT,
-          tools,
-          middleware: previewMiddleware,
-          fs,
           state,
         });
         const scored = scoreProbe(probe, contextText(request), (id) => textById.get(id));
         const probeResult: ProbeResult = { probeId: probe.id, ...scored };
         if (options.ask && probe.expected !== undefined) {
           try {
-            const text = await options.ask(request, signal);
+            const text = await options.ask({ ...request, purpose: 'probe-question' }, signal);
             probeResult.answer = {
               text: text.slice(0, 2000),
               correct: answerPresent(normalize(text), probe.expected),
             };
           } catch (error) {
             if (signal.aborted) break;
-            probeResult.answer = { error: error instanceof Error ? error.message : String(error) };
+            probeResult.answer = { error: errorText(error) };
           }
         }
         if (contexts < maxContexts) {
@@ -242,7 +253,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
       if (options.pause) await options.pause();
     }
   } catch (error) {
-    if (!signal.aborted) result.error = error instanceof Error ? error.message : String(error);
+    if (!signal.aborted) result.error = errorText(error);
   }
   result.partial = result.turns.length < turns.length;
   result.answeredBy = offline && online ? 'mixed' : online ? 'model' : offline ? 'offline' : 'none';

@@ -2,7 +2,7 @@
 // model calls, every probe's outcome with the context it was scored against, and the totals shown
 // in the results table. Plain JSON: it crosses the worker boundary and is kept in IndexedDB.
 
-import type { RequestTokenBreakdown } from '../context/tokens';
+import type { TokenBreakdown } from '../tokens/counter';
 import type { StrategySelection } from '../strategies/types';
 import type { FoundBy } from './evidence';
 import type { Probe, Transcript } from './transcript';
@@ -123,10 +123,10 @@ const SECTION_NAMES: Record<string, string> = {
 };
 
 /** A request's token breakdown as named sections (strategy sections by their own names). */
-export function sectionsOf(breakdown: RequestTokenBreakdown): Record<string, number> {
+export function sectionsOf(breakdown: TokenBreakdown): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [key, name] of Object.entries(SECTION_NAMES)) {
-    const value = breakdown[key as keyof typeof SECTION_NAMES & keyof RequestTokenBreakdown];
+    const value = breakdown[key as keyof typeof SECTION_NAMES & keyof TokenBreakdown];
     if (typeof value === 'number' && value > 0) out[name] = value;
   }
   for (const [name, value] of Object.entries(breakdown.strategy ?? {}))

@@ -52,14 +52,14 @@ export function scriptOf(messages: readonly ModelMessage[]): TurnScript {
  */
 export function transcriptProvider(
   current: () => TurnScript,
-  onCall: (request: ModelRequest) => void,
+  onCall?: (request: ModelRequest) => void,
 ): ModelProvider {
   return {
     id: 'transcript',
     async complete(request, { signal }) {
       if (signal.aborted) throw new ProviderError('aborted', 'The arena run was stopped.');
       const script = current();
-      onCall(request);
+      onCall?.(request);
       const recorded = script.answers[script.used++];
       // A turn recorded without an answer (cut off): an empty answer ends it.
       const message: AssistantMessage = recorded

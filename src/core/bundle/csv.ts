@@ -2,7 +2,7 @@
 // call. The thread's JSONL holds the same records in full; on import the CSV is parsed and must
 // agree with it, so a hand-edited or mismatched metrics file is caught instead of silently ignored.
 
-import type { ModelCallRecord } from '../agent/thread';
+import type { ModelCallRecord } from '../thread/thread';
 import { BundleError } from './errors';
 
 export const METRICS_COLUMNS = [

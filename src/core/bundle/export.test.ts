@@ -11,7 +11,7 @@ import {
 } from './export';
 import { checkMetricsCsv, metricsToCsv, parseCsv, METRICS_COLUMNS } from './csv';
 import { threadFromJsonl, threadToJsonl } from './jsonl';
-import { fixture, populate, sampleThread } from './test-helpers';
+import { fixture, populate, sampleThread } from '../../../tests/fixtures/bundle';
 import { BundleError } from './errors';
 
 const KEY = 'sk-ant-bundle-secret-0123456789';

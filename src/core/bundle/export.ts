@@ -3,11 +3,11 @@
 // field), and any known key that turns up in content (a pasted key in a message or a file) is
 // redacted from every entry, names included.
 
-import type { Thread } from '../agent/thread';
+import type { Thread } from '../thread/thread';
 import { DEFAULT_SETTINGS, parseSettings } from '../settings';
 import { compareStrings } from '../fs/memory-store';
 import type { FileInfo, FileRecord, FileStore } from '../fs/types';
-import type { ThreadStore } from '../agent/thread';
+import type { ThreadStore } from '../thread/thread';
 import { metricsToCsv } from './csv';
 import { BundleError, formatBytes } from './errors';
 import { journalToJsonl, threadToJsonl } from './jsonl';

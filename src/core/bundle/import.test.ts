@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import type { Thread } from '../agent/thread';
+import type { Thread } from '../thread/thread';
 import { InMemoryFileStore } from '../fs/memory-store';
 import { SAMPLE_FILES } from '../sample-workspace';
 import { CONNECTION_SETTINGS, DEFAULT_SETTINGS, isConnectionKey, type Settings } from '../settings';
@@ -19,7 +19,7 @@ import {
   populate,
   sampleThread,
   type Fixture,
-} from './test-helpers';
+} from '../../../tests/fixtures/bundle';
 import { ZipWriter } from './zip';
 
 const text = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);

@@ -2,14 +2,14 @@
 // imported as read-only history. The import's own memory writes are journal entries too.
 import { describe, expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { journaledMemoryFs } from '../agent/test-helpers';
+import { journaledMemoryFs } from '../../../tests/fixtures/agent';
 import { JournaledStore, MemoryJournal, undoJournalEntry, type JournalEntry } from '../fs/journal';
 import { DEFAULT_MEMORY_SOURCES } from '../memory/agents-md';
 import { BundleError } from './errors';
 import { exportBundle } from './export';
 import { importBundle, readBundle } from './import';
 import { MAX_BUNDLE_JOURNAL_ENTRIES } from './jsonl';
-import { FailingStore, fixture, populate } from './test-helpers';
+import { FailingStore, fixture, populate } from '../../../tests/fixtures/bundle';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

@@ -6,7 +6,7 @@
 // The file is complete on its own (a single thread export is this file), and a line-oriented
 // format keeps large threads greppable and lets errors name a line.
 
-import type { ModelCallRecord, Thread } from '../agent/thread';
+import type { ModelCallRecord, Thread } from '../thread/thread';
 import type { Message } from '../agent/types';
 import { BOUNDS, MAX_JSON_DEPTH } from '../limits';
 import { jsonDepthOverflow } from '../text/json-depth';
@@ -20,6 +20,7 @@ import {
   threadHeaderSchema,
   zodProblems,
 } from './schema';
+import { errorText } from '../text/errors';
 
 export function threadToJsonl(thread: Thread): string {
   // Every thread field but the lists goes in the header, so fields added later travel too.
@@ -57,9 +58,7 @@ export function parseJsonAt(text: string, entry: string, lineOffset = 0): unknow
   try {
     return JSON.parse(text);
   } catch (error) {
-    const engine = (error instanceof Error ? error.message : String(error))
-      .replace(/\s+/g, ' ')
-      .slice(0, 120);
+    const engine = errorText(error).replace(/\s+/g, ' ').slice(0, 120);
     const offset = jsonErrorOffset(text);
     const where = locate(text, offset, engine);
     const reason =

@@ -7,6 +7,7 @@ import { MAX_FILE_BYTES, MAX_PATH_LENGTH } from '../fs/types';
 import { BOUNDS } from '../limits';
 import { BundleError, quoteName } from './errors';
 import type { ZipLimits } from './zip';
+import { errorText } from '../text/errors';
 
 export const BUNDLE_FORMAT = 'memory-playground-bundle';
 export const BUNDLE_FORMAT_VERSION = 1;
@@ -162,7 +163,7 @@ function storePath(
   try {
     normalised = normaliseFilePath(path);
   } catch (error) {
-    throw refuse(error instanceof Error ? error.message : String(error));
+    throw refuse(errorText(error));
   }
   if (normalised !== path) throw refuse(`it does not map to a canonical path (${path}).`);
   if ((displayPrefix + path).length > MAX_PATH_LENGTH)

@@ -1,7 +1,7 @@
 // What export and import work against: interfaces only, so the same code runs in Node tests (in-memory
 // stores) and in the app (IndexedDB).
 
-import type { ThreadStore } from '../agent/thread';
+import type { ThreadStore } from '../thread/thread';
 import type { FileRecord, FileStore } from '../fs/types';
 import type { JournalEntry } from '../fs/journal';
 

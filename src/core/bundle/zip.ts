@@ -8,6 +8,7 @@
 
 import { Inflate, deflateSync, inflateSync } from 'fflate';
 import { BundleError, formatBytes, quoteName } from './errors';
+import { errorText } from '../text/errors';
 
 const SIG_LOCAL = 0x04034b50;
 const SIG_CENTRAL = 0x02014b50;
@@ -324,7 +325,7 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
 function corrupt(entry: ZipEntry, error: unknown): BundleError {
   return new BundleError(
     'corrupt',
-    `Entry ${quoteName(entry.name)} is corrupted: it could not be decompressed (${error instanceof Error ? error.message : String(error)}).`,
+    `Entry ${quoteName(entry.name)} is corrupted: it could not be decompressed (${errorText(error)}).`,
     entry.name,
   );
 }

@@ -7,7 +7,7 @@ import {
   nextStepsFromMessages,
 } from './intent';
 
-// The app's summary layout (src/core/context/compaction.ts: SUMMARY_SECTIONS).
+// The app's summary layout (src/core/compaction/compaction.ts: SUMMARY_SECTIONS).
 const SUMMARY = [
   'Earlier messages of this conversation were condensed into the summary below to free context space.',
   'The complete record of those messages, word for word, is in /conversation_history/session_t1.md.',

@@ -5,14 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../agent/events';
 import { runAgent } from '../agent/loop';
 import type { Middleware } from '../agent/middleware';
-import { createThreadRecorder } from '../agent/recorder';
-import type { Thread } from '../agent/thread';
-import { journaledMemoryFs, scriptedProvider } from '../agent/test-helpers';
-import { createApproximateCounter } from '../context/tokens';
-import { createMemoryLoader } from '../memory/facts/store';
+import { createThreadRecorder } from '../thread/recorder';
+import type { Thread } from '../thread/thread';
+import { journaledMemoryFs, scriptedProvider } from '../../../tests/fixtures/agent';
+import { createApproximateCounter } from '../tokens/counter';
 import { describeMemoryChange } from '../memory/facts/changes';
-import { buildPipeline, getLayers, LAYERS_STATE_KEY } from '../pipeline';
-import { createRankerResolver } from '../retrieval/rank';
+import { createHarness } from '../harness/harness';
+import { getLayers, LAYERS_STATE_KEY } from '../harness/pipeline';
 import { DEFAULT_SETTINGS } from '../settings';
 import { defaultSelection } from '../strategies/registry';
 import { offlineStep } from '../strategies/offline';
@@ -57,17 +56,18 @@ async function runThread(
   const events: AgentEvent[] = [];
   const middleware = [
     ...extra,
-    ...buildPipeline({
+    // The harness's pipeline, behind the attacker's middleware.
+    ...createHarness({
+      model: 'm',
+      counter,
+      contextWindow: 128_000,
       settings: () => DEFAULT_SETTINGS,
       strategy: () => defaultSelection('deep-agents'),
       layers: getLayers(thread.state),
-      contextWindow: 128_000,
-      counter,
+      fs,
       summarize: async () => 'summary',
       step: offlineStep((text) => counter.count(text)),
-      loadMemory: createMemoryLoader(fs),
-      factRankers: createRankerResolver(),
-    }),
+    }).middleware,
   ];
   const outcome = await runAgent({
     threadId: thread.id,

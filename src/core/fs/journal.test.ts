@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journaledMemoryFs } from '../agent/test-helpers';
+import { journaledMemoryFs } from '../../../tests/fixtures/agent';
 import {
   JOURNAL_LIMITS,
   authored,

@@ -18,6 +18,7 @@
 // journaled write.
 
 import { z } from 'zod';
+import { authored, threadOf } from './authorship';
 import { diffLineArrays } from '../text/diff';
 import { CompositeFs } from './composite';
 import { normalisePath } from './paths';
@@ -32,6 +33,10 @@ import {
   type WriteAuthor,
   type WriteOptions,
 } from './types';
+import { errorText } from '../text/errors';
+
+// The author's view and threadOf live with the workspace contract (authorship.ts).
+export { authored, threadOf };
 
 /** Bounds of what the journal stores. Entries beyond them are dropped oldest first, and counted. */
 export const JOURNAL_LIMITS = {
@@ -439,13 +444,6 @@ export function boundAuthor(author: WriteAuthor): WriteAuthor {
   }
 }
 
-/** The thread a write belongs to, when it happened in (or after) a chat run. */
-export function threadOf(author: WriteAuthor): string | undefined {
-  return author.kind === 'tool' || author.kind === 'agent' || author.kind === 'fact-updater'
-    ? author.threadId
-    : undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The journal
 
@@ -485,6 +483,27 @@ export interface RecordedWrite {
 /** What the agent loop needs of the journal: this tab's records as they happen. */
 export interface JournalFeed {
   subscribe(listener: (write: RecordedWrite) => void): () => void;
+}
+
+declare module '../agent/events' {
+  interface FeatureEvents {
+    /**
+     * A write of this run to long-term memory, as the memory journal recorded it (whatever wrote
+     * it: a tool call, or middleware outside one). `after` is '' and `deleted` set for a delete.
+     */
+    'memory-updated': {
+      type: 'memory-updated';
+      path: string;
+      before: string | null;
+      after: string;
+      version: number;
+      /** The tool call that wrote it; absent for a write by middleware or a strategy step. */
+      toolCallId?: string;
+      /** The memory journal's entry. */
+      journalId?: string;
+      deleted?: boolean;
+    };
+  }
 }
 
 export interface MemoryJournalOptions {
@@ -828,10 +847,6 @@ export class MemoryJournal {
   }
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The filesystem side: a store that journals, and a view that names the writer
 
@@ -1050,26 +1065,6 @@ export function journaledFs(
       [`${MEMORIES_DIR}/`]: new JournaledStore(stores.user, { journal, mount: MEMORIES_DIR }),
     },
   });
-}
-
-/**
- * The filesystem as seen by one writer: every write and delete that names no author is made as
- * `author` (the outermost view wins, so a tool call's view overrides the app's default).
- */
-export function authored(fs: VirtualFs, author: WriteAuthor): VirtualFs {
-  const withAuthor = (options?: WriteOptions): WriteOptions =>
-    options?.author ? options : { ...options, author };
-  const view: VirtualFs & { routePrefixes?: () => string[] } = {
-    read: (path) => fs.read(path),
-    write: (path, content, options) => fs.write(path, content, withAuthor(options)),
-    delete: (path, options) => fs.delete(path, withAuthor(options)),
-    list: () => fs.list(),
-    history: (path) => fs.history(path),
-    listUnder: (dir) => fs.listUnder(dir),
-  };
-  const routes = (fs as VirtualFs & { routePrefixes?: () => string[] }).routePrefixes;
-  if (typeof routes === 'function') view.routePrefixes = () => routes.call(fs);
-  return view;
 }
 
 // ---------------------------------------------------------------------------------------------

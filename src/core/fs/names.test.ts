@@ -1,7 +1,7 @@
 // Issue 18, finding 5: `/memories/AGENTS\u200B.md` and a right-to-left-override name both showed
 // as "AGENTS.md" in the Files panel, beside the real one. Written as the attacks.
 import { describe, expect, it } from 'vitest';
-import { memoryFs } from '../agent/test-helpers';
+import { memoryFs } from '../../../tests/fixtures/agent';
 import { createFsTools } from './tools';
 import { findLookAlike, findUntrustedCharacter, nameSkeleton } from './names';
 import { normalisePath } from './paths';

@@ -7,6 +7,7 @@ import { globToRegExp } from './glob';
 import { compareStrings } from './memory-store';
 import { basename, dirPrefix, dirname, isUnder, normaliseFilePath, normalisePath } from './paths';
 import { FsError, type VirtualFs } from './types';
+import { errorText } from '../text/errors';
 
 export const FS_TOOL_NAMES = [
   'ls',
@@ -498,7 +499,7 @@ function createTool<N extends FsToolName>(name: N): Tool {
         return await implementations[name](parseArgs(name, rawArgs), context);
       } catch (error) {
         if (error instanceof ToolInputError || error instanceof FsError) return fail(error.message);
-        return fail(error instanceof Error ? error.message : String(error));
+        return fail(errorText(error));
       }
     },
   };

@@ -4,7 +4,7 @@ import type { ThreadState } from '../agent/middleware';
 import type { Tool } from '../agent/tool';
 import { createFsTools } from '../fs/tools';
 import { FsError, type VirtualFs } from '../fs/types';
-import { collect, journaledMemoryFs, scriptedProvider } from '../agent/test-helpers';
+import { collect, journaledMemoryFs, scriptedProvider } from '../../../tests/fixtures/agent';
 import type { JournalFeed } from '../fs/journal';
 import {
   DEFAULT_MEMORY_SOURCES,

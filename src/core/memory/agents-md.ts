@@ -3,11 +3,15 @@
 // the agent updates them with edit_file / write_file. Going beyond Deep Agents, a changed source can
 // be reloaded before the next model call ("Refresh memory after edits").
 
-import type { MemorySourceSnapshot } from '../agent/events';
-import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
+import { z } from 'zod';
+import type { AgentEvent } from '../agent/events';
+import { stateSlot, type Middleware, type RunContext, type ThreadState } from '../agent/middleware';
 import type { ModelRequest, ToolCall } from '../agent/types';
+import type { TimelineEntry } from '../thread/thread';
+import { BOUNDS, MAX_PATH_LENGTH } from '../limits';
 import { FsError } from '../fs/types';
 import { normalisePath } from '../fs/paths';
+import { errorText } from '../text/errors';
 
 export const DEFAULT_MEMORY_SOURCES = [
   '/memories/AGENTS.md',
@@ -15,25 +19,59 @@ export const DEFAULT_MEMORY_SOURCES = [
   '/AGENTS.md',
 ] as const;
 
+/** AGENTS.md memory's settings: two keys at the top of the app's settings (src/core/settings.ts). */
+export const agentsMdSettingsShape = {
+  refreshMemoryAfterEdits: z.boolean(),
+  memorySources: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(BOUNDS.memorySources.value),
+};
+
 export interface AgentsMdOptions {
   sources: readonly string[];
   /** Reload a source before the next model call after a tool changed it. */
   refreshAfterEdits: boolean;
 }
 
-/** What the middleware keeps in thread state (saved with the thread). */
-export interface AgentsMdState {
-  sources: MemorySourceSnapshot[];
-  loadedAt: number;
-  /** Sources changed by a tool since they were loaded. */
-  stale: string[];
-}
+const sourceSchema = z.object({ path: z.string(), content: z.string() });
+export type MemorySourceSnapshot = z.infer<typeof sourceSchema>;
 
-const STATE_KEY = 'agentsMd';
+/** What the middleware keeps in thread state (saved with the thread). */
+const agentsMdStateSchema = z.object({
+  sources: z.array(sourceSchema),
+  loadedAt: z.number(),
+  /** Sources changed by a tool since they were loaded. */
+  stale: z.array(z.string()),
+});
+export type AgentsMdState = z.infer<typeof agentsMdStateSchema>;
+
+/** Its slot in thread state. */
+export const agentsMdSlot = stateSlot('agentsMd', agentsMdStateSchema);
 
 export function getAgentsMdState(state: ThreadState): AgentsMdState | undefined {
-  const value = state[STATE_KEY];
-  return value && typeof value === 'object' ? (value as AgentsMdState) : undefined;
+  return agentsMdSlot.read(state);
+}
+
+declare module '../agent/events' {
+  interface FeatureEvents {
+    /** The AGENTS.md sources were loaded into the thread (first run) or reloaded after an edit. */
+    'memory-loaded': {
+      type: 'memory-loaded';
+      sources: MemorySourceSnapshot[];
+      reason: 'initial' | 'refresh';
+    };
+  }
+}
+
+/** The timeline marker of a 'memory-loaded' event (the harness gives it to the thread's recorder). */
+export function memoryLoadedEntry(event: AgentEvent): TimelineEntry | undefined {
+  if (event.type !== 'memory-loaded') return undefined;
+  return {
+    kind: event.reason === 'initial' ? 'memory-loaded' : 'memory-refreshed',
+    detail:
+      event.sources.length === 0
+        ? 'No AGENTS.md memory file exists yet.'
+        : `Loaded ${event.sources.map((source) => source.path).join(', ')}.`,
+    ...(event.sources[0] ? { path: event.sources[0].path } : {}),
+  };
 }
 
 export class MemoryLoadError extends Error {
@@ -58,7 +96,7 @@ export async function loadMemorySources(
       record = await fs.read(path);
     } catch (error) {
       if (error instanceof FsError && error.code === 'not-found') continue;
-      throw new MemoryLoadError(path, error instanceof Error ? error.message : String(error));
+      throw new MemoryLoadError(path, errorText(error));
     }
     if (record) loaded.push({ path, content: record.content });
   }
@@ -70,16 +108,14 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
 
   return {
     name: 'AGENTS.md memory',
+    state: agentsMdSlot,
+    events: ['memory-loaded'],
 
     async beforeAgent(context) {
       // Deep Agents loads once per thread: a thread that already has memory keeps it.
       if (getAgentsMdState(context.state)) return;
       const sources = await loadMemorySources(context.fs, options.sources);
-      context.state[STATE_KEY] = {
-        sources,
-        loadedAt: Date.now(),
-        stale: [],
-      } satisfies AgentsMdState;
+      agentsMdSlot.write(context.state, { sources, loadedAt: Date.now(), stale: [] });
       context.emit({ type: 'memory-loaded', sources, reason: 'initial' });
     },
 
@@ -88,7 +124,7 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
       if (memory && options.refreshAfterEdits && memory.stale.length > 0) {
         const sources = await loadMemorySources(context.fs, options.sources);
         memory = { sources, loadedAt: Date.now(), stale: [] };
-        context.state[STATE_KEY] = memory;
+        agentsMdSlot.write(context.state, memory);
         context.emit({ type: 'memory-loaded', sources, reason: 'refresh' });
       }
       return next(withMemory(request, memory?.sources ?? []));

@@ -14,6 +14,7 @@ import {
 } from '@anthropic-ai/sdk';
 import { ProviderError, type ProviderErrorKind } from '../agent/types';
 import { DEFAULT_BASE_URLS, redactSecrets, type ProviderId } from './settings-check';
+import { errorText } from '../text/errors';
 
 // Settings checks live apart so that the settings UI does not pull in the SDKs.
 export * from './settings-check';
@@ -72,13 +73,10 @@ function isTimeout(err: unknown): boolean {
 const NETWORK_PATTERN =
   /fetch failed|failed to fetch|networkerror|network error|load failed|terminated|other side closed|socket|econnrefused|econnreset|enotfound|eai_again|connection|premature close|body stream/i;
 
-function errorText(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as { cause?: unknown }).cause;
-    const causeText = cause instanceof Error ? ` (${cause.message})` : '';
-    return `${err.message}${causeText}`;
-  }
-  return String(err);
+/** The error's text with its cause's, when it has one (the SDKs wrap network errors). */
+function withCause(err: unknown): string {
+  const cause = err instanceof Error ? (err as { cause?: unknown }).cause : undefined;
+  return `${errorText(err)}${cause instanceof Error ? ` (${cause.message})` : ''}`;
 }
 
 /** Tidies a provider's own message: one line, no HTML page, bounded length. */
@@ -219,7 +217,7 @@ export function toProviderError(
   if (err instanceof OpenAIConnectionError || err instanceof AnthropicConnectionError) {
     const cause = (err as { cause?: unknown }).cause;
     const detail =
-      tidy(cause instanceof Error ? errorText(cause) : err.message) ?? 'connection error';
+      tidy(cause instanceof Error ? withCause(cause) : err.message) ?? 'connection error';
     return scrub(new ProviderError('network', messageFor('network', undefined, detail, context)));
   }
   if (isApiError(err)) {
@@ -232,7 +230,7 @@ export function toProviderError(
       new ProviderError(kind, messageFor(kind, status, detail, context, retryAfter), status),
     );
   }
-  const text = errorText(err);
+  const text = withCause(err);
   if ((err instanceof TypeError || err instanceof Error) && NETWORK_PATTERN.test(text)) {
     return scrub(
       new ProviderError('network', messageFor('network', undefined, tidy(text), context)),

@@ -3,14 +3,14 @@
 // Vectors are normalised here, whatever the embedder returns, so cosine is a dot product over one
 // contiguous matrix that is kept for the current fact set and rebuilt only when it changes.
 
-import type { Embedder } from '../memory/embeddings';
-import type { Ranker, RankDoc, Similarities } from './rank';
+import type { Embedder } from './embedder';
+import type { Ranker, RankDoc, Similarities } from './types';
 import { createDotKernel } from './dot';
 
 export { cosineScores } from './dot';
 import { ScoreMap, positionsOf, sameDocs as sameDocList } from './lexical';
 
-export type { Embedder } from '../memory/embeddings';
+export type { Embedder } from './embedder';
 
 /**
  * Vectors cached per model under their text (the app's IndexedDB cache in src/adapters has this

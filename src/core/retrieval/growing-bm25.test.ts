@@ -2,7 +2,7 @@
 // be exactly those of an index built afresh on the same documents, through appends, edits,
 // removals and unrelated document sets.
 import { describe, expect, it } from 'vitest';
-import { seeded } from '../context/test-threads';
+import { seeded } from '../../../tests/fixtures/threads';
 import {
   buildLexicalIndex,
   createBm25Ranker,

@@ -5,7 +5,7 @@
 // documents and some more after them" rebuilds. Scores are the ones prepareBm25 + scoreBm25 give
 // for the same documents: same IDF, same length normalisation, same order of summation.
 
-import type { RankDoc } from './rank';
+import type { RankDoc } from './types';
 import { tokenize, type TokenizerOptions } from './tokenize';
 
 export interface GrowingBm25 {

@@ -1,7 +1,7 @@
 // Hybrid similarity: a lexical ranker (BM25) and an embedding ranker combined, either as a
 // weighted mix of their 0..1 similarities or by reciprocal-rank fusion scaled to 0..1.
 
-import type { Ranker, RankDoc, Similarities } from './rank';
+import type { Ranker, RankDoc, Similarities } from './types';
 import { ScoreMap } from './lexical';
 
 export interface HybridOptions {

@@ -2,7 +2,7 @@
 // scikit-learn's defaults (what DeerFlow uses) and Okapi BM25 scaled to 0..1 by the best score.
 // A query only walks the postings of its own terms.
 
-import type { Ranker, RankDoc, Similarities } from './rank';
+import type { Ranker, RankDoc, Similarities } from './types';
 import { createGrowingBm25 } from './growing-bm25';
 import { DEFAULT_TOKENIZER, SKLEARN_TOKENIZER, tokenize, type TokenizerOptions } from './tokenize';
 

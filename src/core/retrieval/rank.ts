@@ -2,27 +2,18 @@
 // retrieval-based context strategies: TF-IDF cosine (DeerFlow parity), BM25, local embeddings, and a
 // hybrid of BM25 and embeddings. Every ranker answers a similarity in 0..1 per document.
 
-import type { SimilarityMethod } from '../settings';
 import { createBm25Ranker, createTfidfRanker } from './lexical';
 import { createEmbeddingRanker, type Embedder, type VectorCache } from './embeddings';
 import { createHybridRanker } from './hybrid';
+import type { Ranker, SimilarityMethod } from './types';
 
-export interface RankDoc {
-  id: string;
-  text: string;
-}
-
-/** Similarity in 0..1 by document id; every document given has an entry. */
-export type Similarities = ReadonlyMap<string, number>;
-
-export interface Ranker {
-  readonly id: string;
-  /**
-   * Scores every doc against the query. Rankers keep what they computed for the last doc set
-   * (statistics, vectors), so calling again with the same docs only scores the query.
-   */
-  similarities(query: string, docs: readonly RankDoc[]): Similarities | Promise<Similarities>;
-}
+export {
+  SIMILARITY_METHODS,
+  type RankDoc,
+  type Ranker,
+  type Similarities,
+  type SimilarityMethod,
+} from './types';
 
 export type { Embedder, VectorCache } from './embeddings';
 export {

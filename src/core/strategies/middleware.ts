@@ -3,10 +3,11 @@
 // after a turn completes it lets the strategy update its state (through the injected step function
 // when it needs a model). Its state lives in thread state under `strategy` and is saved with it.
 
-import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
-import type { ContextEvent } from '../agent/thread';
+import { z } from 'zod';
+import { stateSlot, type Middleware, type RunContext, type ThreadState } from '../agent/middleware';
+import type { ContextEvent } from '../thread/thread';
 import type { ModelMessage, ModelRequest, RequestSection } from '../agent/types';
-import { errorText } from '../agent/loop';
+import { errorText } from '../text/errors';
 import { preamble } from './blocks';
 import { getStrategy, normalizeSelection } from './registry';
 import { STEP_LABELS } from './steps';
@@ -19,6 +20,7 @@ import type {
   StrategyThreadState,
   Turn,
 } from './types';
+import { STRATEGY_IDS } from './types';
 
 export const STRATEGY_STATE_KEY = 'strategy';
 /** Request sections that a strategy added carry this kind, so token accounting can name them. */
@@ -36,10 +38,40 @@ export interface StrategyMiddlewareOptions {
   now?: () => number;
 }
 
+/**
+ * The strategy's slot in thread state: `{ id, settings, data }` as the middleware keeps it. The
+ * strategy's own store and the last call's report are checked by the strategy (parseData) and the
+ * Strategy panel, not here.
+ */
+const lastCallSchema = z.custom<NonNullable<StrategyThreadState['data']['lastCall']>>(
+  (value) => typeof value === 'object' && value !== null,
+);
+const strategyThreadStateSchema: z.ZodType<StrategyThreadState> = z.object({
+  id: z.enum(STRATEGY_IDS),
+  settings: z.record(z.string(), z.unknown()),
+  data: z.object({
+    processed: z.number(),
+    store: z.unknown(),
+    lastCall: lastCallSchema.optional(),
+  }),
+});
+export const strategySlot = stateSlot(STRATEGY_STATE_KEY, strategyThreadStateSchema);
+
+/**
+ * The same slot, shape only (`{ id, settings, data }` as a bundle may carry it): what
+ * loadStrategyState repairs from.
+ */
+const storedStrategySlot = stateSlot(
+  STRATEGY_STATE_KEY,
+  z.object({
+    id: z.string(),
+    settings: z.record(z.string(), z.unknown()).optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+
 export function getStrategyState(state: ThreadState): StrategyThreadState | undefined {
-  const raw = state[STRATEGY_STATE_KEY] as StrategyThreadState | undefined;
-  if (!raw || typeof raw !== 'object') return undefined;
-  return raw;
+  return strategySlot.read(state);
 }
 
 /** A fresh state for a selection (no turns processed yet). */
@@ -56,14 +88,15 @@ export function initialStrategyState(selection: StrategySelection): StrategyThre
  * not match the strategy's shape (an edited bundle) start that strategy afresh.
  */
 export function loadStrategyState(state: ThreadState): StrategyThreadState | undefined {
-  const raw = getStrategyState(state);
+  const raw = storedStrategySlot.read(state);
   if (!raw) return undefined;
   const selection = normalizeSelection(raw);
   if (selection.id !== raw.id) return undefined;
   const strategy = getStrategy(selection.id);
-  const data = raw.data as Partial<StrategyThreadState['data']> | undefined;
+  const data = raw.data;
   const store = strategy.parseData(data?.store);
   const processed = data?.processed;
+  const lastCall = lastCallSchema.safeParse(data?.lastCall);
   if (store === undefined) return initialStrategyState(selection);
   return {
     id: selection.id,
@@ -71,7 +104,7 @@ export function loadStrategyState(state: ThreadState): StrategyThreadState | und
     data: {
       processed: typeof processed === 'number' && processed >= 0 ? Math.floor(processed) : 0,
       store: store ?? strategy.initialData(),
-      ...(data?.lastCall ? { lastCall: data.lastCall } : {}),
+      ...(lastCall.success ? { lastCall: lastCall.data } : {}),
     },
   };
 }
@@ -106,7 +139,7 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
         detail: `${getStrategy(selection.id).label} settings changed: ${describeSettings(selection)}.`,
       });
     }
-    context.state[STRATEGY_STATE_KEY] = state;
+    strategySlot.write(context.state, state);
     return state;
   }
 
@@ -175,6 +208,8 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
 
   return {
     name: 'Context strategy',
+    state: strategySlot,
+    events: ['context-event'],
     async beforeAgent() {
       completed = undefined;
     },

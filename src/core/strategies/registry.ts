@@ -1,5 +1,7 @@
 // The ten context strategies, by id, and how a thread's choice is validated.
 
+import { z } from 'zod';
+import { stateSlot, type ThreadState } from '../agent/middleware';
 import type { ContextStrategy, StrategyField, StrategyId, StrategySelection } from './types';
 import { STRATEGY_IDS } from './types';
 import { deepAgents, sequential } from './kinds/sequential';
@@ -83,4 +85,22 @@ export function normalizeSelection(raw: unknown): StrategySelection {
     settings && typeof settings === 'object' ? (settings as Record<string, unknown>) : {},
   );
   return parsed.ok ? { id, settings: parsed.settings } : defaultSelection(id);
+}
+
+/**
+ * The thread's chosen strategy, in thread state (the strategy's own state is `strategy`). Checked
+ * as an object here; normalizeSelection checks the id and the settings.
+ */
+export const strategyChoiceSlot = stateSlot(
+  'strategyChoice',
+  z.object({ id: z.unknown(), settings: z.unknown() }).partial(),
+);
+
+/** The strategy a thread uses: its stored choice, or the default for new threads. */
+export function strategyOf(
+  state: ThreadState | undefined,
+  defaultId: StrategyId,
+): StrategySelection {
+  const choice = strategyChoiceSlot.read(state);
+  return choice ? normalizeSelection(choice) : defaultSelection(defaultId);
 }

@@ -126,6 +126,7 @@ export function providerStep(
   return async (request, signal) => {
     const response = await provider.complete(
       {
+        purpose: 'strategy-step',
         model,
         system: request.system,
         messages: [

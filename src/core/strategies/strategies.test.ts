@@ -1,17 +1,16 @@
 // Each strategy against seed 003's behaviour on scripted turn sequences, run through the real loop
 // and the one pipeline the app uses; and properties over random threads with tool calls.
 import { describe, expect, it } from 'vitest';
-import { runAgent } from '../agent/loop';
 import type { AgentEvent } from '../agent/events';
 import type { ThreadState } from '../agent/middleware';
-import { memoryFs, scriptedProvider } from '../agent/test-helpers';
+import { memoryFs, scriptedProvider } from '../../../tests/fixtures/agent';
 import type { Message, ModelMessage, ModelRequest } from '../agent/types';
-import { seeded, randomThread } from '../context/test-threads';
-import { countRequest, encodingForModel, loadEncoder, type TokenCounter } from '../context/tokens';
-import { buildPipeline, preferredSemantic } from '../pipeline';
+import { seeded, randomThread } from '../../../tests/fixtures/threads';
+import { countRequest, encodingForModel, loadEncoder, type TokenCounter } from '../tokens/counter';
+import { createHarness } from '../harness/harness';
+import { preferredSemantic } from '../harness/pipeline';
 import { createRankerResolver } from '../retrieval/rank';
 import { DEFAULT_SETTINGS } from '../settings';
-import { createMemoryLoader } from '../memory/facts/store';
 import { getStrategyState, STRATEGY_SECTION_KIND, withStrategy } from './middleware';
 import { offlineStep } from './offline';
 import { defaultSelection, parseStrategySettings, STRATEGY_LIST } from './registry';
@@ -38,28 +37,25 @@ async function thread(
   async function say(text: string, answer = `Noted: ${text}`) {
     history.push({ role: 'user', id: `u${history.length}`, content: text, createdAt: Date.now() });
     const { provider, requests: sent } = scriptedProvider([{ text: answer }]);
-    await runAgent({
-      threadId: 't1',
-      history,
+    const harness = createHarness({
       provider,
       model: 'gpt-4o',
       systemPrompt: 'You are helpful.',
       tools: [],
-      middleware: buildPipeline({
-        settings: () => settings,
-        strategy: select,
-        layers: { agentsMd: options.layers ?? false, facts: false },
-        contextWindow: 128_000,
-        counter,
-        summarize: async () => 'unused',
-        step: options.step ?? offlineStep((t) => counter.count(t)),
-        loadMemory: createMemoryLoader(fs),
-        factRankers: createRankerResolver(),
-        ...(options.semantic ? { semantic: options.semantic } : {}),
-      }),
+      counter,
+      contextWindow: 128_000,
+      settings: () => settings,
+      strategy: select,
+      layers: { agentsMd: options.layers ?? false, facts: false },
       fs,
+      summarize: async () => 'unused',
+      step: options.step ?? offlineStep((t) => counter.count(t)),
+      ...(options.semantic ? { semantic: options.semantic } : {}),
+    });
+    await harness.run({
+      threadId: 't1',
+      history,
       state,
-      signal: new AbortController().signal,
       emit: (event) => {
         events.push(event);
         if (event.type === 'message') history.push(event.message);
@@ -475,17 +471,18 @@ describe('properties over random threads with tool calls', () => {
         // Let the strategy take in every past turn, then build the last call.
         const { provider } = scriptedProvider([]);
         void provider;
-        const middleware = buildPipeline({
+        const { middleware } = createHarness({
+          model: 'gpt-4o',
+          counter,
+          contextWindow: 128_000,
           settings: () => DEFAULT_SETTINGS,
           strategy: () =>
             sel(id, id === 'sliding-window' ? { windowTurns: 1 + Math.floor(random() * 3) } : {}),
           layers: { agentsMd: false, facts: false },
-          contextWindow: 128_000,
-          counter,
+          fs,
+          tools: [],
           summarize: async () => 'unused',
           step: offlineStep((t) => counter.count(t)),
-          loadMemory: createMemoryLoader(fs),
-          factRankers: createRankerResolver(),
         });
         const strategyMw = middleware.find((m) => m.name === 'Context strategy')!;
         let sent: ModelRequest | undefined;

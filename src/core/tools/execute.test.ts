@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { memoryFs } from '../agent/test-helpers';
+import { memoryFs } from '../../../tests/fixtures/agent';
 import type { ToolContext } from '../agent/tool';
 import {
   EXECUTE_TOOL_NAME,

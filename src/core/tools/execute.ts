@@ -8,6 +8,7 @@ import type { Tool } from '../agent/tool';
 import type { ToolResult } from '../agent/types';
 import { BOUNDS } from '../limits';
 import { capSandboxText } from './sandbox-output';
+import { errorText } from '../text/errors';
 
 export const EXECUTE_TOOL_NAME = 'execute';
 
@@ -118,7 +119,7 @@ Usage:
         });
       } catch (error) {
         return {
-          content: `Error: the sandbox could not run the code: ${error instanceof Error ? error.message : String(error)}`,
+          content: `Error: the sandbox could not run the code: ${errorText(error)}`,
           isError: true,
         };
       }

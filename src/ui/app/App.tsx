@@ -6,7 +6,7 @@ import { useSettingsStore } from '../../state/settings';
 import { useFactsStore } from '../../state/facts';
 import { useJournalStore } from '../../state/journal';
 import { authored } from '../../core/fs/journal';
-import { PROVIDER_LABELS } from '../../core/settings';
+import { PROVIDER_LABELS } from '../../core/providers/settings';
 import { Conversation } from '../chat/Conversation';
 import { Composer } from '../chat/Composer';
 import { ThreadList } from '../threads/ThreadList';
@@ -21,6 +21,7 @@ import { StrategyPicker } from '../strategy/StrategyPicker';
 import { useArenaStore } from '../../state/arena';
 import { openNewThread, startRouter, useRouteStore } from '../../state/router';
 import { RouteMissing } from './RouteMissing';
+import { errorText } from '../../core/text/errors';
 
 // The Strategy arena loads on first open (its charts and replay code stay out of the first page).
 const ArenaView = lazy(() => import('../arena/ArenaView').then((m) => ({ default: m.ArenaView })));
@@ -62,7 +63,7 @@ export function App() {
         !cancelled &&
         setStart({
           status: 'failed',
-          message: `The app could not open its browser storage: ${error instanceof Error ? error.message : String(error)}`,
+          message: `The app could not open its browser storage: ${errorText(error)}`,
         }),
     );
     return () => {

@@ -19,7 +19,7 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
-import type { ContextEvent } from '../../core/agent/thread';
+import type { ContextEvent } from '../../core/thread/thread';
 import {
   breakdownOf,
   compact,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContextEvent, ModelCallRecord, TokenBreakdown } from '../../core/agent/thread';
+import type { ContextEvent, ModelCallRecord, TokenBreakdown } from '../../core/thread/thread';
 import {
   buildRows,
   breakdownOf,

@@ -9,7 +9,7 @@ import type {
   ContextEventKind,
   ModelCallRecord,
   TokenBreakdown,
-} from '../../core/agent/thread';
+} from '../../core/thread/thread';
 import { describeCallSpeed } from '../../core/providers/local/status';
 
 /** The fixed sections of a call's estimate (strategy sections are named, see strategyKey). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemoryEdit, Thread } from '../../core/agent/thread';
+import type { MemoryEdit, Thread } from '../../core/thread/thread';
 import type { JournalEntry } from '../../core/fs/journal';
 import { placeChips } from './chips';
 

@@ -3,7 +3,7 @@
 // Undo works) or, when no such entry exists, from the thread's own record (an imported thread, or
 // one written before the journal): history, shown with its diff, never undoable.
 
-import type { MemoryEdit, Thread } from '../../core/agent/thread';
+import type { MemoryEdit, Thread } from '../../core/thread/thread';
 import type { Message } from '../../core/agent/types';
 import type { JournalEntry } from '../../core/fs/journal';
 

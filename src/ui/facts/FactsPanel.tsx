@@ -5,7 +5,7 @@ import { useChatStore } from '../../state/chat';
 import { useFactsStore } from '../../state/facts';
 import { useSettingsStore } from '../../state/settings';
 import { METHOD_LABELS } from '../settings/FactsFields';
-import type { SimilarityMethod } from '../../core/settings';
+import type { SimilarityMethod } from '../../core/retrieval/types';
 import { useFilesStore } from '../../state/files';
 import { MEMORY_JSON_PATH } from '../../core/memory/facts/store';
 import './facts.css';

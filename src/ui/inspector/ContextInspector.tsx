@@ -5,12 +5,13 @@ import {
   isSummaryMessage,
   loadEncoder,
   type TokenCounter,
-} from '../../core/context/tokens';
+} from '../../core/tokens/counter';
 import { EVENT_LABELS } from '../charts/chart-data';
 import { useChatStore } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';
-import type { RequestPreview } from '../../core/agent/preview';
+import type { RequestPreview } from '../../core/harness/preview';
 import './inspector.css';
+import { errorText } from '../../core/text/errors';
 
 interface Part {
   title: string;
@@ -42,8 +43,7 @@ export function ContextInspector() {
         );
         if (!cancelled) setPreview({ value, counter });
       } catch (error) {
-        if (!cancelled)
-          setPreview({ error: error instanceof Error ? error.message : String(error) });
+        if (!cancelled) setPreview({ error: errorText(error) });
       }
     })();
     return () => {

@@ -2,7 +2,7 @@ import {
   COMPACTION_PRESETS,
   STRESS_CONTEXT_WINDOW,
   type CompactionSettings,
-} from '../../core/settings';
+} from '../../core/compaction/settings';
 import { NumberField, parseInRange, type Range } from './NumberField';
 
 export type CompactionDraft = Record<keyof CompactionSettings, string>;

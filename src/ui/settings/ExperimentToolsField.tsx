@@ -1,4 +1,5 @@
 import { parseExperimentTools, type ExperimentToolDefinition } from '../../core/tools/experiment';
+import { errorText } from '../../core/text/errors';
 
 export const EXPERIMENT_EXAMPLE: ExperimentToolDefinition[] = [
   {
@@ -23,9 +24,7 @@ export function parseExperimentText(text: string): {
     value = JSON.parse(text);
   } catch (error) {
     return {
-      problems: [
-        `Experiment tools: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
-      ],
+      problems: [`Experiment tools: not valid JSON (${errorText(error)}).`],
     };
   }
   const parsed = parseExperimentTools(value);

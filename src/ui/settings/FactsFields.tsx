@@ -1,9 +1,5 @@
-import {
-  MAX_FACTS_CEILING,
-  SIMILARITY_METHODS,
-  type FactsSettings,
-  type SimilarityMethod,
-} from '../../core/settings';
+import { MAX_FACTS_CEILING, type FactsSettings } from '../../core/memory/facts/settings';
+import { SIMILARITY_METHODS, type SimilarityMethod } from '../../core/retrieval/types';
 import { NumberField, parseInRange, type Range } from './NumberField';
 
 type NumericKey =

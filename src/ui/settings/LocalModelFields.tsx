@@ -8,7 +8,7 @@ import {
   MAX_NEW_TOKENS_RANGE,
   type LocalDtype,
 } from '../../core/providers/local/models';
-import type { LocalModelSettings } from '../../core/settings';
+import type { LocalModelSettings } from '../../core/providers/local/settings';
 import {
   cacheKeyOf,
   expectedDownload,

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '../../core/settings';
+import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '../../core/providers/settings';
+import type { Settings } from '../../core/settings';
 import { validateProviderSettings } from '../../core/providers/settings-check';
 import { resolveProfile } from '../../core/providers/profiles';
 import { keyEndpoint, keyMovedNotice, useSettingsStore } from '../../state/settings';
@@ -10,6 +11,7 @@ import { StrategyDefaultsField } from './StrategyDefaultsField';
 import { LocalModelFields, parseLocalDraft, toLocalDraft } from './LocalModelFields';
 import { DEFAULT_LOCAL_CONTEXT_WINDOW } from '../../core/providers/local/models';
 import './settings.css';
+import { errorText } from '../../core/text/errors';
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const stored = useSettingsStore((s) => s.settings);
@@ -124,7 +126,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
       );
       onClose();
     } catch (error) {
-      setProblems([error instanceof Error ? error.message : String(error)]);
+      setProblems([errorText(error)]);
     }
   };
 

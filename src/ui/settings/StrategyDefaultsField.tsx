@@ -1,4 +1,4 @@
-import type { StrategySettings } from '../../core/settings';
+import type { StrategySettings } from '../../core/strategies/settings';
 import { getStrategy, STRATEGY_LIST } from '../../core/strategies/registry';
 import type { StrategyId } from '../../core/strategies/types';
 

@@ -2,7 +2,7 @@ import { useChatStore, strategyOf } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';
 import { defaultSelection, getStrategy, STRATEGY_LIST } from '../../core/strategies/registry';
 import type { StrategyId } from '../../core/strategies/types';
-import { getLayers } from '../../core/pipeline';
+import { getLayers } from '../../core/harness/pipeline';
 import { StrategyFields } from './StrategyFields';
 import './strategy.css';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useChatStore } from '../../state/chat';
 import { useFilesStore } from '../../state/files';
-import type { ContextEvent, ModelCallRecord } from '../../core/agent/thread';
+import type { ContextEvent, ModelCallRecord } from '../../core/thread/thread';
 import type { Message } from '../../core/agent/types';
 import {
   buildRows,

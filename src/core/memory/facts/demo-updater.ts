@@ -19,7 +19,14 @@ export function isMemoryUpdateRequest(request: ModelRequest): boolean {
 
 /** The JSON answer for a memory-update request, or undefined for any other request. */
 export function demoMemoryUpdate(request: ModelRequest): string | undefined {
-  if (!isMemoryUpdateRequest(request)) return undefined;
+  return isMemoryUpdateRequest(request) ? offlineFactUpdate(request) : undefined;
+}
+
+/**
+ * Fact memory's offline answerer: the JSON answer to a request whose purpose is 'fact-update' (the
+ * Demo provider answers those with it).
+ */
+export function offlineFactUpdate(request: ModelRequest): string {
   const input = request.messages.map((message) => message.content).join('\n');
   const memory = currentMemory(input);
   const userLines = conversationUserLines(input);

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../agent/events';
 import { runAgent } from '../../agent/loop';
 import type { RunContext } from '../../agent/middleware';
-import { collect, memoryFs, scriptedProvider } from '../../agent/test-helpers';
+import { collect, memoryFs, scriptedProvider } from '../../../../tests/fixtures/agent';
 import type { Message, ModelMessage, ModelRequest, ModelResponse } from '../../agent/types';
-import { loadEncoder, type TokenCounter } from '../../context/tokens';
-import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from '../../settings';
+import { loadEncoder, type TokenCounter } from '../../tokens/counter';
+import { DEFAULT_FACTS_SETTINGS, type FactsSettings } from './settings';
 import { createAgentsMdMiddleware } from '../agents-md';
 import {
   additiveFit,

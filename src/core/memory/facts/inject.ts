@@ -4,15 +4,37 @@
 // prompt. Every fact's score goes out in a 'facts-ranked' event, so the Facts panel can show why a
 // fact did or did not reach the model.
 
-import type { FactScore } from '../../agent/events';
 import type { Middleware } from '../../agent/middleware';
 import type { Message, ModelMessage, ModelRequest } from '../../agent/types';
-import type { TokenCounter } from '../../context/tokens';
-import type { FactsSettings, SimilarityMethod } from '../../settings';
+import type { TokenCounter } from '../../tokens/counter';
+import type { FactsSettings } from './settings';
+import type { SimilarityMethod } from '../../retrieval/types';
 import type { RankerResolver, Similarities } from '../../retrieval/rank';
 import type { Fact, MemoryJson } from './schema';
+import { errorText } from '../../text/errors';
 
 export const FACTS_SECTION = 'facts';
+
+/** How one fact scored for a model call (for the Facts panel). */
+export interface FactScore {
+  id: string;
+  similarity: number;
+  score: number;
+  injected: boolean;
+}
+
+declare module '../../agent/events' {
+  interface FeatureEvents {
+    /** Fact ranking for the model call about to be made. */
+    'facts-ranked': {
+      type: 'facts-ranked';
+      method: string;
+      /** Set when the chosen method was unavailable and another was used (embeddings loading). */
+      fallback?: string;
+      scores: FactScore[];
+    };
+  }
+}
 
 export type MemoryLoad = MemoryJson | { error: string };
 
@@ -33,6 +55,7 @@ export interface FactsMiddlewareOptions {
 export function createFactsMiddleware(options: FactsMiddlewareOptions): Middleware {
   return {
     name: 'Fact memory',
+    events: ['facts-ranked'],
     async wrapModelCall(request, next, context) {
       const settings = options.settings();
       if (!settings.enabled) return next(request);
@@ -41,7 +64,7 @@ export function createFactsMiddleware(options: FactsMiddlewareOptions): Middlewa
       try {
         loaded = await options.loadMemory();
       } catch (error) {
-        loaded = { error: error instanceof Error ? error.message : String(error) };
+        loaded = { error: errorText(error) };
       }
       if (isLoadError(loaded)) {
         options.onInvalid?.(loaded.error);
@@ -129,7 +152,7 @@ export async function computeFactsInjection(input: {
     } catch (error) {
       // An embedder that fails mid-call (worker crash, model error): rank lexically this time.
       fallback = resolved.lexical.id as SimilarityMethod;
-      fallbackReason = error instanceof Error ? error.message : String(error);
+      fallbackReason = errorText(error);
       similarities = await resolved.lexical.similarities(query, docs);
     }
     if (fallback && fallbackReason !== undefined)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryFs } from '../../agent/test-helpers';
+import { memoryFs } from '../../../../tests/fixtures/agent';
 import { FsError } from '../../fs/types';
 import { emptyMemory, parseMemoryJson, scanJson, validateMemory, type MemoryJson } from './schema';
 import { MEMORY_JSON_PATH, modifyMemory, readMemory, serializeMemory, writeMemory } from './store';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../../limits';
 import { jsonDepthOverflow } from '../../text/json-depth';
+import { errorText } from '../../text/errors';
 
 export const FACT_CATEGORIES = ['preference', 'knowledge', 'context', 'behavior', 'goal'] as const;
 export type FactCategory = (typeof FACT_CATEGORIES)[number];
@@ -168,7 +169,7 @@ export function parseMemoryJson(text: string): MemoryParseResult {
     value = JSON.parse(body);
   } catch (error) {
     // The scanner accepts exactly JSON, so this is not expected; report it all the same.
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     return fail([{ line: 1, column: 1, path: '', message }], 'memory.json is not valid JSON');
   }
   const result = memorySchema.safeParse(value);

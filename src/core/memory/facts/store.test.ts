@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryFs } from '../../agent/test-helpers';
+import { memoryFs } from '../../../../tests/fixtures/agent';
 import { emptyMemory } from './schema';
 import {
   createMemoryLoader,

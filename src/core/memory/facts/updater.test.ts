@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryFs, scriptedProvider } from '../../agent/test-helpers';
+import { memoryFs, scriptedProvider } from '../../../../tests/fixtures/agent';
 import type { Message } from '../../agent/types';
 import { createDemoProvider } from '../../providers/demo';
 import { emptyMemory, type Fact, type MemoryJson } from './schema';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Message, ModelMessage, ModelProvider, ModelRequest } from '../../agent/types';
 import type { VirtualFs } from '../../fs/types';
 import { BOUNDS } from '../../limits';
-import type { FactsSettings } from '../../settings';
+import type { FactsSettings } from './settings';
 import {
   FACT_CATEGORIES,
   HISTORY_SECTIONS,
@@ -20,6 +20,7 @@ import {
   type MemoryJson,
 } from './schema';
 import { MEMORY_JSON_PATH, modifyMemory, readMemory, serializeMemory } from './store';
+import { errorText } from '../../text/errors';
 
 /** Each message of the conversation is cut to this many characters, as DeerFlow does. */
 export const MAX_MESSAGE_CHARS = BOUNDS.updaterMessageChars.value;
@@ -151,6 +152,7 @@ export function buildUpdateRequest(
     '</conversation>',
   ].join('\n');
   return {
+    purpose: 'fact-update',
     model: options.model ?? '',
     system: MEMORY_UPDATE_PROMPT,
     messages: [{ role: 'user', id: 'memory-update', content, createdAt: options.now ?? 0 }],
@@ -221,7 +223,7 @@ export function parseUpdateResponse(text: string): ParseUpdateResult {
   try {
     value = JSON.parse(json);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorText(error);
     return { ok: false, error: `The memory update answer is not valid JSON: ${reason}` };
   }
   const result = memoryUpdateSchema.safeParse(value);
@@ -500,7 +502,7 @@ export async function runMemoryUpdate(input: RunMemoryUpdateInput): Promise<Memo
     });
     answer = response.message.content;
   } catch (error) {
-    return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+    return { status: 'failed', error: errorText(error) };
   }
 
   const parsed = parseUpdateResponse(answer);
@@ -526,7 +528,7 @@ export async function runMemoryUpdate(input: RunMemoryUpdateInput): Promise<Memo
       { path },
     );
   } catch (error) {
-    return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+    return { status: 'failed', error: errorText(error) };
   }
   if (result.status === 'invalid') return { status: 'invalid-memory', error: result.error };
   const finalChanges = changes ?? applyUpdate(read.memory, parsed.update, options).changes;

@@ -9,7 +9,7 @@ import {
   type ToolSchema,
 } from '../../agent/types';
 import { formatMemoryBlock } from '../../memory/agents-md';
-import { countRequest, loadEncoder } from '../../context/tokens';
+import { countRequest, loadEncoder } from '../../tokens/counter';
 import {
   DEMO_PROVIDER_NOTICE,
   DEMO_TAG,
@@ -420,8 +420,10 @@ describe('summaries', () => {
 
   it('says to continue when the last request was answered', () => {
     const messages = conversation().slice(0, -1);
+    // A summarizer call says so by its purpose (the Demo answers by purpose, not by the prompt).
     const reply = planDemoReply({
       ...request(messages),
+      purpose: 'summary',
       system: `You summarise conversations. Write SESSION INTENT, SUMMARY, ARTIFACTS and NEXT STEPS.`,
     });
     expect(sections(reply.content)).toHaveLength(4);

@@ -1,10 +1,11 @@
 // The script: decides the Demo's reply from the request alone (pure: the same request gives the
-// same reply). Summarizer and memory-updater calls get their formats; a turn of the conversation is
+// same reply). The features' own requests (a summary, a fact update) are answered by their purpose;
+// a turn of the conversation is
 // understood clause by clause (understand.ts) and run as actions (actions.ts, turn.ts).
 
-import type { ModelMessage, ModelRequest } from '../../agent/types';
-import { isSummaryMessage } from '../../context/tokens';
-import { demoMemoryUpdate } from '../../memory/facts/demo-updater';
+import type { ModelMessage, ModelRequest, RequestPurpose } from '../../agent/types';
+import { isSummaryMessage } from '../../tokens/counter';
+import { offlineFactUpdate } from '../../memory/facts/demo-updater';
 import {
   USER_MEMORY_PATH,
   parseAgentMemoryBlock,
@@ -42,15 +43,6 @@ import type { DemoReply } from './types';
 import { understand, type Intent } from './understand';
 
 /**
- * The system prompt without the blocks injected into it (memory, facts, a context strategy's
- * conversation memory): quoted conversation must not read as an instruction to summarize.
- */
-function ownInstructions(system: string): string {
-  const cut = system.search(/<(agent_memory|memory|conversation_memory)[\s>]/);
-  return cut < 0 ? system : system.slice(0, cut);
-}
-
-/**
  * What the request carries of the conversation, as quotable sources: each block a context strategy
  * added ("Retrieved", "Graph facts"…) and the earlier user messages sent.
  */
@@ -79,17 +71,25 @@ function conversationSources(request: ModelRequest, userAt: number): MemorySourc
   return sources;
 }
 
+/**
+ * The Demo's answers to the features' own requests, by purpose: each comes from the feature's
+ * offline answerer (fact memory's beside the updater; compaction's summary is the Demo's extractive
+ * summarizer, which its "Summarize our conversation" uses too). Strategy steps never reach the
+ * Demo: the harness gives them the strategies' offline stand-ins (src/core/strategies/offline.ts).
+ */
+const OFFLINE_ANSWERERS: Partial<Record<RequestPurpose, (request: ModelRequest) => string>> = {
+  // Pure JSON for the updater, so no DEMO_TAG line.
+  'fact-update': offlineFactUpdate,
+  summary: (request) => extractiveSummary(conversationToSummarize(request.messages, false)),
+};
+
 /** Decides the reply from the request alone (pure: the same request gives the same reply). */
 export function planDemoReply(request: ModelRequest): DemoReply {
-  // A fact-memory update: pure JSON for the updater, so no DEMO_TAG line.
-  const memoryUpdate = demoMemoryUpdate(request);
-  if (memoryUpdate !== undefined) return { content: memoryUpdate };
+  const answerer = request.purpose && OFFLINE_ANSWERERS[request.purpose];
+  if (answerer) return { content: answerer(request) };
   const messages = request.messages;
   const last = messages.at(-1);
 
-  // A summarizer call: instructions in the system prompt, or in the last user message.
-  if (asksForSummary(ownInstructions(request.system)))
-    return { content: extractiveSummary(conversationToSummarize(messages, false)) };
   if (!last) return { content: helpText() };
   if (last.role === 'user' && asksForSummary(last.content)) {
     return { content: extractiveSummary(conversationToSummarize(messages, true)) };

@@ -5,22 +5,15 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../agent/events';
-import { runAgent } from '../../agent/loop';
 import type { ThreadState } from '../../agent/middleware';
-import { BASE_SYSTEM_PROMPT } from '../../agent/prompt';
-import { journaledMemoryFs } from '../../agent/test-helpers';
+import { journaledMemoryFs } from '../../../../tests/fixtures/agent';
 import type { AssistantMessage, Message } from '../../agent/types';
-import { summarizerFromProvider } from '../../context/summarization';
-import { encodingForModel, loadEncoder } from '../../context/tokens';
-import { createFsTools } from '../../fs/tools';
-import { createMemoryLoader } from '../../memory/facts/store';
-import { buildPipeline } from '../../pipeline';
-import { createRankerResolver } from '../../retrieval/rank';
+import { encodingForModel, loadEncoder } from '../../tokens/counter';
+import { createHarness } from '../../harness/harness';
 import { SAMPLE_FILES } from '../../sample-workspace';
 import { DEFAULT_SETTINGS } from '../../settings';
-import { offlineStep } from '../../strategies/offline';
 import { defaultSelection } from '../../strategies/registry';
-import { createExecuteTool, type CodeRunner } from '../../tools/execute';
+import { type CodeRunner } from '../../tools/execute';
 import { OutputCollector, formatConsoleArgs } from '../../tools/sandbox-output';
 import { DEMO_TAG, createDemoProvider, splitSuggestions } from '.';
 
@@ -47,32 +40,27 @@ async function demoSession() {
   const history: Message[] = [];
   const state: ThreadState = {};
   const events: AgentEvent[] = [];
-  const middleware = buildPipeline({
+  const harness = createHarness({
+    provider,
+    model: 'demo',
+    // The Demo: strategy steps by the offline stand-ins, summaries by the Demo itself.
+    offlineSteps: true,
+    counter,
+    contextWindow: 128_000,
     settings: () => DEFAULT_SETTINGS,
     strategy: () => defaultSelection('deep-agents'),
-    contextWindow: 128_000,
-    counter,
-    summarize: summarizerFromProvider(provider),
-    step: offlineStep((text) => counter.count(text)),
-    loadMemory: createMemoryLoader(fs),
-    factRankers: createRankerResolver(),
+    fs,
+    journal,
+    codeRunner: nodeRunner,
   });
   /** Sends a message; returns the messages of that turn (after the user's). */
   async function send(text: string): Promise<Message[]> {
     const start = history.length;
     history.push({ role: 'user', id: `u${start}`, content: text, createdAt: start });
-    const outcome = await runAgent({
+    const outcome = await harness.run({
       threadId: 'thread_phrasings',
       history,
-      provider,
-      model: 'demo',
-      systemPrompt: BASE_SYSTEM_PROMPT,
-      tools: [...createFsTools(), createExecuteTool(nodeRunner)],
-      middleware,
-      fs,
-      journal,
       state,
-      signal: new AbortController().signal,
       emit: (event) => {
         events.push(event);
         if (event.type === 'message') history.push(event.message);

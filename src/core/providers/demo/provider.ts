@@ -10,7 +10,7 @@ import {
   type StreamEvent,
   type Usage,
 } from '../../agent/types';
-import { countRequest, encodingForModel, loadEncoder } from '../../context/tokens';
+import { countRequest, encodingForModel, loadEncoder } from '../../tokens/counter';
 import { planDemoReply } from './dispatcher';
 
 /** One-line label for the UI (provider picker, chat header). */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage, ModelRequest, ToolCall, ToolSchema } from '../../agent/types';
 import { createFsTools } from '../../fs/tools';
-import { memoryFs } from '../../agent/test-helpers';
+import { memoryFs } from '../../../../tests/fixtures/agent';
 import { BIG_COMPUTATION_ROWS, classify, helpText, longDocument, planDemoReply } from '.';
 import { pathList } from './file-commands';
 

@@ -3,28 +3,17 @@
 // truncation and summarization within 8 user messages, starting from the sample workspace.
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { createHarness } from '../../harness/harness';
 import type { AgentEvent } from '../../agent/events';
-import { runAgent } from '../../agent/loop';
 import type { ThreadState } from '../../agent/middleware';
-import { BASE_SYSTEM_PROMPT } from '../../agent/prompt';
-import { memoryFs } from '../../agent/test-helpers';
+import { memoryFs } from '../../../../tests/fixtures/agent';
 import type { Message } from '../../agent/types';
-import { createFsTools } from '../../fs/tools';
-import { createMemoryLoader } from '../../memory/facts/store';
-import { buildPipeline } from '../../pipeline';
-import { createRankerResolver } from '../../retrieval/rank';
 import { SAMPLE_FILES } from '../../sample-workspace';
-import {
-  DEFAULT_SETTINGS,
-  STRESS_CONTEXT_WINDOW,
-  THREAD_PRESET_KEY,
-  settingsForThread,
-} from '../../settings';
-import { summarizerFromProvider } from '../../context/summarization';
-import { encodingForModel, loadEncoder } from '../../context/tokens';
+import { DEFAULT_SETTINGS, settingsForThread } from '../../settings';
+import { STRESS_CONTEXT_WINDOW, THREAD_PRESET_KEY } from '../../compaction/settings';
+import { encodingForModel, loadEncoder } from '../../tokens/counter';
 import { defaultSelection } from '../../strategies/registry';
-import { offlineStep } from '../../strategies/offline';
-import { createExecuteTool, type CodeRunner } from '../../tools/execute';
+import type { CodeRunner } from '../../tools/execute';
 import { OutputCollector, formatConsoleArgs } from '../../tools/sandbox-output';
 import { createDemoProvider, splitSuggestions } from '.';
 
@@ -46,36 +35,30 @@ async function stressSession() {
   const fs = await memoryFs(files);
   const provider = createDemoProvider({ delayMs: 0 });
   const counter = await loadEncoder(encodingForModel('demo'));
-  const tools = [...createFsTools(), createExecuteTool(nodeRunner)];
   // A thread started from "Show me compaction": the Stress preset from its state, as the app does.
   const settings = settingsForThread(DEFAULT_SETTINGS, { [THREAD_PRESET_KEY]: 'stress' });
   expect(settings.contextWindow).toBe(STRESS_CONTEXT_WINDOW);
   const history: Message[] = [];
   const state: ThreadState = {};
   const events: AgentEvent[] = [];
-  const middleware = buildPipeline({
+  const harness = createHarness({
+    provider,
+    model: 'demo',
+    // The Demo: strategy steps by the offline stand-ins, summaries by the Demo itself.
+    offlineSteps: true,
+    counter,
+    contextWindow: settings.contextWindow ?? 0,
     settings: () => settings,
     strategy: () => defaultSelection('deep-agents'),
-    contextWindow: settings.contextWindow ?? 0,
-    counter,
-    summarize: summarizerFromProvider(provider),
-    step: offlineStep((text) => counter.count(text)),
-    loadMemory: createMemoryLoader(fs),
-    factRankers: createRankerResolver(),
+    fs,
+    codeRunner: nodeRunner,
   });
   async function send(text: string) {
     history.push({ role: 'user', id: `u${history.length}`, content: text, createdAt: Date.now() });
-    const outcome = await runAgent({
+    const outcome = await harness.run({
       threadId: 'thread_stress',
       history,
-      provider,
-      model: 'demo',
-      systemPrompt: BASE_SYSTEM_PROMPT,
-      tools,
-      middleware,
-      fs,
       state,
-      signal: new AbortController().signal,
       emit: (event) => {
         events.push(event);
         if (event.type === 'message') history.push(event.message);

@@ -4,7 +4,7 @@
 // through the real agent loop and file tools.
 import { describe, expect, it } from 'vitest';
 import { runAgent } from '../../agent/loop';
-import { memoryFs } from '../../agent/test-helpers';
+import { memoryFs } from '../../../../tests/fixtures/agent';
 import type { Message, StreamEvent, ToolMessage, UserMessage } from '../../agent/types';
 import { ProviderError } from '../../agent/types';
 import { createFsTools } from '../../fs/tools';

@@ -19,6 +19,7 @@ import type {
 import { ProviderError } from '../../agent/types';
 import { newId } from '../../agent/ids';
 import { createStreamSplitter, parseModelOutput } from './tool-calls';
+import { errorText } from '../../text/errors';
 
 export interface LocalGenerateRequest {
   system: string;
@@ -102,7 +103,7 @@ export function createLocalProvider(options: LocalProviderOptions): ModelProvide
       } catch (error) {
         if (signal.aborted) throw new ProviderError('aborted', 'Stopped by the user.');
         if (error instanceof ProviderError) throw error;
-        throw new ProviderError('unknown', error instanceof Error ? error.message : String(error));
+        throw new ProviderError('unknown', errorText(error));
       }
       splitter.end();
       if (signal.aborted || result.interrupted)

@@ -3,7 +3,7 @@
 // transformers.js itself tokenizes with) builds the same tokenizer here, without the model. The
 // app's token chart, compaction and Context inspector then count what this model reads.
 import { Tokenizer } from '@huggingface/tokenizers';
-import { createModelTokenCounter, type TokenCounter } from '../../context/tokens';
+import { createModelTokenCounter, type TokenCounter } from '../../tokens/counter';
 
 export function tokenCounterFromFiles(
   modelId: string,

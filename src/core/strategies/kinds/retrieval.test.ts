@@ -3,7 +3,7 @@
 // without inferring them.
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../agent/types';
-import { bm25Rank } from '../../pipeline';
+import { bm25Rank } from '../../harness/pipeline';
 import { splitTurns } from '../turns';
 import { conversationMessages, documents, rankDocuments } from './retrieval';
 

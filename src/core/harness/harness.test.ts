@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../agent/events';
+import type { Message, ModelRequest } from '../agent/types';
+import { memoryFs } from '../../../tests/fixtures/agent';
+import { createDemoProvider } from '../providers/demo';
+import { DEFAULT_SETTINGS } from '../settings';
+import { defaultSelection } from '../strategies/registry';
+import { createApproximateCounter } from '../tokens/counter';
+import { createHarness, type HarnessDeps } from './harness';
+
+async function demoHarness(overrides: Partial<HarnessDeps> = {}) {
+  const fs = await memoryFs({ '/memories/AGENTS.md': '- Prefers tabs.\n' });
+  const harness = createHarness({
+    provider: createDemoProvider({ delayMs: 0 }),
+    model: 'demo',
+    offlineSteps: true,
+    counter: createApproximateCounter(),
+    contextWindow: 128_000,
+    settings: () => DEFAULT_SETTINGS,
+    strategy: () => defaultSelection('deep-agents'),
+    fs,
+    ...overrides,
+  });
+  return { harness, fs };
+}
+
+const said = (content: string, id = 'u1'): Message => ({
+  role: 'user',
+  id,
+  content,
+  createdAt: 1,
+});
+
+describe('createHarness', () => {
+  it('previews exactly the request its run then sends, and the preview changes nothing', async () => {
+    const { harness, fs } = await demoHarness();
+    const history = [said('What do you know about me?')];
+    const state = {};
+    const preview = await harness.preview({ threadId: 't', history, state });
+    expect(state).toEqual({});
+    expect(preview.request.purpose).toBe('chat');
+    expect(preview.request.system).toContain('- Prefers tabs.');
+
+    const sent: ModelRequest[] = [];
+    const outcome = await harness.run({
+      threadId: 't',
+      history,
+      state,
+      emit: (event) => {
+        if (event.type === 'model-call-start') sent.push(event.request);
+      },
+    });
+    expect(outcome).toEqual({ status: 'done' });
+    expect(preview.request).toEqual(sent[0]);
+    expect((await fs.read('/memories/AGENTS.md'))?.content).toBe('- Prefers tabs.\n');
+  });
+
+  it("gives a fact update's result back as a 'facts-updated' event", async () => {
+    const { harness, fs } = await demoHarness();
+    const events: AgentEvent[] = [];
+    const outcome = await harness.updateFacts({
+      threadId: 't',
+      messages: [said('My name is Ada and I prefer short answers.')],
+      emit: (event) => events.push(event),
+    });
+    expect(outcome.status).toBe('updated');
+    expect(events).toEqual([expect.objectContaining({ type: 'facts-updated', threadId: 't' })]);
+    expect((await fs.read('/memories/memory.json'))?.content).toContain('Ada');
+  });
+
+  it('without a provider, previews but refuses to run', async () => {
+    const { harness } = await demoHarness({ provider: undefined });
+    const history = [said('hello')];
+    const { request } = await harness.preview({ threadId: 't', history, state: {} });
+    expect(request.messages.map((m) => m.content)).toEqual(['hello']);
+    expect(() => harness.run({ threadId: 't', history, state: {} })).toThrow('only preview');
+  });
+});

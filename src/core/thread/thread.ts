@@ -1,0 +1,135 @@
+// A conversation thread as stored: the full, unmodified history (compaction only changes what is
+// sent), the middleware state kept per thread, and a record of every model call.
+
+import type { ThreadState } from '../agent/middleware';
+import type { Message, Usage } from '../agent/types';
+import type { TokenBreakdown } from '../tokens/counter';
+
+export type { TokenBreakdown };
+
+export type ContextEventKind =
+  | 'offload' // a large tool result moved to /large_tool_results/
+  | 'truncate' // old write_file / edit_file inputs cut to a pointer
+  | 'summarize' // older history summarized and saved to /conversation_history/
+  | 'summarize-failed' // summarization failed; nothing was dropped
+  | 'memory-loaded'
+  | 'memory-refreshed'
+  | 'memory-edited'
+  | 'facts-updated'
+  | 'strategy-changed' // the thread's context strategy or its settings changed
+  | 'strategy-step' // a strategy made an extra model call (summary merge, extraction…)
+  | 'strategy-step-failed' // a strategy step failed; its memory is unchanged
+  | 'strategy-evicted' // a strategy store passed its cap; the oldest entries were dropped
+  | 'strategy-note'; // promotion to long-term memory, catch-up after a switch…
+
+/** Something that changed what the model sees, shown as a marker on the token chart. */
+export interface ContextEvent {
+  id: string;
+  kind: ContextEventKind;
+  at: number;
+  /** The model call it happened before (its callId), when known. */
+  callId?: string;
+  tokensBefore?: number;
+  tokensAfter?: number;
+  /** A file it produced or changed. */
+  path?: string;
+  /** The thread message it concerns. */
+  messageId?: string;
+  /** An extra model call made by a context strategy, counted apart from the chat's calls. */
+  step?: { kind: string; inputTokens: number; outputTokens: number; offline: boolean };
+  detail: string;
+}
+
+/** A timeline entry as a feature emits it: the recorder adds its id and time. */
+export type TimelineEntry = Omit<ContextEvent, 'id' | 'at'> & Partial<ContextEvent>;
+
+declare module '../agent/events' {
+  interface FeatureEvents {
+    /** Compaction or memory change, for the chart's markers (the store adds callId if missing). */
+    'context-event': { type: 'context-event'; event: TimelineEntry };
+  }
+}
+
+/** One model call as measured by the harness, stored with the thread. */
+export interface ModelCallRecord {
+  callId: string;
+  startedAt: number;
+  endedAt?: number;
+  provider: string;
+  model: string;
+  contextWindow: number;
+  /** Tokens at which compaction starts (context window x trigger fraction) for this call. */
+  triggerTokens?: number;
+  estimate: TokenBreakdown;
+  /** What the provider reported, when it did. */
+  usage?: Usage;
+  error?: string;
+}
+
+/**
+ * A change a run made to a memory file, kept with the thread (and in its bundle) as history. The
+ * chip's Undo never reads it: undo works only from this browser's memory journal (`journalId`).
+ */
+export interface MemoryEdit {
+  /** The tool call that wrote it; '' when middleware wrote it outside a tool call. */
+  toolCallId: string;
+  path: string;
+  before: string | null;
+  after: string;
+  version: number;
+  at: number;
+  undone?: boolean;
+  /** The memory journal entry of this browser that recorded it. */
+  journalId?: string;
+  deleted?: boolean;
+  /** The texts were longer than a thread keeps (MEMORY_EDIT_TEXT_LIMIT): before and after are ''. */
+  textsCut?: boolean;
+}
+
+/** A thread keeps the texts of a memory edit up to this many characters each. */
+export const MEMORY_EDIT_TEXT_LIMIT = 100_000;
+
+export interface Thread {
+  id: string;
+  title: string;
+  workspace: string;
+  createdAt: number;
+  updatedAt: number;
+  messages: Message[];
+  state: ThreadState;
+  calls: ModelCallRecord[];
+  memoryEdits: MemoryEdit[];
+  /** Compaction and memory events, in order (absent in threads saved before they existed). */
+  events?: ContextEvent[];
+}
+
+export type ThreadSummary = Pick<
+  Thread,
+  'id' | 'title' | 'workspace' | 'createdAt' | 'updatedAt'
+> & {
+  messageCount: number;
+};
+
+export interface ThreadStore {
+  list(): Promise<ThreadSummary[]>;
+  get(id: string): Promise<Thread | undefined>;
+  put(thread: Thread): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export function summarize(thread: Thread): ThreadSummary {
+  return {
+    id: thread.id,
+    title: thread.title,
+    workspace: thread.workspace,
+    createdAt: thread.createdAt,
+    updatedAt: thread.updatedAt,
+    messageCount: thread.messages.length,
+  };
+}
+
+/** A title from the first user message, like chat apps do. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line || 'New thread';
+}
