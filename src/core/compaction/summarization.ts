@@ -34,7 +34,12 @@ import {
   type NumberSource,
   type SummaryRecord,
 } from './compaction';
-import { countRequest, isSummaryMessage, type TokenCounter } from '../tokens/counter';
+import {
+  countRequest,
+  isSummaryMessage,
+  requestTokensAtMost,
+  type TokenCounter,
+} from '../tokens/counter';
 
 /** Asks a model for the summary; resolves with its text. The app passes the configured provider. */
 export type SummarizeFn = (request: ModelRequest, signal: AbortSignal) => Promise<string>;
@@ -87,6 +92,8 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
 
       const applied = applyStoredSummary(request.messages, record);
       const effective: ModelRequest = { ...request, messages: applied.messages };
+      // A short thread is under the trigger by its length alone: nothing to count.
+      if (requestTokensAtMost(effective) <= triggerTokens) return next(effective);
       const tokensBefore = countRequest(counter, effective).total;
       if (tokensBefore <= triggerTokens) return next(effective);
 

@@ -10,6 +10,7 @@ import type { ModelRequest, ToolCall } from '../agent/types';
 import type { TimelineEntry } from '../thread/thread';
 import { FsError } from '../fs/types';
 import { normalisePath } from '../fs/paths';
+import { memoMemoryInjection } from './memo';
 
 export const DEFAULT_MEMORY_SOURCES = [
   '/memories/AGENTS.md',
@@ -97,6 +98,8 @@ export async function loadMemorySources(
 
 export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
   const sources = options.sources.map(normalised);
+  // The block is formatted again only when the sources' text or the system prompt changed (memo.ts).
+  const inject = memoMemoryInjection(withMemory);
 
   return {
     name: 'AGENTS.md memory',
@@ -119,7 +122,7 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
         agentsMdSlot.write(context.state, memory);
         context.emit({ type: 'memory-loaded', sources, reason: 'refresh' });
       }
-      return next(withMemory(request, memory?.sources ?? []));
+      return next(inject(request, memory?.sources ?? []));
     },
 
     async wrapToolCall(call, next, context) {
