@@ -86,7 +86,6 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
     async wrapModelCall(request, next, context) {
       const settings = options.settings();
       const contextWindow = resolveNumber(options.contextWindow);
-      const counter = await resolveCounter(options.counter, request);
       const { triggerTokens, keepTokens } = thresholds(settings, contextWindow);
       const record = getCompactionState(context.state).summary;
 
@@ -94,6 +93,7 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
       const effective: ModelRequest = { ...request, messages: applied.messages };
       // A short thread is under the trigger by its length alone: nothing to count.
       if (requestTokensAtMost(effective) <= triggerTokens) return next(effective);
+      const counter = await resolveCounter(options.counter, request);
       const tokensBefore = countRequest(counter, effective).total;
       if (tokensBefore <= triggerTokens) return next(effective);
 

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunContext } from '../agent/middleware';
 import type { ModelMessage, ModelRequest, ModelResponse, ToolResult } from '../agent/types';
 import { collect, memoryFs } from '../../../tests/fixtures/agent';
-import { DEFAULT_FACTS_SETTINGS } from '../settings';
+import { COMPACTION_PRESETS, DEFAULT_FACTS_SETTINGS } from '../settings';
+import { createSummarizationMiddleware } from '../compaction/summarization';
+import { createTruncationMiddleware } from '../compaction/truncation';
 import { createRankerResolver, type Ranker, type RankerResolver } from '../retrieval/rank';
 import {
   countRequest,
@@ -261,5 +263,41 @@ describe('counting a request', () => {
       };
       expect(requestTokensAtMost(req)).toBeGreaterThanOrEqual(countRequest(counter, req).total);
     }
+  });
+});
+
+describe('compaction on a short thread', () => {
+  it('passes a request under the trigger by its length alone without counting it', async () => {
+    const settings = () => ({ ...COMPACTION_PRESETS.default });
+    const chain = [
+      createTruncationMiddleware({ settings, contextWindow: 128_000, counter }),
+      createSummarizationMiddleware({
+        settings,
+        contextWindow: 128_000,
+        counter,
+        summarize: async () => 'never',
+      }),
+    ];
+    const fs = await memoryFs();
+    const context = contextOn(fs);
+    const req = request([user('s1', `A message never counted before ${Math.random()}.`)]);
+    const before = { ...counter.stats };
+    for (const mw of chain) {
+      const out = await sent(mw.wrapModelCall!, req, context);
+      expect(out.messages).toEqual(req.messages);
+      expect(out.system).toBe(req.system);
+    }
+    expect(counter.stats.misses).toBe(before.misses);
+    expect(counter.stats.messageMisses).toBe(before.messageMisses);
+
+    // With a 100-token window the bound is over the trigger (85): the request is counted as before.
+    const small = createSummarizationMiddleware({
+      settings,
+      contextWindow: 100,
+      counter,
+      summarize: async () => 'never',
+    });
+    await sent(small.wrapModelCall!, req, context);
+    expect(counter.stats.messageMisses).toBe(before.messageMisses + 1);
   });
 });
