@@ -534,13 +534,15 @@ export function boostEntities(
   boost: number,
 ): void {
   if (entities.length === 0) return;
-  for (let i = 0; i < scores.length; i++) {
-    if (!(scores[i]! > 0)) continue;
-    const tokens = index.tokens[i]!;
-    let found = 0;
-    for (const entity of entities) if (tokens.includes(entity)) found++;
-    if (found > 0) scores[i] = scores[i]! * (1 + (boost * found) / entities.length);
+  // From the postings: only the messages that mention an entity are visited.
+  const found = new Map<number, number>();
+  for (const entity of entities) {
+    const t = index.terms.get(entity);
+    if (t === undefined) continue;
+    for (const d of index.postingDocs[t]!) found.set(d, (found.get(d) ?? 0) + 1);
   }
+  for (const [d, count] of found)
+    if (scores[d]! > 0) scores[d] = scores[d]! * (1 + (boost * count) / entities.length);
 }
 
 /**
