@@ -660,12 +660,16 @@ async function ideas() {
   step('+ dates (question periods; x2)', { dateBoost: d.dateBoost });
   bare = false;
   step('+ image descriptions and speaker names (import)', {});
-  step('+ irregular forms (bought -> buy) = shipped', { tokenizer: d.tokenizer });
+  step('+ irregular forms (bought -> buy)', { tokenizer: d.tokenizer });
+  step('+ unmatched msgs ordered (neighbour, date, speaker)', { unmatched: d.unmatched });
+  step('+ names in the question (boost x1.5) = shipped', { entityBoost: d.entityBoost });
   const tried: { name: string; options: ConversationRankOptions; bare?: boolean }[] = [
     { name: 'shipped, neighbours 1 each side', options: { ...d, window: 1 } },
     { name: 'shipped, neighbours 3 each side', options: { ...d, window: 3 } },
     { name: 'shipped, speaker boost x1.3', options: { ...d, speakerBoost: 0.3 } },
     { name: 'shipped, speaker boost x2', options: { ...d, speakerBoost: 1 } },
+    { name: 'shipped, names boost x1.3', options: { ...d, entityBoost: 0.3 } },
+    { name: 'shipped, names boost x2', options: { ...d, entityBoost: 1 } },
     {
       name: 'shipped + RM3 feedback (10 msgs, 10 terms, 0.2)',
       options: { ...d, feedback: { messages: 10, terms: 10, weight: 0.2 } },

@@ -34,8 +34,13 @@ import {
   type NumberSource,
   type SummaryRecord,
 } from './compaction';
-import { countRequest, isSummaryMessage, type TokenCounter } from '../tokens/counter';
 import { errorText } from '../text/errors';
+import {
+  countRequest,
+  isSummaryMessage,
+  requestTokensAtMost,
+  type TokenCounter,
+} from '../tokens/counter';
 
 /** Asks a model for the summary; resolves with its text. The app passes the configured provider. */
 export type SummarizeFn = (request: ModelRequest, signal: AbortSignal) => Promise<string>;
@@ -82,12 +87,14 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
     async wrapModelCall(request, next, context) {
       const settings = options.settings();
       const contextWindow = resolveNumber(options.contextWindow);
-      const counter = await resolveCounter(options.counter, request);
       const { triggerTokens, keepTokens } = thresholds(settings, contextWindow);
       const record = getCompactionState(context.state).summary;
 
       const applied = applyStoredSummary(request.messages, record);
       const effective: ModelRequest = { ...request, messages: applied.messages };
+      // A short thread is under the trigger by its length alone: nothing to count.
+      if (requestTokensAtMost(effective) <= triggerTokens) return next(effective);
+      const counter = await resolveCounter(options.counter, request);
       const tokensBefore = countRequest(counter, effective).total;
       if (tokensBefore <= triggerTokens) return next(effective);
 

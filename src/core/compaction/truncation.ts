@@ -5,8 +5,11 @@
 
 import type { Middleware } from '../agent/middleware';
 import type { CompactionSettings } from './settings';
+import { requestTokensAtMost } from '../tokens/counter';
 import {
+  applyStoredSummary,
   compactRequest,
+  thresholds,
   compactionSlot,
   getCompactionState,
   resolveCounter,
@@ -30,9 +33,19 @@ export function createTruncationMiddleware(options: TruncationOptions): Middlewa
     state: compactionSlot,
     events: ['context-event'],
     async wrapModelCall(request, next, context) {
+      // Truncation starts above the trigger: a thread under it by its length alone (see
+      // requestTokensAtMost) needs no count, only the stored summary applied (as compactRequest).
+      const settings = options.settings();
+      const { triggerTokens } = thresholds(settings, resolveNumber(options.contextWindow));
+      const summary = getCompactionState(context.state).summary;
+      const applied = {
+        ...request,
+        messages: applyStoredSummary(request.messages, summary).messages,
+      };
+      if (requestTokensAtMost(applied) <= triggerTokens) return next(applied);
       const counter = await resolveCounter(options.counter, request);
       const view = compactRequest(request, context.state, {
-        settings: options.settings(),
+        settings,
         contextWindow: resolveNumber(options.contextWindow),
         counter,
       });

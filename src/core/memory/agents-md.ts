@@ -12,6 +12,7 @@ import { BOUNDS, MAX_PATH_LENGTH } from '../limits';
 import { FsError } from '../fs/types';
 import { normalisePath } from '../fs/paths';
 import { errorText } from '../text/errors';
+import { memoMemoryInjection } from './memo';
 
 export const DEFAULT_MEMORY_SOURCES = [
   '/memories/AGENTS.md',
@@ -105,6 +106,8 @@ export async function loadMemorySources(
 
 export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
   const sources = options.sources.map(normalised);
+  // The block is formatted again only when the sources' text or the system prompt changed (memo.ts).
+  const inject = memoMemoryInjection(withMemory);
 
   return {
     name: 'AGENTS.md memory',
@@ -127,7 +130,7 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
         agentsMdSlot.write(context.state, memory);
         context.emit({ type: 'memory-loaded', sources, reason: 'refresh' });
       }
-      return next(withMemory(request, memory?.sources ?? []));
+      return next(inject(request, memory?.sources ?? []));
     },
 
     async wrapToolCall(call, next, context) {

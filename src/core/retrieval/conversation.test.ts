@@ -4,6 +4,7 @@ import {
   DEFAULT_CONVERSATION_RANKING,
   indexConversation,
   PLAIN_MESSAGE_RANKING,
+  questionEntities,
   reciprocalRankFusion,
   scoreConversation,
   sessionsOf,
@@ -372,5 +373,91 @@ describe('the ranker', () => {
     });
     expect(DEFAULT_CONVERSATION_RANKING.tokenizer.irregular).toBe(true);
     expect(DEFAULT_CONVERSATION_RANKING.feedback).toBeUndefined();
+  });
+});
+
+describe('names in the question and unmatched messages', () => {
+  it('a question’s capitalised words other than the speakers are its names', () => {
+    expect(
+      questionEntities(
+        'Where did Maria meet Jean in Paris?',
+        DEFAULT_TOKENIZER,
+        new Set(['maria']),
+      ),
+    ).toEqual(['jean', 'paris']);
+    // The first word is capitalised anyway; a lowercase question names nothing.
+    expect(questionEntities('Where did she go?', DEFAULT_TOKENIZER)).toEqual([]);
+    expect(questionEntities('what did maria read?', DEFAULT_TOKENIZER)).toEqual([]);
+  });
+
+  it('a message that mentions the name the question gives outranks one that only shares its words', () => {
+    const messages = chat([
+      'I met a new friend at the shelter today.',
+      'I met Jean at the shelter today.',
+      ...FILLER,
+    ]);
+    const question = 'When did Maria meet Jean at the shelter?';
+    const off = scores(messages, question, only({ entityBoost: 0 }));
+    const on = scores(messages, question, only({ entityBoost: 0.5 }));
+    // No speaker is called Maria here: she is a name of the question too.
+    expect(on.signals.entities).toEqual(['maria', 'jean']);
+    expect(on.scores[1]! / on.scores[0]!).toBeGreaterThan(off.scores[1]! / off.scores[0]!);
+    expect(best(on, messages)).toEqual(['m1']);
+    // One of the question's two names: x (1 + 0.5 x 1/2).
+    expect(on.scores[1]).toBeCloseTo(off.scores[1]! * 1.25, 10);
+  });
+
+  it('an unmatched message next to a match ranks above an isolated one, and below every match', () => {
+    const messages = chat([
+      'We adopted a puppy called Shadow.',
+      'That is so sweet!',
+      ...FILLER,
+      'Sounds lovely.',
+    ]);
+    const off = scores(messages, 'Shadow puppy', only({ unmatched: false }));
+    expect([...off.scores].filter((v) => v > 0)).toHaveLength(1);
+    const on = scores(messages, 'Shadow puppy', only({ unmatched: true }));
+    // The reply right after the match is next; messages with nothing around them stay at 0.
+    expect(best(on, messages, 2)).toEqual(['m0', 'm1']);
+    expect(on.scores[1]).toBeLessThan(on.scores[0]!);
+    expect(on.scores[messages.length - 1]).toBe(0);
+    expect(on.scores[0]).toBe(off.scores[0]);
+  });
+
+  it('unmatched messages by the speaker, or from the period, the question names come first', () => {
+    const june = Date.UTC(2023, 5, 20, 12);
+    const september = Date.UTC(2023, 8, 2, 12);
+    const messages: ConversationMessage[] = [
+      { id: 'match', speaker: 'Tim', name: 'Tim', text: 'I finished the castle puzzle.', at: june },
+      ...FILLER.map((text, i) => ({
+        id: `sep${i}`,
+        speaker: i % 2 ? 'Tim' : 'John',
+        name: i % 2 ? 'Tim' : 'John',
+        text,
+        at: september + i * HOUR * 5,
+      })),
+      {
+        id: 'june-john',
+        speaker: 'John',
+        name: 'John',
+        text: 'Nice weekend here.',
+        at: june + DAY,
+      },
+    ];
+    const options = only({ unmatched: true, inferNames: true, dateBoost: 1 });
+    const byDate = scores(messages, 'What puzzle did someone finish in June 2023?', options);
+    expect(best(byDate, messages, 2)).toEqual(['match', 'june-john']);
+    const bySpeaker = scores(messages, 'What puzzle did Tim finish?', options);
+    const top = best(bySpeaker, messages, 4);
+    expect(top[0]).toBe('match');
+    expect(top.slice(1).every((id) => messages.find((m) => m.id === id)!.speaker === 'Tim')).toBe(
+      true,
+    );
+  });
+
+  it('a question that matches nothing retrieves nothing', () => {
+    const messages = chat(['We adopted a puppy.', ...FILLER]);
+    const result = scores(messages, 'quantum chromodynamics', only({ unmatched: true }));
+    expect([...result.scores].every((v) => v === 0)).toBe(true);
   });
 });

@@ -14,6 +14,10 @@
 //   synonyms        a small built-in list ("kids" ~ "children") expands the question;
 //   dates           a question naming a period ("in June 2023") favours messages said then or
 //                   pointing there ("last month" said in July) — see temporal.ts;
+//   names           the words a question writes with a capital, speakers' names aside ("Jean",
+//                   "Chicago"), favour the matched messages that mention them;
+//   unmatched       messages no question word reaches are ordered below every match by their
+//                   adjacent message's score, a period and a speaker the question names (else 0);
 //   feedback        optional pseudo-relevance feedback (RM3-style terms of the top messages), off by
 //                   default: it did not help on LoCoMo;
 //   embeddings      when the app's embedder is ready, reciprocal-rank fusion with cosine similarity.
@@ -65,6 +69,19 @@ export interface ConversationRankOptions {
   synonymWeight: number;
   /** Extra factor for messages about a period the question names; 0 = off. */
   dateBoost: number;
+  /**
+   * Extra factor for messages that mention what the question names with a capital (a place, a
+   * person other than the speakers, a title), in proportion to how many of those they mention;
+   * 0 = off.
+   */
+  entityBoost: number;
+  /**
+   * Order the messages no query word reaches (0 otherwise, so never retrieved) below every matched
+   * one, by what surrounds them: the best score of the message before or after (same session),
+   * being said on a date the question names, being said by the one speaker it names.
+   * Off when false.
+   */
+  unmatched: boolean;
   /** Pseudo-relevance feedback; off when undefined. */
   feedback?: { messages: number; terms: number; weight: number };
   /** Reciprocal-rank fusion constant for embeddings (60, as in Cormack et al. 2009). */
@@ -88,6 +105,8 @@ export const DEFAULT_CONVERSATION_RANKING: ConversationRankOptions = {
   inferNames: true,
   synonymWeight: 0.5,
   dateBoost: 1,
+  entityBoost: 0.5,
+  unmatched: true,
   rrfK: 60,
   semanticWeight: 1,
 };
@@ -102,6 +121,8 @@ export const PLAIN_MESSAGE_RANKING: ConversationRankOptions = {
   inferNames: false,
   synonymWeight: 0,
   dateBoost: 0,
+  entityBoost: 0,
+  unmatched: false,
 };
 
 // Sessions are whole conversations: length normalisation as in textbook BM25.
@@ -342,6 +363,8 @@ export interface RankSignals {
   synonyms: string[];
   /** Terms pseudo-relevance feedback added. */
   feedback: string[];
+  /** What the question names with a capital (tokens), when the entity boost is on. */
+  entities: string[];
 }
 
 export interface ConversationScores {
@@ -448,6 +471,7 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
     dates: [],
     synonyms: [...expanded.keys()].filter((t) => !tokens.includes(t)),
     feedback: [],
+    entities: [],
   };
   let scores = lexical(index, expanded);
 
@@ -459,17 +483,15 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
     }
   }
 
-  if (options.speakerBoost > 0 && index.names.size) {
-    const named = speakersNamed(query, index.names);
-    if (named.length === 1) {
-      signals.speaker = named[0];
-      for (let i = 0; i < scores.length; i++)
-        if (index.speakers[i] === named[0]) scores[i] = scores[i]! * (1 + options.speakerBoost);
-    }
+  const named = index.names.size ? speakersNamed(query, index.names) : [];
+  if (options.speakerBoost > 0 && named.length === 1) {
+    signals.speaker = named[0];
+    for (let i = 0; i < scores.length; i++)
+      if (index.speakers[i] === named[0]) scores[i] = scores[i]! * (1 + options.speakerBoost);
   }
 
+  const keys = index.dates.length ? queryDateKeys(query) : [];
   if (options.dateBoost > 0 && index.dates.length) {
-    const keys = queryDateKeys(query);
     signals.dates = keys;
     if (keys.length)
       for (let i = 0; i < scores.length; i++) {
@@ -478,7 +500,89 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
           scores[i] = scores[i]! * (1 + options.dateBoost);
       }
   }
+  if (options.entityBoost > 0) {
+    signals.entities = questionEntities(query, options.tokenizer, index.nameTokens);
+    boostEntities(index, scores, signals.entities, options.entityBoost);
+  }
+  if (options.unmatched)
+    orderUnmatched(index, scores, { speaker: named.length === 1 ? named[0] : undefined, keys });
   return { scores, signals };
+}
+
+/**
+ * The tokens of the words a question writes with a capital, its first word left out (it has one
+ * anyway), the speakers' names too (the speaker signal reads those): "Where did Maria meet Jean in
+ * Paris?" names jean and paris.
+ */
+export function questionEntities(
+  query: string,
+  tokenizer: TokenizerOptions,
+  names: ReadonlySet<string> = new Set(),
+): string[] {
+  const words =
+    query.replace(/^\s*\S+/, '').match(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'’-]*/gu) ?? [];
+  return [
+    ...new Set(words.flatMap((word) => tokenize(word, tokenizer)).filter((t) => !names.has(t))),
+  ];
+}
+
+/** Scores x (1 + boost x the share of the entities a message mentions), for messages that score. */
+export function boostEntities(
+  index: ConversationIndex,
+  scores: Float64Array,
+  entities: readonly string[],
+  boost: number,
+): void {
+  if (entities.length === 0) return;
+  // From the postings: only the messages that mention an entity are visited.
+  const found = new Map<number, number>();
+  for (const entity of entities) {
+    const t = index.terms.get(entity);
+    if (t === undefined) continue;
+    for (const d of index.postingDocs[t]!) found.set(d, (found.get(d) ?? 0) + 1);
+  }
+  for (const [d, count] of found)
+    if (scores[d]! > 0) scores[d] = scores[d]! * (1 + (boost * count) / entities.length);
+}
+
+/**
+ * Gives the messages that scored 0 a score below the lowest positive one, in proportion to what
+ * supports them: their best-scoring neighbour (as a share of the best score), a date the question
+ * names, the speaker it names (each 0..1, summed). A message with none of these stays at 0. Nothing
+ * changes when no message matched.
+ */
+export function orderUnmatched(
+  index: ConversationIndex,
+  scores: Float64Array,
+  question: { speaker?: string | undefined; keys: readonly string[] },
+): void {
+  let lowest = Infinity;
+  let best = 0;
+  for (const value of scores)
+    if (value > 0) {
+      if (value < lowest) lowest = value;
+      if (value > best) best = value;
+    }
+  if (best === 0) return;
+  // The adjacent messages (matched ones already carry their two-each-side context view).
+  const window = 1;
+  const support = new Float64Array(scores.length);
+  let most = 0;
+  for (let i = 0; i < scores.length; i++) {
+    if (scores[i]! > 0) continue;
+    const [from, to] = windowOf(index.session, i, window);
+    let neighbour = 0;
+    for (let j = from; j <= to; j++) if (scores[j]! > neighbour) neighbour = scores[j]!;
+    let value = neighbour / best;
+    const dates = index.dates[i];
+    if (dates && question.keys.some((key) => dates.has(key))) value += 1;
+    if (question.speaker !== undefined && index.speakers[i] === question.speaker) value += 1;
+    support[i] = value;
+    if (value > most) most = value;
+  }
+  if (most === 0) return;
+  for (let i = 0; i < scores.length; i++)
+    if (support[i]! > 0) scores[i] = (0.5 * lowest * support[i]!) / most;
 }
 
 /** RM3-style expansion terms: tf/length x score x idf over the top messages, the query's excluded. */

@@ -11,6 +11,16 @@ import {
 const at = (iso: string) => Date.parse(`${iso}T13:56:00Z`);
 
 describe('message dates', () => {
+  it('"last week" resolves against the day the message was said', () => {
+    // Said on 3 June 2023: last week is late May; said on 20 June, it stays in June.
+    expect(
+      messageDateKeys('We moved house last week.', at('2023-06-03')).has(monthKey(2023, 4)),
+    ).toBe(true);
+    expect(
+      messageDateKeys('We moved house last week.', at('2023-06-20')).has(monthKey(2023, 4)),
+    ).toBe(false);
+  });
+
   it('a message is about the day it was said', () => {
     const keys = messageDateKeys('Hello there', at('2023-05-08'));
     expect([...keys].sort()).toEqual([anyYearMonthKey(4), monthKey(2023, 4), yearKey(2023)].sort());

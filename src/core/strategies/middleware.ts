@@ -119,9 +119,29 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
   const emit = (context: RunContext, event: EventInput) =>
     context.emit({ type: 'context-event', event });
 
+  // What the last call settled, so that a call with the same selection on the same thread state
+  // does not check them again: the selection as given (JSON) and what it normalised to, and the
+  // state object this middleware wrote (a bundle import or a reset writes another object).
+  let lastSelection: { raw: string | undefined; selection: StrategySelection } | undefined;
+  let lastWritten: { state: StrategyThreadState; settings: string } | undefined;
+
   /** The state for the current selection; a switch is recorded on the timeline. */
   function current(context: RunContext): StrategyThreadState {
-    const selection = normalizeSelection(options.selection());
+    const raw = options.selection();
+    const rawKey = JSON.stringify(raw);
+    if (lastSelection?.raw !== rawKey)
+      lastSelection = { raw: rawKey, selection: normalizeSelection(raw) };
+    const selection = lastSelection.selection;
+    const settingsKey = JSON.stringify(selection.settings);
+    const slot = context.state[STRATEGY_STATE_KEY];
+    if (
+      slot !== undefined &&
+      slot === lastWritten?.state &&
+      lastWritten.state.id === selection.id &&
+      lastWritten.settings === settingsKey &&
+      JSON.stringify(lastWritten.state.settings) === settingsKey
+    )
+      return lastWritten.state;
     const stored = loadStrategyState(context.state);
     let state = stored;
     if (!state || state.id !== selection.id) {
@@ -140,6 +160,7 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
       });
     }
     strategySlot.write(context.state, state);
+    lastWritten = { state, settings: settingsKey };
     return state;
   }
 

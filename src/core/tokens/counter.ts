@@ -340,6 +340,106 @@ export function countRequest(
   request: ModelRequest,
   sections: SectionTexts = {},
 ): RequestTokenBreakdown {
+  // The middleware of one model call count the same request one after the other (truncation, then
+  // summarization): the last breakdown per counter is reused while every input is the same.
+  const last = lastCounted.get(counter);
+  if (last && sameCountInputs(last, request, sections)) return copyBreakdown(last.breakdown);
+  const breakdown = countRequestFresh(counter, request, sections);
+  lastCounted.set(counter, {
+    system: request.system,
+    sections: request.sections,
+    tools: request.tools,
+    memory: sections.memory,
+    facts: sections.facts,
+    messages: request.messages.map((m) => ({
+      message: m,
+      content: m.content,
+      toolCalls: m.role === 'assistant' ? m.toolCalls : undefined,
+    })),
+    breakdown: copyBreakdown(breakdown),
+  });
+  return breakdown;
+}
+
+function copyBreakdown(b: RequestTokenBreakdown): RequestTokenBreakdown {
+  return { ...b, ...(b.strategy ? { strategy: { ...b.strategy } } : {}) };
+}
+
+/**
+ * An upper bound on `countRequest(counter, request).total` that reads only string lengths, for
+ * "is this request under the trigger?" on short threads without tokenizing the new message: a BPE
+ * token covers at least one UTF-8 byte, and one UTF-16 code unit is at most 3 UTF-8 bytes, so a
+ * text has at most 3 x length tokens (the approximate counters, length / 4, are under it too);
+ * each message adds the counter's 4. Never used as a count: only to skip counting when even the
+ * bound is under a threshold.
+ */
+export function requestTokensAtMost(request: ModelRequest): number {
+  let units = request.system.length;
+  let messages = 0;
+  for (const message of request.messages) {
+    messages++;
+    units += message.content.length;
+    if (message.role === 'assistant')
+      for (const call of message.toolCalls ?? []) units += call.name.length + call.arguments.length;
+  }
+  if (request.tools.length > 0) {
+    let length = toolsLength.get(request.tools);
+    if (length === undefined) {
+      length = JSON.stringify(request.tools).length;
+      toolsLength.set(request.tools, length);
+    }
+    units += length;
+  }
+  return 3 * units + 4 * messages;
+}
+
+const toolsLength = new WeakMap<ModelRequest['tools'], number>();
+
+interface CountedRequest {
+  system: string;
+  sections: ModelRequest['sections'];
+  tools: ModelRequest['tools'];
+  memory: string | undefined;
+  facts: string | undefined;
+  messages: { message: ModelMessage; content: string; toolCalls: unknown }[];
+  breakdown: RequestTokenBreakdown;
+}
+
+/** One entry per counter (weakly held): the last request counted and its breakdown. */
+const lastCounted = new WeakMap<TokenCounter, CountedRequest>();
+
+function sameCountInputs(
+  last: CountedRequest,
+  request: ModelRequest,
+  sections: SectionTexts,
+): boolean {
+  if (
+    last.system !== request.system ||
+    last.sections !== request.sections ||
+    (last.tools !== request.tools && (last.tools.length > 0 || request.tools.length > 0)) ||
+    last.memory !== sections.memory ||
+    last.facts !== sections.facts ||
+    last.messages.length !== request.messages.length
+  )
+    return false;
+  for (let i = 0; i < last.messages.length; i++) {
+    const was = last.messages[i]!;
+    const m = request.messages[i]!;
+    if (
+      was.message !== m ||
+      was.content !== m.content ||
+      was.toolCalls !== (m.role === 'assistant' ? m.toolCalls : undefined)
+    )
+      return false;
+  }
+  return true;
+}
+
+function countRequestFresh(
+  counter: TokenCounter,
+  request: ModelRequest,
+  sections: SectionTexts,
+): RequestTokenBreakdown {
   const sectionText = (name: string) =>
     request.sections?.find((section) => section.name === name)?.text ?? '';
   const memoryText = sections.memory ?? sectionText(MEMORY_SECTION);

@@ -12,6 +12,7 @@ import type { SimilarityMethod } from '../../retrieval/types';
 import type { RankerResolver, Similarities } from '../../retrieval/rank';
 import type { Fact, MemoryJson } from './schema';
 import { errorText } from '../../text/errors';
+import { memoFactsInjection } from '../memo';
 
 export const FACTS_SECTION = 'facts';
 
@@ -53,6 +54,8 @@ export interface FactsMiddlewareOptions {
 }
 
 export function createFactsMiddleware(options: FactsMiddlewareOptions): Middleware {
+  // The last call's ranking, reused while its inputs are the same (memo.ts).
+  const memo = memoFactsInjection<FactsInjection>();
   return {
     name: 'Fact memory',
     events: ['facts-ranked'],
@@ -73,14 +76,34 @@ export function createFactsMiddleware(options: FactsMiddlewareOptions): Middlewa
 
       const counter =
         typeof options.counter === 'function' ? await options.counter(request) : options.counter;
-      const result = await computeFactsInjection({
+      const resolved = options.rankers(settings.method);
+      const key = {
+        query: extractRankingContext(request.messages, settings.contextTurns),
         memory: loaded,
-        messages: request.messages,
         settings,
         counter,
-        rankers: options.rankers,
-        ...(options.onFallback ? { onFallback: options.onFallback } : {}),
-      });
+        ranker: resolved.ranker,
+      };
+      let result = memo.get(key);
+      if (result) {
+        if (result.fallback && result.fallbackReason !== undefined)
+          options.onFallback?.({
+            method: settings.method,
+            used: result.fallback,
+            reason: result.fallbackReason,
+          });
+      } else {
+        result = await computeFactsInjection({
+          memory: loaded,
+          messages: request.messages,
+          settings,
+          counter,
+          rankers: options.rankers,
+          ...(options.onFallback ? { onFallback: options.onFallback } : {}),
+        });
+        // A ranker that failed during the call is tried again next time.
+        if (result.fallback === resolved.fallback) memo.set(key, result);
+      }
       context.emit({
         type: 'facts-ranked',
         method: result.method,

@@ -92,6 +92,7 @@ export function createMemoryLoader(
   let cached:
     | { content: string; max: number | undefined; result: MemoryJson | { error: string } }
     | undefined;
+  let absent: MemoryJson | undefined;
   return async (): Promise<MemoryJson | { error: string }> => {
     let record;
     try {
@@ -100,7 +101,9 @@ export function createMemoryLoader(
       if (error instanceof FsError && error.code === 'not-found') record = undefined;
       else throw error;
     }
-    if (!record) return emptyMemory();
+    // No file: the same empty memory while it stays absent (callers compare by identity).
+    if (!record) return (absent ??= emptyMemory());
+    absent = undefined;
     const max = maxFacts?.();
     if (cached?.content === record.content && cached.max === max) return cached.result;
     const parsed = parseMemoryJson(record.content);
