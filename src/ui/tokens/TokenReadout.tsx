@@ -5,6 +5,7 @@ import type { ContextEvent, ModelCallRecord } from '../../core/agent/thread';
 import type { Message } from '../../core/agent/types';
 import {
   buildRows,
+  chartKey,
   eventStyle,
   fmt,
   meterOf,
@@ -17,6 +18,7 @@ import {
   type Series,
 } from '../charts/chart-data';
 import { MarkerIcon } from '../charts/MarkerIcon';
+import { revealMessage } from '../chat/reveal';
 import './tokens.css';
 
 // recharts is large: the chart loads after the chat is usable.
@@ -35,42 +37,44 @@ const LINE_KEYS = [
 
 /** Opens what an event produced: the message it concerns, or the file it wrote. */
 export function revealEvent(event: ContextEvent) {
-  if (event.messageId) {
-    const element = document.getElementById(`msg-${event.messageId}`);
-    if (element) {
-      element.scrollIntoView({ block: 'center' });
-      element.focus();
-      return;
-    }
-  }
-  if (event.path) void useFilesStore.getState().open(event.path);
+  void (async () => {
+    // The conversation is virtualized: the message is brought into the page first.
+    if (event.messageId && (await revealMessage(event.messageId))) return;
+    if (event.path) await useFilesStore.getState().open(event.path);
+  })();
 }
 
 export function TokenReadout() {
   const calls = useChatStore((s) => s.thread?.calls) ?? NO_CALLS;
   const events = useChatStore((s) => s.thread?.events) ?? NO_EVENTS;
   const messages = useChatStore((s) => s.thread?.messages) ?? NO_MESSAGES;
+  const threadId = useChatStore((s) => s.thread?.id);
   const [fullScale, setFullScale] = useState(false);
   const last = calls[calls.length - 1];
 
-  const rows = useMemo(() => buildRows(calls, events), [calls, events]);
+  // The thread is published after every event of a run (new arrays, the same records): the chart's
+  // data is built again only when a call or an event changed, so the chart is not drawn again for
+  // a message or a streamed token.
+  const key = `${threadId}|${chartKey(calls, events)}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for calls and events
+  const rows = useMemo(() => buildRows(calls, events), [key]);
   const series = useMemo(() => {
     // Only sections that hold tokens somewhere in this thread.
     return seriesOf(calls).filter((s) =>
       rows.some((row) => typeof row[s.key] === 'number' && (row[s.key] as number) > 0),
     );
-  }, [calls, rows]);
-  const scale = scaleOf(rows, fullScale);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rows change with the calls
+  }, [rows]);
+  const scale = useMemo(() => scaleOf(rows, fullScale), [rows, fullScale]);
+  const userTimes = useMemo(
+    () => messages.filter((m) => m.role === 'user').map((m) => m.createdAt),
+    [messages],
+  );
+  const userKey = `${userTimes.length}|${userTimes.at(-1) ?? ''}`;
   const meter = useMemo(
-    () =>
-      meterOf(
-        calls,
-        turnStartsOf(
-          calls,
-          messages.filter((m) => m.role === 'user').map((m) => m.createdAt),
-        ),
-      ),
-    [calls, messages],
+    () => meterOf(calls, turnStartsOf(calls, userTimes)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys stand for calls and times
+    [key, userKey],
   );
 
   return (
@@ -245,10 +249,14 @@ function Legend({
 }
 
 function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCallRecord[] }) {
+  const numbers = useMemo(
+    () => new Map(calls.map((call, index) => [call.callId, index + 1])),
+    [calls],
+  );
   if (events.length === 0) return null;
   const callNumber = (callId?: string) => {
-    const index = calls.findIndex((call) => call.callId === callId);
-    return index >= 0 ? `call ${index + 1}` : 'next call';
+    const number = callId === undefined ? undefined : numbers.get(callId);
+    return number !== undefined ? `call ${number}` : 'next call';
   };
   return (
     <details className="event-list" open={events.length <= 6}>
