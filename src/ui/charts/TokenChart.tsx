@@ -4,11 +4,12 @@
 // colour and shape, drawn above everything else. Loaded lazily (recharts is large).
 import { memo, useMemo, useState } from 'react';
 import {
-  Area,
   Bar,
   Brush,
   CartesianGrid,
   ComposedChart,
+  Curve,
+  DefaultZIndexes,
   Line,
   ReferenceDot,
   ReferenceLine,
@@ -17,6 +18,7 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  ZIndexLayer,
   useXAxisScale,
   useYAxisScale,
   type TooltipContentProps,
@@ -153,22 +155,8 @@ function TokenChart({
               }}
             />
             <Tooltip content={(props) => <ChartTooltip {...props} series={series} />} />
-            {series.map((s) =>
-              !bars ? (
-                <Area
-                  key={s.key}
-                  dataKey={s.key}
-                  name={s.label}
-                  stackId="input"
-                  type="step"
-                  fill={s.color}
-                  fillOpacity={1}
-                  stroke="none"
-                  dot={false}
-                  activeDot={false}
-                  isAnimationActive={false}
-                />
-              ) : (
+            {bars ? (
+              series.map((s) => (
                 <Bar
                   key={s.key}
                   dataKey={s.key}
@@ -180,7 +168,22 @@ function TokenChart({
                   maxBarSize={36}
                   isAnimationActive={false}
                 />
-              ),
+              ))
+            ) : (
+              <>
+                <StackedSteps data={data} series={series} max={scale.max} />
+                {/* Invisible: gives the tooltip its point (every row has a total) where no
+                    reported figure is drawn. */}
+                <Line
+                  dataKey="total"
+                  stroke="none"
+                  dot={false}
+                  activeDot={false}
+                  legendType="none"
+                  isAnimationActive={false}
+                  shape={plainLine}
+                />
+              </>
             )}
             <Line
               dataKey="reported"
@@ -294,6 +297,54 @@ function TokenChart({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The sections of a dense chart as stacked steps, one path per section, drawn with the chart's own
+ * axis scales and recharts' Curve. Stacked <Area>s drew the same paths, but each is a recharts
+ * series with its own selectors that every change of the chart (a zoom, a new call) ran again,
+ * seven times over: the most of a long task. Clipped at the top of the scale, as the chart clips.
+ */
+function StackedSteps({ data, series, max }: { data: ChartRow[]; series: Series[]; max: number }) {
+  const x = useXAxisScale();
+  const y = useYAxisScale();
+  const paths = useMemo(() => {
+    if (!x || !y) return [];
+    const xs = data.map((row) => x(row.call, { position: 'middle' }));
+    const below = data.map(() => 0);
+    return series.map((s) => {
+      const points = [];
+      const base = [];
+      for (let i = 0; i < data.length; i++) {
+        const at = xs[i];
+        const value = data[i]![s.key];
+        const from = below[i]!;
+        const to = from + (typeof value === 'number' && value > 0 ? value : 0);
+        below[i] = to;
+        if (at === undefined) continue;
+        points.push({ x: at, y: y(Math.min(to, max)) ?? null });
+        base.push({ x: at, y: y(Math.min(from, max)) ?? null });
+      }
+      return { series: s, points, base };
+    });
+  }, [data, series, max, x, y]);
+  return (
+    <ZIndexLayer zIndex={DefaultZIndexes.area}>
+      <g className="chart-steps">
+        {paths.map(({ series: s, points, base }) => (
+          <Curve
+            key={s.key}
+            type="step"
+            points={points}
+            baseLine={base}
+            fill={s.color}
+            fillOpacity={1}
+            stroke="none"
+          />
+        ))}
+      </g>
+    </ZIndexLayer>
   );
 }
 
