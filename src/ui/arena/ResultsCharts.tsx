@@ -17,9 +17,20 @@ import {
 } from 'recharts';
 import { totalsOf, type ArenaRun } from '../../core/arena/results';
 import { lookOf } from './palette';
+import { plainLine } from '../charts/plain-line';
 import { compact, tokens } from './format';
 
 const AXIS = { fontSize: 11, fill: '#667085' };
+/**
+ * Turns on a number axis: a few round ticks. As categories, every turn's label was measured on
+ * each render (hundreds for a LoCoMo conversation, for the axis and again for the grid).
+ */
+const TURN_AXIS = {
+  type: 'number',
+  domain: [1, 'dataMax'],
+  allowDecimals: false,
+  tick: AXIS,
+} as const;
 
 /** A round upper bound a little above the largest value (room for the point's label). */
 function niceMax(max: number): number {
@@ -70,6 +81,7 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
           dot={false}
           isAnimationActive={false}
           type="linear"
+          shape={plainLine}
         />
       );
     });
@@ -83,7 +95,7 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
             <CartesianGrid stroke="#eef1f6" />
             <XAxis
               dataKey="turn"
-              tick={AXIS}
+              {...TURN_AXIS}
               label={{ value: 'turn', position: 'insideBottomRight', offset: -2, ...AXIS }}
             />
             <YAxis tick={AXIS} tickFormatter={compact} width={48} />
@@ -98,7 +110,7 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
         <ResponsiveContainer width="100%" height={220}>
           <LineChart data={cumulative} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
             <CartesianGrid stroke="#eef1f6" />
-            <XAxis dataKey="turn" tick={AXIS} />
+            <XAxis dataKey="turn" {...TURN_AXIS} />
             <YAxis tick={AXIS} tickFormatter={compact} width={48} />
             <Tooltip
               formatter={(v) => tokens(Number(v))}
