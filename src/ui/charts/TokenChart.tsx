@@ -59,7 +59,7 @@ const markKey = (kind: string) => `mark:${kind}`;
  */
 export const BAR_CALLS = 120;
 /** At most this many points are drawn. */
-export const MAX_POINTS = 300;
+export const MAX_POINTS = 200;
 
 /** No vertical grid lines (the grid would otherwise still measure every call's tick label). */
 const NO_LINES = () => [];
