@@ -11,7 +11,7 @@ import { ResultsTable } from './ResultsTable';
 import { RunControls } from './RunControls';
 import { StrategyChooser } from './StrategyChooser';
 import { TranscriptPicker } from './TranscriptPicker';
-import { useStaged } from './staged';
+import { useStaged } from '../charts/staged';
 import './arena.css';
 
 /** The Strategy arena: one transcript through many strategies, side by side. */

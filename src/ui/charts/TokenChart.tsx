@@ -37,6 +37,7 @@ import {
 } from './chart-data';
 import { MarkerIcon } from './MarkerIcon';
 import { plainLine } from './plain-line';
+import { useStaged } from './staged';
 
 export const REPORTED_COLOR = '#000000';
 export const TRIGGER_COLOR = '#D55E00';
@@ -100,6 +101,9 @@ function TokenChart({
   // The calls in view (the brush): all of them until the brush narrows it, which then stays on the
   // same calls as the thread grows.
   const [range, setRange] = useState<{ start: number; end: number } | null>(null);
+  // Mounted in parts, one task each: the frame (axes, grid, tooltip), the series, the marks (limits,
+  // drops, event markers), the brush.
+  const stage = useStaged(4);
   const last = rows.length - 1;
   const start = range ? Math.min(range.start, last) : 0;
   const end = range ? Math.min(range.end, last) : last;
@@ -155,113 +159,121 @@ function TokenChart({
               }}
             />
             <Tooltip content={(props) => <ChartTooltip {...props} series={series} />} />
-            {bars ? (
-              series.map((s) => (
-                <Bar
-                  key={s.key}
-                  dataKey={s.key}
-                  name={s.label}
-                  stackId="input"
-                  fill={s.color}
-                  stroke="#ffffff"
-                  strokeWidth={0.5}
-                  maxBarSize={36}
-                  isAnimationActive={false}
-                />
-              ))
-            ) : (
+            {stage >= 2 && (
               <>
-                <StackedSteps data={data} series={series} max={scale.max} />
-                {/* Invisible: gives the tooltip its point (every row has a total) where no
+                {bars ? (
+                  series.map((s) => (
+                    <Bar
+                      key={s.key}
+                      dataKey={s.key}
+                      name={s.label}
+                      stackId="input"
+                      fill={s.color}
+                      stroke="#ffffff"
+                      strokeWidth={0.5}
+                      maxBarSize={36}
+                      isAnimationActive={false}
+                    />
+                  ))
+                ) : (
+                  <>
+                    <StackedSteps data={data} series={series} max={scale.max} />
+                    {/* Invisible: gives the tooltip its point (every row has a total) where no
                     reported figure is drawn. */}
+                    <Line
+                      dataKey="total"
+                      stroke="none"
+                      dot={false}
+                      activeDot={false}
+                      legendType="none"
+                      isAnimationActive={false}
+                      shape={plainLine}
+                    />
+                  </>
+                )}
                 <Line
-                  dataKey="total"
-                  stroke="none"
-                  dot={false}
-                  activeDot={false}
-                  legendType="none"
+                  dataKey="reported"
+                  name="Reported input"
+                  stroke={REPORTED_COLOR}
+                  strokeWidth={bars ? 2 : 1.5}
+                  dot={bars ? { r: 2.5, fill: REPORTED_COLOR } : false}
+                  connectNulls
                   isAnimationActive={false}
                   shape={plainLine}
                 />
               </>
             )}
-            <Line
-              dataKey="reported"
-              name="Reported input"
-              stroke={REPORTED_COLOR}
-              strokeWidth={bars ? 2 : 1.5}
-              dot={bars ? { r: 2.5, fill: REPORTED_COLOR } : false}
-              connectNulls
-              isAnimationActive={false}
-              shape={plainLine}
-            />
-            {scale.trigger?.onScale && (
-              <ReferenceLine
-                y={scale.trigger.tokens}
-                stroke={TRIGGER_COLOR}
-                strokeDasharray="6 4"
-                strokeWidth={1.5}
-                label={{
-                  value: `compaction at ${fmt(scale.trigger.tokens)}`,
-                  position: 'insideTopRight',
-                  fill: TRIGGER_COLOR,
-                  stroke: '#ffffff',
-                  strokeWidth: 3,
-                  paintOrder: 'stroke',
-                  fontSize: 11,
-                }}
-              />
+            {stage >= 3 && (
+              <>
+                {scale.trigger?.onScale && (
+                  <ReferenceLine
+                    y={scale.trigger.tokens}
+                    stroke={TRIGGER_COLOR}
+                    strokeDasharray="6 4"
+                    strokeWidth={1.5}
+                    label={{
+                      value: `compaction at ${fmt(scale.trigger.tokens)}`,
+                      position: 'insideTopRight',
+                      fill: TRIGGER_COLOR,
+                      stroke: '#ffffff',
+                      strokeWidth: 3,
+                      paintOrder: 'stroke',
+                      fontSize: 11,
+                    }}
+                  />
+                )}
+                {scale.window.onScale && (
+                  <ReferenceLine
+                    y={scale.window.tokens}
+                    stroke={WINDOW_COLOR}
+                    strokeDasharray="2 3"
+                    strokeWidth={1.5}
+                    label={{
+                      value: `context window ${fmt(scale.window.tokens)}`,
+                      position: 'insideTopLeft',
+                      fill: WINDOW_COLOR,
+                      stroke: '#ffffff',
+                      strokeWidth: 3,
+                      paintOrder: 'stroke',
+                      fontSize: 11,
+                    }}
+                  />
+                )}
+                {drops.map((row) => (
+                  <ReferenceLine
+                    key={`drop-${row.call}`}
+                    segment={[
+                      { x: row.call, y: row.drop!.before },
+                      { x: row.call, y: row.drop!.after },
+                    ]}
+                    stroke={DROP_COLOR}
+                    strokeWidth={3}
+                  />
+                ))}
+                {drops.map((row) => (
+                  <ReferenceDot
+                    key={`drop-label-${row.call}`}
+                    x={row.call}
+                    y={row.drop!.before}
+                    r={4}
+                    fill="#ffffff"
+                    stroke={DROP_COLOR}
+                    strokeWidth={2}
+                    label={{
+                      value: `${compact(row.drop!.before)} → ${compact(row.drop!.after)}`,
+                      position: 'left',
+                      fill: '#00573f',
+                      stroke: '#ffffff',
+                      strokeWidth: 3,
+                      paintOrder: 'stroke',
+                      fontSize: 11,
+                      fontWeight: 600,
+                    }}
+                  />
+                ))}
+                <EventMarkers kinds={kinds} marks={marks} onEvent={onEvent} />
+              </>
             )}
-            {scale.window.onScale && (
-              <ReferenceLine
-                y={scale.window.tokens}
-                stroke={WINDOW_COLOR}
-                strokeDasharray="2 3"
-                strokeWidth={1.5}
-                label={{
-                  value: `context window ${fmt(scale.window.tokens)}`,
-                  position: 'insideTopLeft',
-                  fill: WINDOW_COLOR,
-                  stroke: '#ffffff',
-                  strokeWidth: 3,
-                  paintOrder: 'stroke',
-                  fontSize: 11,
-                }}
-              />
-            )}
-            {drops.map((row) => (
-              <ReferenceLine
-                key={`drop-${row.call}`}
-                segment={[
-                  { x: row.call, y: row.drop!.before },
-                  { x: row.call, y: row.drop!.after },
-                ]}
-                stroke={DROP_COLOR}
-                strokeWidth={3}
-              />
-            ))}
-            {drops.map((row) => (
-              <ReferenceDot
-                key={`drop-label-${row.call}`}
-                x={row.call}
-                y={row.drop!.before}
-                r={4}
-                fill="#ffffff"
-                stroke={DROP_COLOR}
-                strokeWidth={2}
-                label={{
-                  value: `${compact(row.drop!.before)} → ${compact(row.drop!.after)}`,
-                  position: 'left',
-                  fill: '#00573f',
-                  stroke: '#ffffff',
-                  strokeWidth: 3,
-                  paintOrder: 'stroke',
-                  fontSize: 11,
-                  fontWeight: 600,
-                }}
-              />
-            ))}
-            <EventMarkers kinds={kinds} marks={marks} onEvent={onEvent} />
           </ComposedChart>
         </ResponsiveContainer>
       </div>
@@ -269,31 +281,33 @@ function TokenChart({
         // The brush in a strip of its own, over every call: the plot above draws the calls it
         // selects (grouped when there are many), so a zoom brings back every call.
         <div className="token-chart-brush">
-          <ResponsiveContainer width="100%" height="100%">
-            {/* Drawn anew when a call is added: the brush's handles are placed from its data, and a
+          {stage >= 4 && (
+            <ResponsiveContainer width="100%" height="100%">
+              {/* Drawn anew when a call is added: the brush's handles are placed from its data, and a
                 brush whose indexes outrun its data for a render draws NaN positions. */}
-            <ComposedChart
-              key={rows.length}
-              data={calls}
-              margin={{ top: 0, right: 16, bottom: 2, left: 60 }}
-            >
-              <Brush
-                dataKey="call"
-                height={18}
-                travellerWidth={8}
-                stroke="#6b7280"
-                startIndex={start}
-                endIndex={end}
-                onChange={(next) =>
-                  setRange(
-                    next.startIndex === 0 && next.endIndex === last
-                      ? null
-                      : { start: next.startIndex, end: next.endIndex },
-                  )
-                }
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
+              <ComposedChart
+                key={rows.length}
+                data={calls}
+                margin={{ top: 0, right: 16, bottom: 2, left: 60 }}
+              >
+                <Brush
+                  dataKey="call"
+                  height={18}
+                  travellerWidth={8}
+                  stroke="#6b7280"
+                  startIndex={start}
+                  endIndex={end}
+                  onChange={(next) =>
+                    setRange(
+                      next.startIndex === 0 && next.endIndex === last
+                        ? null
+                        : { start: next.startIndex, end: next.endIndex },
+                    )
+                  }
+                />
+              </ComposedChart>
+            </ResponsiveContainer>
+          )}
         </div>
       )}
     </div>

@@ -97,7 +97,14 @@ export function TokenReadout() {
               <OffScale rows={rows} scale={scale} />
               <Suspense fallback={<p className="muted chart-loading">Loading chart…</p>}>
                 <div className="chart-box" aria-hidden="true">
-                  <TokenChart rows={rows} series={series} scale={scale} onEvent={revealEvent} />
+                  <TokenChart
+                    // Another thread's chart is mounted anew (in parts; its zoom is its own).
+                    key={threadId}
+                    rows={rows}
+                    series={series}
+                    scale={scale}
+                    onEvent={revealEvent}
+                  />
                 </div>
               </Suspense>
             </div>
