@@ -32,6 +32,9 @@ const TURN_AXIS = {
   tick: AXIS,
 } as const;
 
+/** Points drawn per line at most (a chart is 380–800 px wide); see ResultsCharts. */
+const MAX_TURN_POINTS = 150;
+
 /** A round upper bound a little above the largest value (room for the point's label). */
 function niceMax(max: number): number {
   const target = Math.max(1, max * 1.08);
@@ -50,15 +53,21 @@ export function ResultsCharts({
 }) {
   const { perTurn, cumulative } = useMemo(() => {
     const turns = Math.max(0, ...run.runs.map((r) => r.turns.length));
+    // Past MAX_TURN_POINTS turns, neighbouring turns are grouped into one point per line: a turn's
+    // tokens drawn as the group's largest (peaks stay), the cumulative line at the group's last turn
+    // (exact there). The tooltip names the turns a point stands for.
+    const size = Math.max(1, Math.ceil(turns / MAX_TURN_POINTS));
     const perTurn: Record<string, number>[] = [];
     const cumulative: Record<string, number>[] = [];
-    for (let i = 0; i < turns; i++) {
-      const a: Record<string, number> = { turn: i + 1 };
-      const b: Record<string, number> = { turn: i + 1 };
+    for (let from = 0; from < turns; from += size) {
+      const to = Math.min(turns, from + size) - 1;
+      const a: Record<string, number> = { turn: from + 1, last: to + 1 };
+      const b: Record<string, number> = { turn: to + 1 };
       for (const r of run.runs) {
-        const t = r.turns[i];
-        if (t) {
-          a[r.key] = t.sent;
+        for (let i = from; i <= to; i++) {
+          const t = r.turns[i];
+          if (!t) continue;
+          a[r.key] = Math.max(a[r.key] ?? 0, t.sent);
           b[r.key] = t.cumulative;
         }
       }
@@ -109,7 +118,15 @@ export function ResultsCharts({
                 label={{ value: 'turn', position: 'insideBottomRight', offset: -2, ...AXIS }}
               />
               <YAxis tick={AXIS} tickFormatter={compact} width={48} />
-              <Tooltip formatter={(v) => tokens(Number(v))} labelFormatter={(l) => `Turn ${l}`} />
+              <Tooltip
+                formatter={(v) => tokens(Number(v))}
+                labelFormatter={(l, items) => {
+                  const last = (items?.[0]?.payload as { last?: number } | undefined)?.last;
+                  return last !== undefined && last !== l
+                    ? `Turns ${l}–${last} (the largest of each)`
+                    : `Turn ${l}`;
+                }}
+              />
               <Legend wrapperStyle={{ fontSize: 12 }} />
               {lines('sent')}
             </LineChart>

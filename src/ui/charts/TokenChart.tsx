@@ -324,7 +324,12 @@ function StackedSteps({ data, series, max }: { data: ChartRow[]; series: Series[
   const x = useXAxisScale();
   const y = useYAxisScale();
   const paths = useMemo(() => {
-    if (!x || !y) return [];
+    // The y axis is linear from 0 to max: two calls of its scale place every value (the scale's
+    // own call, made per point and section, was most of this layer's time).
+    const zero = y?.(0);
+    const top = y?.(max);
+    if (!x || zero === undefined || top === undefined || !(max > 0)) return [];
+    const yOf = (tokens: number) => zero + (Math.min(tokens, max) / max) * (top - zero);
     const xs = data.map((row) => x(row.call, { position: 'middle' }));
     const below = data.map(() => 0);
     return series.map((s) => {
@@ -337,8 +342,8 @@ function StackedSteps({ data, series, max }: { data: ChartRow[]; series: Series[
         const to = from + (typeof value === 'number' && value > 0 ? value : 0);
         below[i] = to;
         if (at === undefined) continue;
-        points.push({ x: at, y: y(Math.min(to, max)) ?? null });
-        base.push({ x: at, y: y(Math.min(from, max)) ?? null });
+        points.push({ x: at, y: yOf(to) });
+        base.push({ x: at, y: yOf(from) });
       }
       return { series: s, points, base };
     });
