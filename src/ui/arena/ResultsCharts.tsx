@@ -19,6 +19,7 @@ import { totalsOf, type ArenaRun } from '../../core/arena/results';
 import { lookOf } from './palette';
 import { plainLine } from '../charts/plain-line';
 import { compact, tokens } from './format';
+import { turnPoints } from './turn-points';
 
 const AXIS = { fontSize: 11, fill: '#667085' };
 /**
@@ -31,9 +32,6 @@ const TURN_AXIS = {
   allowDecimals: false,
   tick: AXIS,
 } as const;
-
-/** Points drawn per line at most (a chart is 380–800 px wide); see ResultsCharts. */
-const MAX_TURN_POINTS = 150;
 
 /** A round upper bound a little above the largest value (room for the point's label). */
 function niceMax(max: number): number {
@@ -51,31 +49,7 @@ export function ResultsCharts({
   /** How many of the figures draw their chart yet (the others keep their place; see useStaged). */
   figures?: number;
 }) {
-  const { perTurn, cumulative } = useMemo(() => {
-    const turns = Math.max(0, ...run.runs.map((r) => r.turns.length));
-    // Past MAX_TURN_POINTS turns, neighbouring turns are grouped into one point per line: a turn's
-    // tokens drawn as the group's largest (peaks stay), the cumulative line at the group's last turn
-    // (exact there). The tooltip names the turns a point stands for.
-    const size = Math.max(1, Math.ceil(turns / MAX_TURN_POINTS));
-    const perTurn: Record<string, number>[] = [];
-    const cumulative: Record<string, number>[] = [];
-    for (let from = 0; from < turns; from += size) {
-      const to = Math.min(turns, from + size) - 1;
-      const a: Record<string, number> = { turn: from + 1, last: to + 1 };
-      const b: Record<string, number> = { turn: to + 1 };
-      for (const r of run.runs) {
-        for (let i = from; i <= to; i++) {
-          const t = r.turns[i];
-          if (!t) continue;
-          a[r.key] = Math.max(a[r.key] ?? 0, t.sent);
-          b[r.key] = t.cumulative;
-        }
-      }
-      perTurn.push(a);
-      cumulative.push(b);
-    }
-    return { perTurn, cumulative };
-  }, [run]);
+  const { perTurn, cumulative } = useMemo(() => turnPoints(run.runs), [run]);
   const totals = run.runs.map((r, i) => ({ run: r, totals: totalsOf(r), look: lookOf(i) }));
   const extra = totals.map(({ run: r, totals: t }) => ({
     name: r.label,
