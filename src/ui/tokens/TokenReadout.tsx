@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useChatStore } from '../../state/chat';
 import { useFilesStore } from '../../state/files';
 import type { ContextEvent, ModelCallRecord } from '../../core/agent/thread';
@@ -66,6 +66,11 @@ export function TokenReadout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rows change with the calls
   }, [rows]);
   const scale = useMemo(() => scaleOf(rows, fullScale), [rows, fullScale]);
+  // The chart is drawn again in a render of its own, after the one that shows the new message or
+  // call: the two are not one long task (recharts takes tens of ms per change on a long thread).
+  const chart = useDeferredValue(
+    useMemo(() => ({ threadId, rows, series, scale }), [threadId, rows, series, scale]),
+  );
   const userTimes = useMemo(
     () => messages.filter((m) => m.role === 'user').map((m) => m.createdAt),
     [messages],
@@ -99,10 +104,10 @@ export function TokenReadout() {
                 <div className="chart-box" aria-hidden="true">
                   <TokenChart
                     // Another thread's chart is mounted anew (in parts; its zoom is its own).
-                    key={threadId}
-                    rows={rows}
-                    series={series}
-                    scale={scale}
+                    key={chart.threadId}
+                    rows={chart.rows}
+                    series={chart.series}
+                    scale={chart.scale}
                     onEvent={revealEvent}
                   />
                 </div>
