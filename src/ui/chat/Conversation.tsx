@@ -131,6 +131,10 @@ export function Conversation() {
     rangeExtractor: renderAll ? () => messages.map((_, i) => i) : undefined,
     // Sizes that change at the end keep a thread that is read at its end there.
     anchorTo: 'end',
+    // Until the scroll area is measured (a frame later), a view of the window's height: the first
+    // render then has its rows and its full height, so a remembered position (after a reload) can
+    // be scrolled to at once. Without it the first render had no rows and the position fell to 0.
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
   const indexOf = useMemo(() => new Map(messages.map((m, i) => [m.id, i])), [messages]);
   const virtual = useMemo<VirtualScroll>(
