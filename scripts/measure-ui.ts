@@ -406,6 +406,12 @@ const scenarios: Scenario[] = [
       await conversation(page).waitFor();
       await sleep(1_000);
     },
+    async shoot(page) {
+      // The charts, at the top of the view (the phases leave the view on the grid).
+      await page
+        .locator('figure[aria-label="Tokens sent per turn"]')
+        .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    },
     phases: [
       [
         'open',
@@ -540,6 +546,7 @@ async function measureOnce(scenario: Scenario, run: number) {
 
   if (shotsDir && run === runs) {
     mkdirSync(shotsDir, { recursive: true });
+    await scenario.shoot?.(page);
     for (const [width, height] of [
       [1280, 720],
       [1024, 768],
