@@ -34,7 +34,7 @@ async function threadHash(page: Page) {
 function topMessage(conversation: Locator) {
   return conversation.evaluate((el) => {
     const top = el.getBoundingClientRect().top;
-    const first = [...el.querySelectorAll(':scope > article[aria-label="User"]')].find(
+    const first = [...el.querySelectorAll('article[aria-label="User"]')].find(
       (a) => a.getBoundingClientRect().bottom > top + 1,
     );
     return first?.textContent?.slice(0, 40) ?? '';

@@ -147,7 +147,8 @@ for (const viewport of VIEWPORTS) {
       // Each event kind has its own colour and shape, in the chart and in the legend.
       const legend = tokens.getByRole('list', { name: 'Chart legend' });
       for (const kind of wanted) await expect(legend).toContainText(kind);
-      const marks = tokens.locator('.recharts-scatter');
+      // One group of markers per event kind (the chart's marker layer).
+      const marks = tokens.locator('.chart-marker-kind');
       expect(await marks.count()).toBeGreaterThanOrEqual(3);
       const looks = await marks.evaluateAll((groups) =>
         groups.map((group) => {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ArenaRun } from '../../core/arena/results';
 import { useArenaStore } from '../../state/arena';
 import { useRouteStore } from '../../state/router';
 import { RouteMissing } from '../app/RouteMissing';
@@ -10,6 +11,7 @@ import { ResultsTable } from './ResultsTable';
 import { RunControls } from './RunControls';
 import { StrategyChooser } from './StrategyChooser';
 import { TranscriptPicker } from './TranscriptPicker';
+import { useStaged } from '../charts/staged';
 import './arena.css';
 
 /** The Strategy arena: one transcript through many strategies, side by side. */
@@ -54,10 +56,7 @@ export function ArenaView() {
                 </strong>
               )}
             </p>
-            <ResultsTable run={current} />
-            <ResultsCharts run={current} />
-            <ProbeGrid run={current} />
-            <ContextView run={current} />
+            <Results key={current.id} run={current} />
           </>
         )}
         {!current && !problem && (
@@ -68,5 +67,24 @@ export function ArenaView() {
         )}
       </main>
     </section>
+  );
+}
+
+/** The figures of ResultsCharts, shown one task after another after the table and the grid. */
+const FIGURES = 4;
+
+/**
+ * A run's results, shown part by part (one task each): the table and the context view, the probe
+ * grid, then each chart.
+ */
+function Results({ run }: { run: ArenaRun }) {
+  const shown = useStaged(2 + FIGURES);
+  return (
+    <>
+      <ResultsTable run={run} />
+      <ResultsCharts run={run} figures={shown - 2} />
+      {shown >= 2 && <ProbeGrid run={run} />}
+      <ContextView run={run} />
+    </>
   );
 }

@@ -17,9 +17,21 @@ import {
 } from 'recharts';
 import { totalsOf, type ArenaRun } from '../../core/arena/results';
 import { lookOf } from './palette';
+import { plainLine } from '../charts/plain-line';
 import { compact, tokens } from './format';
+import { turnPoints } from './turn-points';
 
 const AXIS = { fontSize: 11, fill: '#667085' };
+/**
+ * Turns on a number axis: a few round ticks. As categories, every turn's label was measured on
+ * each render (hundreds for a LoCoMo conversation, for the axis and again for the grid).
+ */
+const TURN_AXIS = {
+  type: 'number',
+  domain: [1, 'dataMax'],
+  allowDecimals: false,
+  tick: AXIS,
+} as const;
 
 /** A round upper bound a little above the largest value (room for the point's label). */
 function niceMax(max: number): number {
@@ -29,26 +41,15 @@ function niceMax(max: number): number {
 }
 
 /** Tokens per turn and cumulative (a line per strategy), extra calls, and tokens vs recall. */
-export function ResultsCharts({ run }: { run: ArenaRun }) {
-  const { perTurn, cumulative } = useMemo(() => {
-    const turns = Math.max(0, ...run.runs.map((r) => r.turns.length));
-    const perTurn: Record<string, number>[] = [];
-    const cumulative: Record<string, number>[] = [];
-    for (let i = 0; i < turns; i++) {
-      const a: Record<string, number> = { turn: i + 1 };
-      const b: Record<string, number> = { turn: i + 1 };
-      for (const r of run.runs) {
-        const t = r.turns[i];
-        if (t) {
-          a[r.key] = t.sent;
-          b[r.key] = t.cumulative;
-        }
-      }
-      perTurn.push(a);
-      cumulative.push(b);
-    }
-    return { perTurn, cumulative };
-  }, [run]);
+export function ResultsCharts({
+  run,
+  figures = Infinity,
+}: {
+  run: ArenaRun;
+  /** How many of the figures draw their chart yet (the others keep their place; see useStaged). */
+  figures?: number;
+}) {
+  const { perTurn, cumulative } = useMemo(() => turnPoints(run.runs), [run]);
   const totals = run.runs.map((r, i) => ({ run: r, totals: totalsOf(r), look: lookOf(i) }));
   const extra = totals.map(({ run: r, totals: t }) => ({
     name: r.label,
@@ -70,6 +71,7 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
           dot={false}
           isAnimationActive={false}
           type="linear"
+          shape={plainLine}
         />
       );
     });
@@ -78,41 +80,61 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
     <div className="arena-charts">
       <figure className="arena-figure" aria-label="Tokens sent per turn">
         <figcaption>Tokens sent per turn</figcaption>
-        <ResponsiveContainer width="100%" height={220}>
-          <LineChart data={perTurn} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
-            <CartesianGrid stroke="#eef1f6" />
-            <XAxis
-              dataKey="turn"
-              tick={AXIS}
-              label={{ value: 'turn', position: 'insideBottomRight', offset: -2, ...AXIS }}
-            />
-            <YAxis tick={AXIS} tickFormatter={compact} width={48} />
-            <Tooltip formatter={(v) => tokens(Number(v))} labelFormatter={(l) => `Turn ${l}`} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            {lines('sent')}
-          </LineChart>
-        </ResponsiveContainer>
+        {figures < 1 ? (
+          <Pending height={220} />
+        ) : (
+          <ResponsiveContainer width="100%" height={220}>
+            <LineChart data={perTurn} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
+              <CartesianGrid stroke="#eef1f6" />
+              <XAxis
+                dataKey="turn"
+                {...TURN_AXIS}
+                label={{ value: 'turn', position: 'insideBottomRight', offset: -2, ...AXIS }}
+              />
+              <YAxis tick={AXIS} tickFormatter={compact} width={48} />
+              <Tooltip
+                formatter={(v) => tokens(Number(v))}
+                labelFormatter={(l, items) => {
+                  const last = (items?.[0]?.payload as { last?: number } | undefined)?.last;
+                  return last !== undefined && last !== l
+                    ? `Turns ${l}–${last} (the largest of each)`
+                    : `Turn ${l}`;
+                }}
+              />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              {lines('sent')}
+            </LineChart>
+          </ResponsiveContainer>
+        )}
       </figure>
       <figure className="arena-figure" aria-label="Cumulative tokens">
         <figcaption>Cumulative tokens sent</figcaption>
-        <ResponsiveContainer width="100%" height={220}>
-          <LineChart data={cumulative} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
-            <CartesianGrid stroke="#eef1f6" />
-            <XAxis dataKey="turn" tick={AXIS} />
-            <YAxis tick={AXIS} tickFormatter={compact} width={48} />
-            <Tooltip
-              formatter={(v) => tokens(Number(v))}
-              labelFormatter={(l) => `After turn ${l}`}
-            />
-            {lines('cum')}
-          </LineChart>
-        </ResponsiveContainer>
+        {figures < 2 ? (
+          <Pending height={220} />
+        ) : (
+          <ResponsiveContainer width="100%" height={220}>
+            <LineChart data={cumulative} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
+              <CartesianGrid stroke="#eef1f6" />
+              <XAxis dataKey="turn" {...TURN_AXIS} />
+              <YAxis tick={AXIS} tickFormatter={compact} width={48} />
+              <Tooltip
+                formatter={(v) => tokens(Number(v))}
+                labelFormatter={(l) => `After turn ${l}`}
+              />
+              {lines('cum')}
+            </LineChart>
+          </ResponsiveContainer>
+        )}
       </figure>
       <figure className="arena-figure" aria-label="Tokens sent against probe recall">
         <figcaption>
           Cumulative tokens (x) against probe recall (y): up and to the left is better
         </figcaption>
-        {hasProbes ? (
+        {!hasProbes ? (
+          <p className="arena-hint">This transcript has no probes: no recall to plot.</p>
+        ) : figures < 3 ? (
+          <Pending height={240} />
+        ) : (
           <ResponsiveContainer width="100%" height={240}>
             <ScatterChart margin={{ top: 18, right: 110, bottom: 8, left: 4 }}>
               <CartesianGrid stroke="#eef1f6" />
@@ -158,14 +180,14 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
               )}
             </ScatterChart>
           </ResponsiveContainer>
-        ) : (
-          <p className="arena-hint">This transcript has no probes: no recall to plot.</p>
         )}
       </figure>
       <figure className="arena-figure" aria-label="Extra model calls">
         <figcaption>Extra model calls (bars) and their tokens</figcaption>
         {extra.every((e) => e.calls === 0) ? (
           <p className="arena-hint">None of these strategies made an extra model call.</p>
+        ) : figures < 4 ? (
+          <Pending height={Math.max(120, 34 * extra.length + 40)} />
         ) : (
           <ResponsiveContainer width="100%" height={Math.max(120, 34 * extra.length + 40)}>
             <BarChart
@@ -200,4 +222,9 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
       </figure>
     </div>
   );
+}
+
+/** A chart's place while it waits for its turn to be drawn. */
+function Pending({ height }: { height: number }) {
+  return <div className="arena-chart-pending" style={{ height }} aria-busy="true" />;
 }

@@ -12,6 +12,8 @@ import {
   seriesOf,
   strategyKey,
   turnStartsOf,
+  chartKey,
+  downsample,
 } from './chart-data';
 
 const estimate = (total: number, extra: Partial<TokenBreakdown> = {}): TokenBreakdown => ({
@@ -175,5 +177,98 @@ describe('meterOf', () => {
     const calls = [call(1), call(2), call(3), call(4)];
     const times = calls.map((c) => c.startedAt);
     expect(turnStartsOf(calls, [times[0]! - 5, times[2]! - 5])).toEqual([0, 2]);
+    // Two messages before the same call give one start; a message after the last call none.
+    expect(turnStartsOf(calls, [times[1]! - 7, times[1]! - 3, times[3]! + 1])).toEqual([1]);
+  });
+
+  it('turn starts of calls out of time order: the first call by position at or after each time', () => {
+    const calls = [call(1), call(2), call(3)];
+    calls[0]!.startedAt = calls[2]!.startedAt + 10;
+    expect(turnStartsOf(calls, [calls[1]!.startedAt - 1])).toEqual([0]);
+  });
+});
+
+describe('buildRows and chartKey', () => {
+  it('places each event at its call in one pass, in order', () => {
+    const calls = [call(1_000), call(2_000), call(3_000)];
+    const events = [
+      event('offload', calls[2]!.callId),
+      event('memory-loaded', calls[0]!.callId),
+      event('summarize', calls[2]!.callId, { tokensBefore: 3_000, tokensAfter: 900 }),
+      event('strategy-note', 'nowhere'),
+    ];
+    const rows = buildRows(calls, events);
+    expect(rows.map((row) => row.events.map((e) => e.kind))).toEqual([
+      ['memory-loaded'],
+      [],
+      ['offload', 'summarize'],
+    ]);
+    expect(rows[2]!.drop).toEqual({ before: 3_000, after: 900 });
+  });
+
+  it('changes when a call starts or ends or an event is added, not when only messages change', () => {
+    const calls = [call(1_000), call(2_000)];
+    const events = [event('offload', calls[1]!.callId)];
+    const key = chartKey(calls, events);
+    expect(chartKey([...calls], [...events])).toBe(key);
+    calls[1]!.usage = { inputTokens: 2_050, outputTokens: 10 };
+    const ended = chartKey(calls, events);
+    expect(ended).not.toBe(key);
+    expect(chartKey([...calls, call(2_500)], events)).not.toBe(ended);
+    expect(chartKey(calls, [...events, event('truncate', calls[1]!.callId)])).not.toBe(ended);
+  });
+});
+
+describe('downsample', () => {
+  const many = (count: number) => {
+    const calls = Array.from({ length: count }, (_, i) => call(1_000 + ((i * 7919) % 5_000)));
+    const events = calls
+      .filter((_, i) => i % 37 === 0)
+      .map((c, i) => event(i % 2 ? 'offload' : 'memory-edited', c.callId));
+    const at = calls[Math.floor(count / 4)]!.callId;
+    events.push(event('summarize', at, { tokensBefore: 90_000, tokensAfter: 6_000 }));
+    return { rows: buildRows(calls, events), events };
+  };
+
+  it('draws every call when they fit', () => {
+    const { rows } = many(200);
+    expect(downsample(rows, 10, 109, 300)).toEqual(rows.slice(10, 110));
+  });
+
+  it('groups calls into at most max points, each the largest of its calls, keeping every event', () => {
+    const { rows, events } = many(2_000);
+    const points = downsample(rows, 0, 1_999, 300);
+    expect(points.length).toBeLessThanOrEqual(300);
+    expect(points.length).toBeGreaterThan(250);
+    // Every call belongs to exactly one point, in order.
+    const covered = points.flatMap((p) =>
+      Array.from({ length: p.bucket!.last - p.bucket!.first + 1 }, (_, i) => p.bucket!.first + i),
+    );
+    expect(covered).toEqual(rows.map((row) => row.call));
+    for (const point of points) {
+      const group = rows.slice(point.bucket!.first - 1, point.bucket!.last);
+      // Drawn as the largest call of the group, with that call's own figures.
+      expect(point.total).toBe(Math.max(...group.map((row) => row.total)));
+      const drawn = rows[point.call - 1]!;
+      expect(point.messages).toBe(drawn.messages);
+      expect(point.reported).toBe(drawn.reported);
+      expect(point.bucket!.eventCalls).toHaveLength(point.events.length);
+    }
+    // Every event is on some point, with its call's number.
+    const placed = points.flatMap((p) => p.events.map((e, i) => [e.id, p.bucket!.eventCalls[i]]));
+    expect(placed).toHaveLength(events.length);
+    const callOf = new Map(rows.flatMap((row) => row.events.map((e) => [e.id, row.call])));
+    for (const [id, number] of placed) expect(callOf.get(id as string)).toBe(number);
+    // The compaction drop stays with the point of its call.
+    const dropped = points.filter((p) => p.drop);
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]!.drop).toEqual({ before: 90_000, after: 6_000 });
+  });
+
+  it('a zoomed range is drawn from its own calls only', () => {
+    const { rows } = many(2_000);
+    const points = downsample(rows, 1_000, 1_899, 300);
+    expect(points[0]!.bucket!.first).toBe(1_001);
+    expect(points.at(-1)!.bucket!.last).toBe(1_900);
   });
 });

@@ -184,6 +184,60 @@ export interface ChartRow {
   events: ContextEvent[];
   /** The largest compaction drop at this call: tokens before and after. */
   drop?: { before: number; after: number };
+  /** A drawn point that stands for several calls (see downsample). */
+  bucket?: Bucket;
+}
+
+/** The calls a drawn point stands for when a zoomed-out chart groups them. */
+export interface Bucket {
+  /** First and last call number of the group (the point is drawn as its largest call). */
+  first: number;
+  last: number;
+  /** The call number of each of the point's events, in order. */
+  eventCalls: number[];
+}
+
+/**
+ * The points drawn for the calls at indexes `start` to `end`: every call when at most `max` of
+ * them; else consecutive calls grouped into at most `max` points, each drawn as the group's
+ * largest call (its exact figures: peaks are never flattened), carrying every event of the group
+ * (so every event keeps its marker) and the group's largest compaction drop.
+ */
+export function downsample(
+  rows: readonly ChartRow[],
+  start: number,
+  end: number,
+  max: number,
+): ChartRow[] {
+  const count = end - start + 1;
+  if (count <= max) return rows.slice(start, end + 1);
+  const size = Math.ceil(count / max);
+  const points: ChartRow[] = [];
+  for (let from = start; from <= end; from += size) {
+    const to = Math.min(end, from + size - 1);
+    let top = rows[from]!;
+    const events: ContextEvent[] = [];
+    const eventCalls: number[] = [];
+    let drop: ChartRow['drop'];
+    for (let i = from; i <= to; i++) {
+      const row = rows[i]!;
+      if (row.total >= top.total) top = row;
+      for (const event of row.events) {
+        events.push(event);
+        eventCalls.push(row.call);
+      }
+      if (row.drop && (!drop || row.drop.before - row.drop.after > drop.before - drop.after))
+        drop = row.drop;
+    }
+    const { drop: _own, ...point } = top;
+    points.push({
+      ...point,
+      events,
+      ...(drop ? { drop } : {}),
+      bucket: { first: rows[from]!.call, last: rows[to]!.call, eventCalls },
+    });
+  }
+  return points;
 }
 
 /** Events whose before → after figures are the whole request's (drawn as a drop). */
@@ -193,9 +247,17 @@ export function buildRows(
   calls: readonly ModelCallRecord[],
   events: readonly ContextEvent[],
 ): ChartRow[] {
+  // Events by call, in order: one pass (a thread of thousands of calls and events stays linear).
+  const byCall = new Map<string, ContextEvent[]>();
+  for (const event of events) {
+    if (event.callId === undefined) continue;
+    const list = byCall.get(event.callId);
+    if (list) list.push(event);
+    else byCall.set(event.callId, [event]);
+  }
   return calls.map((call, index) => {
     const e = call.estimate;
-    const here = events.filter((event) => event.callId === call.callId);
+    const here = byCall.get(call.callId) ?? [];
     const row: ChartRow = {
       call: index + 1,
       total: e.total,
@@ -330,10 +392,46 @@ export function turnStartsOf(
   calls: readonly ModelCallRecord[],
   userMessageTimes: readonly number[],
 ): number[] {
-  const starts: number[] = [];
-  for (const time of userMessageTimes) {
+  // Calls and messages are in time order: one pass over both (sorted first, in case they are not).
+  const starts = new Set<number>();
+  const times = [...userMessageTimes].sort((a, b) => a - b);
+  let sorted = true;
+  for (let i = 1; i < calls.length && sorted; i++)
+    sorted = calls[i - 1]!.startedAt <= calls[i]!.startedAt;
+  if (!sorted) {
+    // Not in time order: the first call (by position) at or after each time, as before.
+    for (const time of times) {
     const index = calls.findIndex((call) => call.startedAt >= time);
-    if (index >= 0 && !starts.includes(index)) starts.push(index);
+      if (index >= 0) starts.add(index);
   }
-  return starts.sort((a, b) => a - b);
+    return [...starts].sort((a, b) => a - b);
+  }
+  let at = 0;
+  for (const time of times) {
+    while (at < calls.length && calls[at]!.startedAt < time) at++;
+    if (at < calls.length) starts.add(at);
+  }
+  return [...starts];
+}
+
+/**
+ * What the chart's rows depend on, as one string: during a run the thread is published after every
+ * event with new arrays holding the same call records (the last one completed in place), so the
+ * rows are built again only when this changes (a call starts or ends, an event is added).
+ */
+export function chartKey(
+  calls: readonly ModelCallRecord[],
+  events: readonly ContextEvent[],
+): string {
+  const last = calls.at(-1);
+  return [
+    calls.length,
+    last?.callId ?? '',
+    last?.endedAt ?? '',
+    last?.usage?.inputTokens ?? '',
+    last?.error ?? '',
+    events.length,
+    events.at(-1)?.id ?? '',
+    events.at(-1)?.callId ?? '',
+  ].join('|');
 }

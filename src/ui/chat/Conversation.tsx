@@ -1,4 +1,5 @@
-import { Fragment, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useChatStore } from '../../state/chat';
 import { useArenaStore } from '../../state/arena';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
@@ -8,7 +9,8 @@ import { describeCallSpeed } from '../../core/providers/local/status';
 import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
 import { placeChips, type ChipData } from './chips';
-import { useScrollMemory } from './scroll-memory';
+import { useScrollMemory, type VirtualScroll } from './scroll-memory';
+import { setMessageRevealer } from './reveal';
 import './chat.css';
 
 /**
@@ -73,19 +75,40 @@ function Suggestions() {
   );
 }
 
+/**
+ * Up to this many messages are all in the page (the browser's find works on them); a longer thread
+ * renders only the messages in view and a few around them.
+ */
+export const RENDER_ALL_UP_TO = 100;
+/** Messages rendered beyond each edge of the view in a long thread. */
+const OVERSCAN = 6;
+const NO_MESSAGES: Message[] = [];
+
+/**
+ * The thread's messages, virtualized with @tanstack/react-virtual (the library the Facts panel
+ * uses) inside the conversation's own scroll area. Rows stay in the normal flow (padding stands in
+ * for the rows out of view), so the chat's layout is the same whether a row is virtual or not;
+ * each row is measured as it renders (a message wraps to any height, a tool result opens).
+ */
 export function Conversation() {
   const thread = useChatStore((s) => s.thread);
-  const streaming = useChatStore((s) => s.streaming);
+  // Only whether a reply is streaming: its text changes with every token, and only the streaming
+  // message renders it (the list is not rendered again per token).
+  const isStreaming = useChatStore((s) => s.streaming !== null);
   const running = useChatStore((s) => s.running);
   const sectionRef = useRef<HTMLElement>(null);
-  const messages = thread?.messages ?? [];
-  // Each thread opens where it was left (after a reload too); new content scrolls to the end.
-  useScrollMemory(sectionRef, thread?.id ?? null, messages.length, streaming, running);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const messages = thread?.messages ?? NO_MESSAGES;
+  const events = thread?.events;
 
-  const summaryStarts = new Set(
-    (thread?.events ?? [])
+  const summaryStarts = useMemo(
+    () =>
+      new Set(
+        (events ?? [])
       .filter((e) => e.kind === 'summarize' && e.messageId)
       .map((e) => e.messageId!),
+      ),
+    [events],
   );
   const lastId = messages.at(-1)?.id;
   // Chips come from the memory journal (whatever memory layers the thread has on), and from the
@@ -93,28 +116,144 @@ export function Conversation() {
   const journal = useJournalStore((s) => s.entries);
   const chips = useMemo(() => placeChips(thread, journal), [thread, journal]);
 
+  const count = messages.length;
+  const renderAll = count <= RENDER_ALL_UP_TO;
+  // No React Compiler in this build, so its warning about memoizing the virtualizer does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => sectionRef.current,
+    estimateSize: () => 120,
+    overscan: OVERSCAN,
+    gap: ROW_GAP,
+    getItemKey: (index) => messages[index]!.id,
+    // The rows start below the suggestions and any chips before the first message.
+    scrollMargin: rowsRef.current?.offsetTop ?? 0,
+    rangeExtractor: renderAll ? () => messages.map((_, i) => i) : undefined,
+    // Sizes that change at the end keep a thread that is read at its end there.
+    anchorTo: 'end',
+    // Until the scroll area is measured (a frame later), a view of the window's height: the first
+    // render then has its rows and its full height, so a remembered position (after a reload) can
+    // be scrolled to at once. Without it the first render had no rows and the position fell to 0.
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
+  });
+  const indexOf = useMemo(() => new Map(messages.map((m, i) => [m.id, i])), [messages]);
+  const virtual = useMemo<VirtualScroll>(
+    () => ({
+      toEnd: () => virtualizer.scrollToEnd(),
+      toMessage: (id, offset) => {
+        const index = indexOf.get(id);
+        const found =
+          index === undefined ? undefined : virtualizer.getOffsetForIndex(index, 'start');
+        if (!found) return false;
+        virtualizer.scrollToOffset(found[0] + offset);
+        return true;
+      },
+    }),
+    [virtualizer, indexOf],
+  );
+  // Each thread opens where it was left (after a reload too); new content scrolls to the end.
+  const scrollToEnd = useScrollMemory(sectionRef, thread?.id ?? null, count, running, virtual);
+  // What opens a message from elsewhere (a chart marker, the event list): scrolled into the view.
+  useEffect(
+    () =>
+      setMessageRevealer((id) => {
+        const index = indexOf.get(id);
+        if (index === undefined) return false;
+        virtualizer.scrollToIndex(index, { align: 'center' });
+        return true;
+      }),
+    [virtualizer, indexOf],
+  );
+
+  const items = virtualizer.getVirtualItems();
+  const margin = virtualizer.options.scrollMargin;
+  const first = items[0];
+  const last = items.at(-1);
+  const padTop = first ? first.start - margin : 0;
+  const padBottom = last ? virtualizer.getTotalSize() + margin - last.end : 0;
+
   return (
     <section aria-label="Conversation" className="conversation" ref={sectionRef}>
-      {messages.length === 0 && !streaming && <Suggestions />}
+      {count === 0 && !isStreaming && <Suggestions />}
       <Chips list={chips.atStart} />
-      {messages.map((message) => (
-        <Fragment key={message.id}>
-          {summaryStarts.has(message.id) && (
+      {count > 0 && (
+        <div
+          ref={rowsRef}
+          className="conversation-rows"
+          style={{ paddingTop: Math.max(0, padTop), paddingBottom: Math.max(0, padBottom) }}
+        >
+          {items.map((item) => {
+            const message = messages[item.index]!;
+            return (
+              <MessageRow
+                key={item.key}
+                index={item.index}
+                measure={virtualizer.measureElement}
+                message={message}
+                summaryStart={summaryStarts.has(message.id)}
+                toolChips={chipsFor(message, chips.byToolCall)}
+                afterChips={chips.afterMessage.get(message.id)}
+                latest={message.id === lastId && !running}
+              />
+            );
+          })}
+        </div>
+      )}
+      {isStreaming && <StreamingMessage onGrow={scrollToEnd} />}
+      {running && !isStreaming && <p className="thinking">Working…</p>}
+    </section>
+  );
+}
+
+/** The gap between messages (the CSS gap of .conversation-rows and of a row's parts). */
+const ROW_GAP = 8;
+
+/**
+ * One message with what belongs to it: the summary divider before it and its chips after it. Its
+ * props are plain values and lists that change only with the message, so the rows already on
+ * screen are not rendered again when a message is added or a reply streams (memo).
+ */
+const MessageRow = memo(function MessageRow({
+  index,
+  measure,
+  message,
+  summaryStart,
+  toolChips,
+  afterChips,
+  latest,
+}: {
+  index: number;
+  measure: (element: Element | null) => void;
+  message: Message;
+  summaryStart: boolean;
+  toolChips: ChipData[] | undefined;
+  afterChips: ChipData[] | undefined;
+  latest: boolean;
+}) {
+  return (
+    <div className="conversation-row" data-index={index} ref={measure}>
+      {summaryStart && (
             <div role="separator" aria-label="Summary took over here" className="summary-divider">
               <span>
                 Older messages above were summarized for the model; the thread keeps them all.
               </span>
             </div>
           )}
-          <MessageView
-            message={message}
-            chips={chipsFor(message, chips.byToolCall)}
-            latest={message.id === lastId && !running}
-          />
-          <Chips list={chips.afterMessage.get(message.id)} />
-        </Fragment>
-      ))}
-      {streaming && (
+      <MessageView message={message} chips={toolChips} latest={latest} />
+      <Chips list={afterChips} />
+    </div>
+  );
+});
+
+/** The reply as it streams: rendered again per token on its own, keeping the view at the end. */
+function StreamingMessage({ onGrow }: { onGrow: () => void }) {
+  const streaming = useChatStore((s) => s.streaming);
+  useLayoutEffect(() => {
+    if (streaming) onGrow();
+  }, [streaming, onGrow]);
+  if (!streaming) return null;
+  return (
         <article
           aria-label="Assistant (streaming)"
           className="message assistant streaming"
@@ -129,9 +268,6 @@ export function Conversation() {
             </div>
           ))}
         </article>
-      )}
-      {running && !streaming && <p className="thinking">Working…</p>}
-    </section>
   );
 }
 

@@ -3,7 +3,7 @@
 // A position is the message at the top of the view and how far into it, so a changed width (text
 // wrapping differently) still shows the same message; a thread scrolled to the end stays pinned there.
 
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 export interface ScrollPosition {
   /** Pinned to the end: new content keeps it at the end. */
@@ -94,7 +94,8 @@ function measure(container: HTMLElement): ScrollPosition {
   const { scrollTop, scrollHeight, clientHeight } = container;
   const bottom = scrollHeight - scrollTop - clientHeight <= PINNED_SLACK;
   const top = container.getBoundingClientRect().top;
-  const messages = container.querySelectorAll<HTMLElement>(':scope > [id^="msg-"]');
+  // The messages in the page (a long thread has only those in view and a few around them).
+  const messages = container.querySelectorAll<HTMLElement>('[id^="msg-"]');
   let low = 0;
   let high = messages.length - 1;
   let found: HTMLElement | undefined;
@@ -110,34 +111,61 @@ function measure(container: HTMLElement): ScrollPosition {
   return { bottom, anchor: found.id, offset: top - found.getBoundingClientRect().top };
 }
 
-function restore(container: HTMLElement, position: ScrollPosition | undefined) {
+/**
+ * A virtualized list's own scrolling: a message out of view is not in the page, so the list finds
+ * it by its estimated and measured sizes, and keeps the end in view while rows there are measured.
+ */
+export interface VirtualScroll {
+  /** Scrolls to the end and stays there while the rows at the end are measured. */
+  toEnd(): void;
+  /** Scrolls so that the message (its id) is `offset` pixels above the top of the view. */
+  toMessage(id: string, offset: number): boolean;
+}
+
+function toEnd(container: HTMLElement, virtual: VirtualScroll | undefined) {
+  container.scrollTop = container.scrollHeight;
+  virtual?.toEnd();
+}
+
+function restore(
+  container: HTMLElement,
+  position: ScrollPosition | undefined,
+  virtual: VirtualScroll | undefined,
+) {
   if (!position || position.bottom) {
-    container.scrollTop = container.scrollHeight;
+    toEnd(container, virtual);
     return;
   }
   const anchor = position.anchor ? document.getElementById(position.anchor) : null;
   if (anchor && container.contains(anchor)) {
     const into = anchor.getBoundingClientRect().top - container.getBoundingClientRect().top;
     container.scrollTop = container.scrollTop + into + position.offset;
-  } else container.scrollTop = position.offset;
+  } else if (
+    !position.anchor ||
+    !virtual?.toMessage(position.anchor.slice('msg-'.length), position.offset)
+  )
+    container.scrollTop = position.offset;
 }
 
 /**
  * Remembers the conversation's scroll position per thread and puts it back when the thread is
  * shown again (after a reload too); within a thread, new content scrolls to the end as before.
+ * Returns what keeps a growing reply in view (the streaming message calls it as it grows).
  */
 export function useScrollMemory(
   ref: RefObject<HTMLElement | null>,
   threadId: string | null,
   count: number,
-  streaming: unknown,
   /** The end of a run scrolls to the end too: the Demo's suggestions appear under its last answer. */
   running = false,
-) {
+  /** The list's own scrolling, when it is virtualized. */
+  virtual?: VirtualScroll,
+): () => void {
   const shown = useRef<{ id: string | null; count: number; running: boolean } | null>(null);
   const pending = useRef<{ id: string; position: ScrollPosition } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const current = useRef(threadId);
+  const virtualRef = useRef(virtual);
 
   const flush = () => {
     clearTimeout(timer.current);
@@ -148,18 +176,19 @@ export function useScrollMemory(
   };
 
   useLayoutEffect(() => {
+    virtualRef.current = virtual;
     const container = ref.current;
     if (!container) return;
     const last = shown.current;
     if (!last || last.id !== threadId) {
       flush(); // measured on the thread that was shown
       current.current = threadId;
-      restore(container, threadId ? readPosition(threadId) : undefined);
-    } else if (count !== last.count || streaming || (last.running && !running)) {
-      container.scrollTop = container.scrollHeight;
+      restore(container, threadId ? readPosition(threadId) : undefined, virtual);
+    } else if (count !== last.count || (last.running && !running)) {
+      toEnd(container, virtual);
     }
     shown.current = { id: threadId, count, running };
-  }, [ref, threadId, count, streaming, running]);
+  }, [ref, threadId, count, running, virtual]);
 
   useEffect(() => {
     const container = ref.current;
@@ -178,5 +207,10 @@ export function useScrollMemory(
       window.removeEventListener('pagehide', flush);
       flush();
     };
+  }, [ref]);
+
+  return useCallback(() => {
+    const container = ref.current;
+    if (container) toEnd(container, virtualRef.current);
   }, [ref]);
 }

@@ -1,7 +1,8 @@
 // The Files region: user-level memory (/memories/, shared by every workspace) and the workspace's
 // files, grouped by folder. Each file is a button named by its full path (the interface contract).
 
-import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, useId } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useStore } from 'zustand';
 import type { FileInfo } from '../../core/fs/types';
 import { useFilesStore, type FilesStore } from '../../state/files';
@@ -94,59 +95,12 @@ export function FilesPanel({ store = useFilesStore }: FilesPanelProps) {
     }
   };
 
-  const renderFolder = (folder: Folder) => {
-    const isCollapsed = collapsed[folder.dir] === true;
-    const listId = `${inputId}-dir-${folder.dir}`;
-    return (
-      <li key={folder.dir} className="mp-files-folder">
-        <button
-          type="button"
-          className="mp-files-folder-toggle"
-          aria-expanded={!isCollapsed}
-          aria-controls={listId}
-          onClick={() => setCollapsed({ ...collapsed, [folder.dir]: !isCollapsed })}
-          title={folder.dir}
-        >
-          <span className="mp-files-caret" aria-hidden="true">
-            {isCollapsed ? '▸' : '▾'}
-          </span>
-          {folder.dir}
-          <span className="mp-files-count">{folder.files.length}</span>
-        </button>
-        {!isCollapsed && (
-          <ul id={listId} className="mp-files-list">
-            {folder.files.map((file) => {
-              const dirty = buffers[file.path]?.dirty === true;
-              const selected = file.path === selectedPath;
-              return (
-                <li key={file.path}>
-                  <button
-                    type="button"
-                    className={selected ? 'mp-files-file mp-files-file-selected' : 'mp-files-file'}
-                    aria-label={file.path}
-                    aria-current={selected ? 'true' : undefined}
-                    title={`${file.path} · v${file.version} · ${formatSize(file.size)}${dirty ? ' · unsaved changes' : ''}`}
-                    onClick={() => void actions.open(file.path)}
-                    onKeyDown={(e) => onFileKeyDown(e, file.path)}
-                  >
-                    <span className="mp-files-name">{baseName(file.path)}</span>
-                    {dirty && (
-                      <span className="mp-files-dirty" aria-hidden="true">
-                        ●
-                      </span>
-                    )}
-                    <span className="mp-files-size" aria-hidden="true">
-                      {formatSize(file.size)}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </li>
-    );
-  };
+  const rows = useMemo(
+    () => treeRows(memoryFolders, workspaceFolders, collapsed, loading),
+    [memoryFolders, workspaceFolders, collapsed, loading],
+  );
+  const toggleFolder = (dir: string) =>
+    setCollapsed((was) => ({ ...was, [dir]: !(was[dir] === true) }));
 
   return (
     <section aria-label="Files" className="mp-files-panel">
@@ -245,43 +199,251 @@ export function FilesPanel({ store = useFilesStore }: FilesPanelProps) {
         </div>
       )}
 
-      <div className="mp-files-tree">
-        {!attached ? (
+      {!attached ? (
+        <div className="mp-files-tree">
           <p className="mp-files-muted">Loading files…</p>
-        ) : (
-          <>
-            <div className="mp-files-group">
-              <div className="mp-files-group-title">
-                <span>User memory</span>
-                <span
-                  className="mp-files-badge"
-                  title="Files under /memories/ are shared by every workspace"
-                >
-                  user level · shared by all workspaces
-                </span>
-              </div>
-              {memoryFolders.length === 0 ? (
-                <p className="mp-files-muted">No files under /memories/ yet.</p>
-              ) : (
-                <ul className="mp-files-folders">{memoryFolders.map(renderFolder)}</ul>
-              )}
-            </div>
-            <div className="mp-files-group">
-              <div className="mp-files-group-title">
-                <span>Workspace</span>
-                <span className="mp-files-badge mp-files-badge-plain">this workspace only</span>
-              </div>
-              {workspaceFolders.length === 0 ? (
-                <p className="mp-files-muted">{loading ? 'Loading…' : 'No workspace files yet.'}</p>
-              ) : (
-                <ul className="mp-files-folders">{workspaceFolders.map(renderFolder)}</ul>
-              )}
-            </div>
-          </>
-        )}
-      </div>
+        </div>
+      ) : (
+        <FileTree
+          rows={rows}
+          buffers={buffers}
+          selectedPath={selectedPath}
+          onOpen={(path) => void actions.open(path)}
+          onToggle={toggleFolder}
+          onKeyDown={onFileKeyDown}
+        />
+      )}
     </section>
   );
 }
+
+/** One line of the tree: a group's title, a note, a folder, or a file. */
+type TreeRow =
+  | { kind: 'group'; key: string; title: string; badge: string; plain: boolean; first: boolean }
+  | { kind: 'note'; key: string; text: string }
+  | { kind: 'folder'; key: string; folder: Folder; collapsed: boolean }
+  | { kind: 'file'; key: string; file: FileInfo };
+
+/** The tree as lines: user memory, then the workspace, each folder followed by its files. */
+function treeRows(
+  memoryFolders: Folder[],
+  workspaceFolders: Folder[],
+  collapsed: Record<string, boolean>,
+  loading: boolean,
+): TreeRow[] {
+  const rows: TreeRow[] = [];
+  const group = (folders: Folder[]) => {
+    for (const folder of folders) {
+      const closed = collapsed[folder.dir] === true;
+      rows.push({ kind: 'folder', key: `d:${folder.dir}`, folder, collapsed: closed });
+      if (!closed)
+        for (const file of folder.files) rows.push({ kind: 'file', key: `f:${file.path}`, file });
+    }
+  };
+  rows.push({
+    kind: 'group',
+    key: 'g:memory',
+    title: 'User memory',
+    badge: 'user level · shared by all workspaces',
+    plain: false,
+    first: true,
+  });
+  if (memoryFolders.length === 0)
+    rows.push({ kind: 'note', key: 'n:memory', text: 'No files under /memories/ yet.' });
+  group(memoryFolders);
+  rows.push({
+    kind: 'group',
+    key: 'g:workspace',
+    title: 'Workspace',
+    badge: 'this workspace only',
+    plain: true,
+    first: false,
+  });
+  if (workspaceFolders.length === 0)
+    rows.push({
+      kind: 'note',
+      key: 'n:workspace',
+      text: loading ? 'Loading…' : 'No workspace files yet.',
+    });
+  group(workspaceFolders);
+  return rows;
+}
+
+/**
+ * Up to this many lines are all in the page (the browser's find works on them); a larger tree
+ * renders only the lines in view and a few around them.
+ */
+const RENDER_ALL_UP_TO = 300;
+const ROW_HEIGHT = 22;
+
+/**
+ * The tree, virtualized with @tanstack/react-virtual (the library of the conversation and the
+ * Facts panel) inside its own scroll area: lines stay in the normal flow, padding standing in for
+ * the lines out of view. The selected file is always rendered, so it keeps its focus and its
+ * `aria-current` while the tree scrolls.
+ */
+function FileTree({
+  rows,
+  buffers,
+  selectedPath,
+  onOpen,
+  onToggle,
+  onKeyDown,
+}: {
+  rows: TreeRow[];
+  buffers: Record<string, { dirty?: boolean } | undefined>;
+  selectedPath: string | null;
+  onOpen: (path: string) => void;
+  onToggle: (dir: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, path: string) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const selectedIndex = useMemo(
+    () => rows.findIndex((row) => row.kind === 'file' && row.file.path === selectedPath),
+    [rows, selectedPath],
+  );
+  const renderAll = rows.length <= RENDER_ALL_UP_TO;
+  // No React Compiler in this build, so its warning about memoizing the virtualizer does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]!.kind === 'group' ? 30 : ROW_HEIGHT),
+    overscan: 12,
+    getItemKey: (index) => rows[index]!.key,
+    rangeExtractor: (range: Range) => {
+      if (renderAll) return rows.map((_, i) => i);
+      const shown = defaultRangeExtractor(range);
+      if (selectedIndex >= 0 && !shown.includes(selectedIndex))
+        return [...shown, selectedIndex].sort((a, b) => a - b);
+      return shown;
+    },
+  });
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div className="mp-files-tree" ref={scrollRef}>
+      <ul className="mp-files-rows">
+        {items.map((item, i) => {
+          const row = rows[item.index]!;
+          // Padding stands in for the lines out of view (also between the selected file and the
+          // lines in view when it is kept rendered away from them).
+          const before = i === 0 ? item.start : item.start - items[i - 1]!.end;
+          const after = i === items.length - 1 ? virtualizer.getTotalSize() - item.end : 0;
+          return (
+            <TreeLine
+              key={item.key}
+              row={row}
+              index={item.index}
+              measure={virtualizer.measureElement}
+              before={before}
+              after={after}
+              dirty={row.kind === 'file' && buffers[row.file.path]?.dirty === true}
+              selected={row.kind === 'file' && row.file.path === selectedPath}
+              onOpen={onOpen}
+              onToggle={onToggle}
+              onKeyDown={onKeyDown}
+            />
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** One line of the tree; drawn again only when its own data changes (memo). */
+const TreeLine = memo(function TreeLine({
+  row,
+  index,
+  measure,
+  before,
+  after,
+  dirty,
+  selected,
+  onOpen,
+  onToggle,
+  onKeyDown,
+}: {
+  row: TreeRow;
+  index: number;
+  measure: (element: Element | null) => void;
+  before: number;
+  after: number;
+  dirty: boolean;
+  selected: boolean;
+  onOpen: (path: string) => void;
+  onToggle: (dir: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, path: string) => void;
+}) {
+  // The spacing goes on the line's own margins; the virtualizer measures the line without them.
+  const place = {
+    'data-index': index,
+    ref: measure,
+    style: before || after ? { marginTop: before, marginBottom: after } : undefined,
+  };
+  switch (row.kind) {
+    case 'group':
+      return (
+        <li {...place} className={`mp-files-group-title${row.first ? '' : ' mp-files-group-next'}`}>
+          <span>{row.title}</span>
+          <span
+            className={`mp-files-badge${row.plain ? ' mp-files-badge-plain' : ''}`}
+            title={row.plain ? undefined : 'Files under /memories/ are shared by every workspace'}
+          >
+            {row.badge}
+          </span>
+        </li>
+      );
+    case 'note':
+      return (
+        <li {...place} className="mp-files-muted">
+          {row.text}
+        </li>
+      );
+    case 'folder':
+      return (
+        <li {...place} className="mp-files-folder">
+          <button
+            type="button"
+            className="mp-files-folder-toggle"
+            aria-expanded={!row.collapsed}
+            onClick={() => onToggle(row.folder.dir)}
+            title={row.folder.dir}
+          >
+            <span className="mp-files-caret" aria-hidden="true">
+              {row.collapsed ? '▸' : '▾'}
+            </span>
+            {row.folder.dir}
+            <span className="mp-files-count">{row.folder.files.length}</span>
+          </button>
+        </li>
+      );
+    case 'file': {
+      const { file } = row;
+      return (
+        <li {...place}>
+          <button
+            type="button"
+            className={selected ? 'mp-files-file mp-files-file-selected' : 'mp-files-file'}
+            aria-label={file.path}
+            aria-current={selected ? 'true' : undefined}
+            title={`${file.path} · v${file.version} · ${formatSize(file.size)}${dirty ? ' · unsaved changes' : ''}`}
+            onClick={() => onOpen(file.path)}
+            onKeyDown={(e) => onKeyDown(e, file.path)}
+          >
+            <span className="mp-files-name">{baseName(file.path)}</span>
+            {dirty && (
+              <span className="mp-files-dirty" aria-hidden="true">
+                ●
+              </span>
+            )}
+            <span className="mp-files-size" aria-hidden="true">
+              {formatSize(file.size)}
+            </span>
+          </button>
+        </li>
+      );
+    }
+  }
+});
 
 export default FilesPanel;

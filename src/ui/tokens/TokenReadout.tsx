@@ -1,10 +1,11 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useChatStore } from '../../state/chat';
 import { useFilesStore } from '../../state/files';
 import type { ContextEvent, ModelCallRecord } from '../../core/thread/thread';
 import type { Message } from '../../core/agent/types';
 import {
   buildRows,
+  chartKey,
   eventStyle,
   fmt,
   meterOf,
@@ -18,6 +19,7 @@ import {
 } from '../charts/chart-data';
 import { MarkerIcon } from '../charts/MarkerIcon';
 import { describeCallSpeed } from '../../core/providers/local/status';
+import { revealMessage } from '../chat/reveal';
 import './tokens.css';
 
 // recharts is large: the chart loads after the chat is usable.
@@ -36,42 +38,49 @@ const LINE_KEYS = [
 
 /** Opens what an event produced: the message it concerns, or the file it wrote. */
 export function revealEvent(event: ContextEvent) {
-  if (event.messageId) {
-    const element = document.getElementById(`msg-${event.messageId}`);
-    if (element) {
-      element.scrollIntoView({ block: 'center' });
-      element.focus();
-      return;
-    }
-  }
-  if (event.path) void useFilesStore.getState().open(event.path);
+  void (async () => {
+    // The conversation is virtualized: the message is brought into the page first.
+    if (event.messageId && (await revealMessage(event.messageId))) return;
+    if (event.path) await useFilesStore.getState().open(event.path);
+  })();
 }
 
 export function TokenReadout() {
   const calls = useChatStore((s) => s.thread?.calls) ?? NO_CALLS;
   const events = useChatStore((s) => s.thread?.events) ?? NO_EVENTS;
   const messages = useChatStore((s) => s.thread?.messages) ?? NO_MESSAGES;
+  const threadId = useChatStore((s) => s.thread?.id);
   const [fullScale, setFullScale] = useState(false);
   const last = calls[calls.length - 1];
 
-  const rows = useMemo(() => buildRows(calls, events), [calls, events]);
+  // The thread is published after every event of a run (new arrays, the same records): the chart's
+  // data is built again only when a call or an event changed, so the chart is not drawn again for
+  // a message or a streamed token.
+  const key = `${threadId}|${chartKey(calls, events)}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for calls and events
+  const rows = useMemo(() => buildRows(calls, events), [key]);
   const series = useMemo(() => {
     // Only sections that hold tokens somewhere in this thread.
     return seriesOf(calls).filter((s) =>
       rows.some((row) => typeof row[s.key] === 'number' && (row[s.key] as number) > 0),
     );
-  }, [calls, rows]);
-  const scale = scaleOf(rows, fullScale);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rows change with the calls
+  }, [rows]);
+  const scale = useMemo(() => scaleOf(rows, fullScale), [rows, fullScale]);
+  // The chart is drawn again in a render of its own, after the one that shows the new message or
+  // call: the two are not one long task (recharts takes tens of ms per change on a long thread).
+  const chart = useDeferredValue(
+    useMemo(() => ({ threadId, rows, series, scale }), [threadId, rows, series, scale]),
+  );
+  const userTimes = useMemo(
+    () => messages.filter((m) => m.role === 'user').map((m) => m.createdAt),
+    [messages],
+  );
+  const userKey = `${userTimes.length}|${userTimes.at(-1) ?? ''}`;
   const meter = useMemo(
-    () =>
-      meterOf(
-        calls,
-        turnStartsOf(
-          calls,
-          messages.filter((m) => m.role === 'user').map((m) => m.createdAt),
-        ),
-      ),
-    [calls, messages],
+    () => meterOf(calls, turnStartsOf(calls, userTimes)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys stand for calls and times
+    [key, userKey],
   );
 
   return (
@@ -94,7 +103,14 @@ export function TokenReadout() {
               <OffScale rows={rows} scale={scale} />
               <Suspense fallback={<p className="muted chart-loading">Loading chart…</p>}>
                 <div className="chart-box" aria-hidden="true">
-                  <TokenChart rows={rows} series={series} scale={scale} onEvent={revealEvent} />
+                  <TokenChart
+                    // Another thread's chart is mounted anew (in parts; its zoom is its own).
+                    key={chart.threadId}
+                    rows={chart.rows}
+                    series={chart.series}
+                    scale={chart.scale}
+                    onEvent={revealEvent}
+                  />
                 </div>
               </Suspense>
             </div>
@@ -246,10 +262,14 @@ function Legend({
 }
 
 function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCallRecord[] }) {
+  const numbers = useMemo(
+    () => new Map(calls.map((call, index) => [call.callId, index + 1])),
+    [calls],
+  );
   if (events.length === 0) return null;
   const callNumber = (callId?: string) => {
-    const index = calls.findIndex((call) => call.callId === callId);
-    return index >= 0 ? `call ${index + 1}` : 'next call';
+    const number = callId === undefined ? undefined : numbers.get(callId);
+    return number !== undefined ? `call ${number}` : 'next call';
   };
   return (
     <details className="event-list" open={events.length <= 6}>

@@ -1,0 +1,36 @@
+import type { StrategyRun } from '../../core/arena/results';
+
+/** Points drawn per line at most (an arena chart is 380–800 px wide). */
+export const MAX_TURN_POINTS = 150;
+
+/**
+ * The rows of the per-turn and cumulative charts: a row per turn, or past `max` turns neighbouring
+ * turns grouped into one row per line: a turn's tokens drawn as the group's largest (peaks stay;
+ * `turn` and `last` name the group's turns), the cumulative line at the group's last turn (exact
+ * there). Ten lines of hundreds of points each were most of the arena's long task.
+ */
+export function turnPoints(
+  runs: readonly Pick<StrategyRun, 'key' | 'turns'>[],
+  max = MAX_TURN_POINTS,
+): { perTurn: Record<string, number>[]; cumulative: Record<string, number>[] } {
+  const turns = Math.max(0, ...runs.map((r) => r.turns.length));
+  const size = Math.max(1, Math.ceil(turns / Math.max(1, max)));
+  const perTurn: Record<string, number>[] = [];
+  const cumulative: Record<string, number>[] = [];
+  for (let from = 0; from < turns; from += size) {
+    const to = Math.min(turns, from + size) - 1;
+    const a: Record<string, number> = { turn: from + 1, last: to + 1 };
+    const b: Record<string, number> = { turn: to + 1 };
+    for (const r of runs) {
+      for (let i = from; i <= to; i++) {
+        const t = r.turns[i];
+        if (!t) continue;
+        a[r.key] = Math.max(a[r.key] ?? 0, t.sent);
+        b[r.key] = t.cumulative;
+      }
+    }
+    perTurn.push(a);
+    cumulative.push(b);
+  }
+  return { perTurn, cumulative };
+}
