@@ -8,7 +8,13 @@ import type { AgentEvent } from '../core/agent/events';
 import type { ThreadState } from '../core/agent/middleware';
 import type { Message } from '../core/agent/types';
 import type { VirtualFs } from '../core/fs/types';
-import { createHarness, type Harness, type HarnessDeps } from '../core/harness/harness';
+import {
+  counterFor,
+  createHarness,
+  modelBasics,
+  type Harness,
+  type HarnessDeps,
+} from '../core/harness/harness';
 import { getLayers, preferredRank, preferredSemantic } from '../core/harness/pipeline';
 import { createMemoryLoader } from '../core/memory/facts/store';
 import type { MemoryUpdateOutcome } from '../core/memory/facts/updater';
@@ -16,12 +22,7 @@ import { resolveProfile } from '../core/providers/profiles';
 import type { RankerResolver } from '../core/retrieval/rank';
 import { settingsForThread, type Settings } from '../core/settings';
 import { strategyOf } from '../core/strategies/registry';
-import {
-  createApproximateCounter,
-  encodingForModel,
-  loadEncoder,
-  type TokenCounter,
-} from '../core/tokens/counter';
+import { createApproximateCounter, type TokenCounter } from '../core/tokens/counter';
 import { createWorkerCodeRunner } from '../adapters/execute-runner';
 import { createProviderFor, memoryStepsProvider, type Connection } from './provider';
 import { getServices } from './services';
@@ -155,7 +156,7 @@ export async function updateFacts(
 // ---- the edges: counter, context window, memory.json loader ----
 
 /**
- * The model's context window and token counter (a rough one if the tokenizer fails to load). The
+ * The model's context window and token counter (core/harness's modelBasics for a hosted model). The
  * in-browser model counts with its own tokenizer: with a signal (a run) it waits for the model,
  * downloading it on first use; without one (a preview) it never starts a download and estimates
  * until the model is loaded.
@@ -165,10 +166,8 @@ async function modelSetup(
   settings: Settings,
   signal?: AbortSignal,
 ): Promise<{ contextWindow: number; counter: TokenCounter }> {
-  const { model } = connection;
-  const estimate = () =>
-    loadEncoder(encodingForModel(model)).catch(() => createApproximateCounter());
   if (connection.provider === 'local') {
+    const estimate = () => counterFor(connection.model);
     if (signal) {
       const prepared = await prepareLocalModel(settings, signal);
       return {
@@ -181,8 +180,7 @@ async function modelSetup(
       counter: (await localCounter()) ?? (await estimate()),
     };
   }
-  const profile = resolveProfile(model, settings.contextWindow ?? undefined);
-  return { contextWindow: profile.contextWindow, counter: await estimate() };
+  return modelBasics(connection.model, settings.contextWindow ?? undefined);
 }
 
 let sharedLoader: { fs: VirtualFs; load: ReturnType<typeof createMemoryLoader> } | undefined;

@@ -23,7 +23,13 @@ import { createFsTools } from '../fs/tools';
 import type { VirtualFs } from '../fs/types';
 import { createExecuteTool, type CodeRunner } from '../tools/execute';
 import { createExperimentTool } from '../tools/experiment';
-import type { TokenCounter } from '../tokens/counter';
+import {
+  createApproximateCounter,
+  encodingForModel,
+  loadEncoder,
+  type TokenCounter,
+} from '../tokens/counter';
+import { resolveProfile } from '../providers/profiles';
 import { summarizerFromProvider, type SummarizeFn } from '../compaction/summarization';
 import type { MemoryLoad } from '../memory/facts/inject';
 import { createMemoryLoader } from '../memory/facts/store';
@@ -257,5 +263,24 @@ function noProvider(): ModelProvider {
     complete: async () => {
       throw new Error('This harness has no provider: it can only preview.');
     },
+  };
+}
+
+/** The token counter for a model: its tokenizer, or a rough count when the tokenizer cannot load. */
+export function counterFor(model: string): Promise<TokenCounter> {
+  return loadEncoder(encodingForModel(model)).catch(() => createApproximateCounter());
+}
+
+/**
+ * A hosted model's context window (its profile, or the setting that overrides it) and its token
+ * counter: what a harness needs to know of the model (the in-browser model reports its own).
+ */
+export async function modelBasics(
+  model: string,
+  contextWindow?: number,
+): Promise<{ contextWindow: number; counter: TokenCounter }> {
+  return {
+    contextWindow: resolveProfile(model, contextWindow).contextWindow,
+    counter: await counterFor(model),
   };
 }
