@@ -7,8 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
-      'dist-test',
-      'dist-test-results',
+      'dist-*',
       'node_modules',
       'test-results',
       'playwright-report',
