@@ -4,6 +4,7 @@
 import type { ThreadState } from '../agent/middleware';
 import type { Message, Usage } from '../agent/types';
 import type { TokenBreakdown } from '../tokens/counter';
+import type { CompactionRecord } from '../compaction/record';
 
 export type { TokenBreakdown };
 
@@ -20,6 +21,7 @@ export type ContextEventKind =
   | 'strategy-step' // a strategy made an extra model call (summary merge, extraction…)
   | 'strategy-step-failed' // a strategy step failed; its memory is unchanged
   | 'strategy-evicted' // a strategy store passed its cap; the oldest entries were dropped
+  | 'strategy-dropped' // the strategy left turns out that the previous call carried
   | 'strategy-note'; // promotion to long-term memory, catch-up after a switch…
 
 /** Something that changed what the model sees, shown as a marker on the token chart. */
@@ -37,6 +39,8 @@ export interface ContextEvent {
   messageId?: string;
   /** An extra model call made by a context strategy, counted apart from the chat's calls. */
   step?: { kind: string; inputTokens: number; outputTokens: number; offline: boolean };
+  /** What the event removed from what the model sees, and the fate of its specifics. */
+  record?: CompactionRecord;
   detail: string;
 }
 

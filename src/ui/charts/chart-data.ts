@@ -139,6 +139,7 @@ const EVENT_STYLES: Partial<Record<ContextEventKind, EventStyle>> = {
     shape: 'square',
   },
   'strategy-note': { label: 'Strategy note', color: '#6699CC', shape: 'triangle' },
+  'strategy-dropped': { label: 'Strategy left turns out', color: '#AA4499', shape: 'diamond' },
 };
 
 /** Colour, shape and label of an event kind; kinds added later get a readable default. */
