@@ -26,7 +26,6 @@ import {
   originalMessage,
   resolveCounter,
   resolveNumber,
-  summaryMessage,
   summaryMessageId,
   thresholds,
   updateCompactionState,
