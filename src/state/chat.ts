@@ -122,6 +122,11 @@ interface ChatStore {
   setStrategy(selection: StrategySelection): Promise<void>;
   /** Turns the AGENTS.md / fact memory layers on or off for the open thread (from the next run). */
   setLayers(layers: MemoryLayers): Promise<void>;
+  /**
+   * Saves a change to the open thread made outside a run (pins, an applied "Compact now"). Refused
+   * (false) while a run is going or when another thread is open.
+   */
+  commitThread(thread: Thread): Promise<boolean>;
 }
 
 export interface SendOptions {
@@ -231,6 +236,14 @@ export const useChatStore = create<ChatStore>((set, get) => {
       const updated = { ...thread, state };
       set({ thread: updated });
       await persist(updated);
+    },
+
+    async commitThread(thread) {
+      if (get().running || get().thread?.id !== thread.id) return false;
+      const updated = { ...thread, updatedAt: Date.now() };
+      set({ thread: updated });
+      await persist(updated);
+      return true;
     },
 
     dismissError() {
@@ -472,6 +485,35 @@ export const useChatStore = create<ChatStore>((set, get) => {
     },
   };
 });
+
+/**
+ * What a compaction outside a run needs ("Compact now"): the open thread's compaction settings, the
+ * model's window and counter, and the summarizer the run would use.
+ */
+export async function compactionSetup(thread: Thread) {
+  const { apiKeys } = useSettingsStore.getState();
+  const settings = settingsForThread(useSettingsStore.getState().settings, thread.state);
+  const connection = connectionOf(settings, apiKeys);
+  const created = await createProviderFor(connection);
+  if (!created.ok)
+    throw new Error(
+      `Settings need attention: ${created.problems.join(' ')} Open Settings to fix them.`,
+    );
+  const { profile, counter } = await modelSetup(connection, settings);
+  const memory = await memoryStepsProvider(connection, created.provider);
+  const summarize =
+    memory.provider !== created.provider
+      ? summarizerFromProvider(memory.provider, memory.model)
+      : summarizerFromProvider(created.provider);
+  return {
+    compaction: settings.compaction,
+    contextWindow: profile.contextWindow,
+    counter,
+    summarize,
+    model: connection.model,
+    system: BASE_SYSTEM_PROMPT,
+  };
+}
 
 /**
  * The model's context window and token counter (a rough one if the tokenizer fails to load). The

@@ -21,6 +21,7 @@ import { StrategyPicker } from '../strategy/StrategyPicker';
 import { useArenaStore } from '../../state/arena';
 import { openNewThread, startRouter, useRouteStore } from '../../state/router';
 import { RouteMissing } from './RouteMissing';
+import { RecordDialog } from '../record/RecordView';
 
 // The Strategy arena loads on first open (its charts and replay code stay out of the first page).
 const ArenaView = lazy(() => import('../arena/ArenaView').then((m) => ({ default: m.ArenaView })));
@@ -148,6 +149,7 @@ export function App() {
         />
       )}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      <RecordDialog />
     </div>
   );
 }

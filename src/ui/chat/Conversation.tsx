@@ -9,6 +9,7 @@ import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
 import { placeChips, type ChipData } from './chips';
 import { useScrollMemory } from './scroll-memory';
+import { PinMessageButton } from '../record/RecordView';
 import './chat.css';
 
 /**
@@ -164,7 +165,10 @@ function MessageView({
     case 'user':
       return (
         <article aria-label="User" className="message user" id={`msg-${message.id}`} tabIndex={-1}>
-          <header className="message-role">You</header>
+          <header className="message-role">
+            You
+            <PinMessageButton messageId={message.id} />
+          </header>
           <p className="user-text">{message.content}</p>
         </article>
       );
@@ -211,6 +215,7 @@ function AssistantView({ message, latest }: { message: AssistantMessage; latest:
         {message.usage && describeCallSpeed(message.usage) && (
           <span className="call-speed"> · {describeCallSpeed(message.usage)}</span>
         )}
+        <PinMessageButton messageId={message.id} />
       </header>
       {text && <Markdown text={text} />}
       {message.toolCalls?.map((call) => (

@@ -18,6 +18,7 @@ import {
 } from '../charts/chart-data';
 import { MarkerIcon } from '../charts/MarkerIcon';
 import { describeCallSpeed } from '../../core/providers/local/status';
+import { useRecordsStore } from '../../state/records';
 import './tokens.css';
 
 // recharts is large: the chart loads after the chat is usable.
@@ -34,8 +35,12 @@ const LINE_KEYS = [
   { key: 'window', label: 'Context window', color: '#555555', dash: '2 3' },
 ] as const;
 
-/** Opens what an event produced: the message it concerns, or the file it wrote. */
+/**
+ * Opens what an event produced: its compaction record when it removed content, else the message it
+ * concerns, or the file it wrote.
+ */
 export function revealEvent(event: ContextEvent) {
+  if (useRecordsStore.getState().openEvent(event)) return;
   if (event.messageId) {
     const element = document.getElementById(`msg-${event.messageId}`);
     if (element) {
@@ -264,7 +269,7 @@ function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCall
               <button
                 type="button"
                 onClick={() => revealEvent(event)}
-                disabled={!event.messageId && !event.path}
+                disabled={!event.record && !event.messageId && !event.path}
                 title={event.detail}
               >
                 <MarkerIcon shape={style.shape} color={style.color} /> {style.label} ·{' '}
@@ -275,6 +280,7 @@ function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCall
                     · {fmt(event.tokensBefore)} → {fmt(event.tokensAfter)} tokens
                   </>
                 )}
+                {event.record && <> · {event.record.headline}</>}
               </button>
             </li>
           );
