@@ -200,7 +200,7 @@ describe('compaction records', () => {
       query: 'next',
       settings: { windowTurns: 2 },
       data: null,
-      env: { rank: async () => ({ method: 'none', scores: [] }), count: (t) => t.length },
+      env: { rank: async () => ({ method: 'none', scores: new Map() }), count: (t) => t.length },
     });
     const pins = getPins({});
     // The previous call carried turns 0 and 1 of two past turns: turn 0 is newly left out.
@@ -271,7 +271,7 @@ describe('pins', () => {
       query: 'next',
       settings: { windowTurns: 1 },
       data: null,
-      env: { rank: async () => ({ method: 'none', scores: [] }), count: (t) => t.length },
+      env: { rank: async () => ({ method: 'none', scores: new Map() }), count: (t) => t.length },
     });
     const pins = getPins(state);
     const carried = withPinned(built, past, pins);
