@@ -20,6 +20,12 @@ import { extractSpecifics } from './specifics';
 import { strategyRemoval, withPinned } from '../strategies/removals';
 import { slidingWindow } from '../strategies/kinds/sliding-window';
 import { splitTurns } from '../strategies/turns';
+import { createRetentionTally, retentionShare } from './retention';
+import { runArena } from '../arena/arena';
+import { totalsOf } from '../arena/results';
+import type { Transcript } from '../arena/transcript';
+import { defaultSelection } from '../strategies/registry';
+import { createApproximateCounter } from '../tokens/counter';
 
 const SETTINGS: CompactionSettings = {
   offloadTokens: 20_000,
@@ -380,5 +386,60 @@ describe('Compact now', () => {
       signal: new AbortController().signal,
     });
     expect(result).toEqual({ ok: false, reason: expect.stringContaining('Nothing to compact') });
+  });
+});
+
+describe('retention over a replay (the arena’s "Specifics kept")', () => {
+  const rec = (kept: string[], lost: string[]) =>
+    buildCompactionRecord({
+      kind: 'strategy',
+      before: [],
+      after: [{ label: 'Context', text: kept.join(' and ') }],
+      removed: [{ label: 'Turn', text: [...kept, ...lost].join(' and ') }],
+    });
+
+  it('counts a specific as retained only when no removal left it lost', () => {
+    const tally = createRetentionTally();
+    tally.add(rec(['4,817 kg', '/srv/a.csv'], []));
+    // A later removal loses the path: it no longer counts as retained.
+    tally.add(rec(['4,817 kg'], ['/srv/a.csv']));
+    tally.add(rec([], ['Grace Hopper']));
+    expect(tally.result()).toEqual({ specifics: 3, retained: 1, removals: 3 });
+    expect(retentionShare(tally.result())).toBeCloseTo(1 / 3);
+    expect(retentionShare(createRetentionTally().result())).toBeNull();
+  });
+
+  it('a replay measures it per strategy: sequential removes nothing, a window of 1 loses the early needle', async () => {
+    const turn = (n: number, text: string, answer: string) => [
+      { role: 'user' as const, id: `u${n}`, content: text, createdAt: n * 1000 },
+      { role: 'assistant' as const, id: `a${n}`, content: answer, createdAt: n * 1000 + 1 },
+    ];
+    const transcript: Transcript = {
+      id: 'needle',
+      title: 'needle',
+      source: 'scenario',
+      messages: [
+        ...turn(1, NEEDLE, 'Noted.'),
+        ...turn(2, 'Tell me a joke.', 'Why did the chicken cross the road?'),
+        ...turn(3, 'What is two plus two?', 'Four.'),
+      ],
+      probes: [],
+    };
+    const window1 = defaultSelection('sliding-window');
+    window1.settings = { ...window1.settings, windowTurns: 1 };
+    const [seq, win] = await runArena({
+      transcript,
+      entries: [
+        { key: 'seq', label: 'seq', selection: defaultSelection('sequential') },
+        { key: 'win', label: 'win', selection: window1 },
+      ],
+      counter: createApproximateCounter(),
+      signal: new AbortController().signal,
+    });
+    expect(seq!.retention).toEqual({ specifics: 0, retained: 0, removals: 0 });
+    expect(totalsOf(seq!).specificsKept).toBeNull();
+    expect(win!.retention?.removals).toBeGreaterThan(0);
+    expect(win!.retention?.specifics).toBeGreaterThanOrEqual(2);
+    expect(totalsOf(win!).specificsKept).toBe(0);
   });
 });

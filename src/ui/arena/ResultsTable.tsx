@@ -23,6 +23,12 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
             <th scope="col">Tokens sent</th>
             <th scope="col">Extra calls</th>
             <th scope="col">Probe recall</th>
+            <th
+              scope="col"
+              title="Share of the specifics that removals took out of the context which every removal left kept or recoverable from a file (the compaction flight recorder, no judge)"
+            >
+              Specifics kept
+            </th>
             {asked && <th scope="col">Answer accuracy</th>}
           </tr>
         </thead>
@@ -78,6 +84,22 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
                         {t.byRule.answer ? `, ${t.byRule.answer} by answer` : ''})
                       </small>
                     </button>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>
+                  {r.retention ? (
+                    <>
+                      {percent(t.specificsKept)}
+                      <small>
+                        {' '}
+                        ({r.retention.retained.toLocaleString('en')} of{' '}
+                        {r.retention.specifics.toLocaleString('en')},{' '}
+                        {r.retention.removals.toLocaleString('en')} removal
+                        {r.retention.removals === 1 ? '' : 's'})
+                      </small>
+                    </>
                   ) : (
                     '—'
                   )}
