@@ -3,7 +3,11 @@
 // (compaction/record.ts, manual.ts, pins.ts); this store only wires it to the open thread.
 
 import { create } from 'zustand';
-import type { CompactionRecord, PinnedSpecificRef } from '../core/compaction/record';
+import {
+  readRecord,
+  type CompactionRecord,
+  type PinnedSpecificRef,
+} from '../core/compaction/record';
 import {
   applyCompaction,
   previewCompaction,
@@ -26,7 +30,7 @@ export interface OpenRecord {
 type PreviewState =
   | { status: 'running' }
   | { status: 'ready'; pending: PendingCompaction }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string; title?: string };
 
 interface RecordsStore {
   open: OpenRecord | null;
@@ -49,9 +53,17 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
   preview: null,
 
   openEvent(event) {
-    if (!event.record) return false;
+    if (event.record === undefined) return false;
+    const read = readRecord(event.record);
+    if (!read.ok) {
+      set({
+        open: null,
+        preview: { status: 'failed', message: read.reason, title: 'Flight recorder' },
+      });
+      return true;
+    }
     set({
-      open: { record: event.record, kind: event.kind, eventId: event.id },
+      open: { record: read.record, kind: event.kind, eventId: event.id },
       preview: null,
       notice: undefined,
     });

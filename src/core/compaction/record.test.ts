@@ -13,7 +13,12 @@ import { getCompactionState, historyPath, truncateToolInputs } from './compactio
 import { createSummarizationMiddleware } from './summarization';
 import { offloadRecord, offloadedResultText } from './offload';
 import { truncationRecord } from './truncation';
-import { RECORD_TEXT_CHARS, buildCompactionRecord, type CompactionRecord } from './record';
+import {
+  RECORD_TEXT_CHARS,
+  buildCompactionRecord,
+  readRecord,
+  type CompactionRecord,
+} from './record';
 import { getPins, pinnedIds, toggleMessagePin, toggleSpecificPin } from './pins';
 import { applyCompaction, previewCompaction } from './manual';
 import { extractSpecifics } from './specifics';
@@ -231,6 +236,19 @@ describe('compaction records', () => {
         pins,
       }),
     ).toBeUndefined();
+  });
+
+  it('a stored record is checked before it is shown; a malformed one gets a reason', () => {
+    const record = buildCompactionRecord({
+      kind: 'strategy',
+      before: [],
+      after: [],
+      removed: [{ label: 'Turn', text: NEEDLE }],
+    });
+    expect(readRecord(JSON.parse(JSON.stringify(record)))).toEqual({ ok: true, record });
+    const bad = readRecord({ ...record, lost: 'everything' });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.reason).toMatch(/^This event's compaction record cannot be read \(lost:/);
   });
 
   it('bounds every text it keeps and says the cut', () => {

@@ -7,6 +7,7 @@
 // the thread on its timeline event; every text is bounded (BOUNDS.recordTextChars) and every cut is
 // said in the record.
 
+import { z } from 'zod';
 import type { ModelMessage } from '../agent/types';
 import { BOUNDS } from '../limits';
 import { isSummaryMessage } from '../tokens/counter';
@@ -316,4 +317,68 @@ export function recordLine(record: CompactionRecord): string {
       `pinned specific${record.pinnedDropped.length === 1 ? '' : 's'} dropped: ${record.pinnedDropped.join(', ')}`,
     );
   return parts.join('; ');
+}
+
+// ---- reading a stored record --------------------------------------------------------------------
+
+const recordTextSchema = z.looseObject({
+  label: z.string(),
+  text: z.string(),
+  chars: z.number(),
+  cut: z.number(),
+});
+const recordSpecificSchema = z.looseObject({
+  kind: z.string(),
+  subtype: z.string(),
+  text: z.string(),
+  normalized: z.string(),
+  fate: z.enum(['kept', 'recoverable', 'lost']),
+  from: z.string(),
+  where: z.string().optional(),
+  occurrences: z.number(),
+});
+const countsSchema = z.looseObject({
+  total: z.number(),
+  kept: z.number(),
+  recoverable: z.number(),
+  lost: z.number(),
+  keptOrRecoverable: z.number(),
+});
+/** The shape of a stored record (a thread from IndexedDB or a bundle may carry anything). */
+export const compactionRecordSchema = z.looseObject({
+  kind: z.enum(['summarize', 'truncate', 'offload', 'strategy']),
+  before: z.array(recordTextSchema),
+  after: z.array(recordTextSchema),
+  removed: z.array(recordTextSchema),
+  sectionsLeftOut: z.looseObject({ before: z.number(), after: z.number(), removed: z.number() }),
+  counts: countsSchema,
+  headline: z.string(),
+  detail: z.string(),
+  kept: z.array(recordSpecificSchema),
+  recoverable: z.array(recordSpecificSchema),
+  lost: z.array(recordSpecificSchema),
+  unlisted: z.looseObject({ kept: z.number(), recoverable: z.number(), lost: z.number() }),
+  pointedFiles: z.array(z.string()),
+  scanCuts: z.array(z.string()),
+  intent: z
+    .looseObject({
+      survived: z.string(),
+      line: z.string(),
+    })
+    .optional(),
+  pinnedDropped: z.array(z.string()).optional(),
+  preview: z.boolean().optional(),
+});
+
+/** A stored record checked, or the reason it cannot be shown. */
+export function readRecord(
+  raw: unknown,
+): { ok: true; record: CompactionRecord } | { ok: false; reason: string } {
+  const parsed = compactionRecordSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, record: raw as CompactionRecord };
+  const issue = parsed.error.issues[0];
+  return {
+    ok: false,
+    reason: `This event's compaction record cannot be read (${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'bad shape'}); the thread is otherwise intact.`,
+  };
 }

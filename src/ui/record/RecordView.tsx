@@ -53,7 +53,9 @@ export function RecordDialog() {
           <header className="record-dialog-head">
             <h2>
               {preview
-                ? 'Compact now (preview: nothing has changed yet)'
+                ? preview.status === 'failed' && preview.title
+                  ? preview.title
+                  : 'Compact now (preview: nothing has changed yet)'
                 : open
                   ? eventLabel(open.kind)
                   : ''}
