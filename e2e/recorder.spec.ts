@@ -215,3 +215,37 @@ test('Compact now previews the summarization and changes nothing until Apply', a
     'Summary (replaces the older messages)',
   );
 });
+
+test('the arena shows "Specifics kept" per strategy and can plot it against tokens', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  const arena = page.getByRole('region', { name: 'Arena' });
+  await arena
+    .getByLabel('Scenario')
+    .selectOption({ label: 'Personal assistant: facts stated early, asked late' });
+  await arena.getByLabel('Sliding window: Window size (turns)').fill('1');
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('columnheader', { name: 'Specifics kept' })).toBeVisible();
+  const column = await table.getByRole('columnheader').allTextContents();
+  const at = column.indexOf('Specifics kept');
+  const cell = (name: string) =>
+    table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) })
+      .getByRole('cell')
+      .nth(at - 1);
+  // Sequential removes nothing; a window of one turn loses what the early turns said.
+  await expect(cell('Sequential')).toHaveText('— (nothing removed)');
+  await expect(cell('Sliding window')).toContainText(/^0% \(0 of \d+, \d+ removals\)$/);
+
+  await arena.getByLabel('y-axis').selectOption({ label: 'Specifics kept' });
+  await expect(
+    arena
+      .getByRole('figure', { name: 'Tokens sent against specifics kept' })
+      .locator('.recharts-scatter-symbol'),
+  ).toHaveCount(2);
+});

@@ -89,7 +89,18 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
                   )}
                 </td>
                 <td>
-                  {r.retention ? (
+                  {!r.retention ? (
+                    '—'
+                  ) : r.retention.specifics === 0 ? (
+                    <>
+                      —{' '}
+                      <small>
+                        {r.retention.removals === 0
+                          ? '(nothing removed)'
+                          : '(no specifics in what was removed)'}
+                      </small>
+                    </>
+                  ) : (
                     <>
                       {percent(t.specificsKept)}
                       <small>
@@ -100,8 +111,6 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
                         {r.retention.removals === 1 ? '' : 's'})
                       </small>
                     </>
-                  ) : (
-                    '—'
                   )}
                 </td>
                 {asked && <td>{percent(t.accuracy)}</td>}
