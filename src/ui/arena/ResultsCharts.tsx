@@ -115,7 +115,7 @@ export function ResultsCharts({ run }: { run: ArenaRun }) {
         <figcaption>
           Cumulative tokens (x) against {yLabel.toLowerCase()} (y): up and to the left is better{' '}
           <label className="arena-axis-choice">
-            y-axis{' '}
+            y-axis:{' '}
             <select
               value={yMetric}
               onChange={(e) => setYMetric(e.target.value as 'recall' | 'specificsKept')}
