@@ -16,7 +16,9 @@ import {
 import { toggleMessagePin, toggleSpecificPin } from '../core/compaction/pins';
 import { newId } from '../core/agent/ids';
 import type { ContextEvent } from '../core/thread/thread';
-import { compactionSetup, useChatStore } from './chat';
+import { compactionSetup, strategyOf, useChatStore } from './chat';
+import { useSettingsStore } from './settings';
+import { getStrategy } from '../core/strategies/registry';
 import { getServices } from './services';
 import { useFilesStore } from './files';
 
@@ -89,12 +91,25 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
       });
       return;
     }
+    const strategy = strategyOf(thread, useSettingsStore.getState().settings);
+    if (strategy.id !== 'deep-agents') {
+      set({
+        open: null,
+        preview: {
+          status: 'failed',
+          message: `Compact now summarizes the way Deep Agents does; this thread uses the ${getStrategy(strategy.id).label} strategy, which decides what the model sees on its own. Choose Deep Agents above the conversation to compact it.`,
+        },
+      });
+      return;
+    }
     previewAbort?.abort();
     const controller = new AbortController();
     previewAbort = controller;
     set({ open: null, preview: { status: 'running' }, notice: undefined });
     try {
       const setup = await compactionSetup(thread);
+      // The system prompt exactly as the next request would carry it (memory blocks included).
+      const next = await chat.previewNext().catch(() => undefined);
       const result = await previewCompaction({
         threadId: thread.id,
         messages: thread.messages,
@@ -105,7 +120,7 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
         counter: setup.counter,
         summarize: setup.summarize,
         model: setup.model,
-        system: setup.system,
+        system: next?.request.system ?? setup.system,
         fs: getServices().fs,
         signal: controller.signal,
       });
