@@ -203,7 +203,10 @@ test('Compact now previews the summarization and changes nothing until Apply', a
   await expect(record).toBeVisible();
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('button', { name: 'Apply' })).toBeHidden();
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page
+    .getByRole('dialog', { name: 'Flight recorder' })
+    .getByRole('button', { name: 'Close' })
+    .click();
   await expect(conversation.getByRole('article')).toHaveCount(articles);
   await expect(
     conversation.getByRole('separator', { name: 'Summary took over here' }),

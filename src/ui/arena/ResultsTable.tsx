@@ -23,13 +23,13 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
             <th scope="col">Tokens sent</th>
             <th scope="col">Extra calls</th>
             <th scope="col">Probe recall</th>
+            {asked && <th scope="col">Answer accuracy</th>}
             <th
               scope="col"
               title="Share of the specifics that removals took out of the context which every removal left kept or recoverable from a file (the compaction flight recorder, no judge)"
             >
               Specifics kept
             </th>
-            {asked && <th scope="col">Answer accuracy</th>}
           </tr>
         </thead>
         <tbody>
@@ -88,6 +88,7 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
                     '—'
                   )}
                 </td>
+                {asked && <td>{percent(t.accuracy)}</td>}
                 <td>
                   {!r.retention ? (
                     '—'
@@ -113,7 +114,6 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
                     </>
                   )}
                 </td>
-                {asked && <td>{percent(t.accuracy)}</td>}
               </tr>
             );
           })}

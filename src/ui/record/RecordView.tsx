@@ -30,8 +30,10 @@ export function RecordDialog() {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (visible && !dialog.open) dialog.showModal();
+    // Not modal: what the event concerns (its message, its file) opens behind it and stays usable.
+    if (visible && !dialog.open) dialog.show();
     if (!visible && dialog.open) dialog.close();
+    if (visible) dialog.focus();
   }, [visible]);
 
   const close = () => useRecordsStore.getState().close();
@@ -42,7 +44,9 @@ export function RecordDialog() {
       ref={ref}
       className="record-dialog"
       aria-label={preview ? 'Compact now' : 'Flight recorder'}
-      onCancel={(e) => {
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
         e.preventDefault();
         if (preview) discard();
         else close();

@@ -36,11 +36,11 @@ const LINE_KEYS = [
 ] as const;
 
 /**
- * Opens what an event produced: its compaction record when it removed content, else the message it
- * concerns, or the file it wrote.
+ * Opens what an event produced: the message it concerns, or the file it wrote; and its compaction
+ * record on top when it removed content.
  */
 export function revealEvent(event: ContextEvent) {
-  if (useRecordsStore.getState().openEvent(event)) return;
+  useRecordsStore.getState().openEvent(event);
   if (event.messageId) {
     const element = document.getElementById(`msg-${event.messageId}`);
     if (element) {
