@@ -8,7 +8,6 @@
 import type { ThreadState } from '../agent/middleware';
 import { isModelMessage, type Message, type ModelMessage, type ModelRequest } from '../agent/types';
 import type { VirtualFs } from '../fs/types';
-import type { CompactionSettings } from '../settings';
 import type { TimelineEntry } from '../thread/thread';
 import { countRequest, type TokenCounter } from '../tokens/counter';
 import {
@@ -33,6 +32,9 @@ import {
   summarizationRecord,
   type SummarizeFn,
 } from './summarization';
+
+/** The compaction settings (as thresholds() takes them; the settings module is a layer above). */
+type CompactionSettings = Parameters<typeof thresholds>[0];
 
 export interface ManualCompactionInput {
   threadId: string;

@@ -22,6 +22,13 @@ import { intentSurvival, type Survival } from './intent';
 import { buildHaystack, findSpecific } from './match';
 import { collectSpecifics, type SpecificKind } from './specifics';
 
+declare module '../thread/thread' {
+  interface ContextEventAttachments {
+    /** What the event removed from what the model sees, and the fate of its specifics. */
+    record?: CompactionRecord;
+  }
+}
+
 export type RemovalKind = 'summarize' | 'truncate' | 'offload' | 'strategy';
 
 export const REMOVAL_LABELS: Readonly<Record<RemovalKind, string>> = {

@@ -4,7 +4,6 @@
 import type { ThreadState } from '../agent/middleware';
 import type { Message, Usage } from '../agent/types';
 import type { TokenBreakdown } from '../tokens/counter';
-import type { CompactionRecord } from '../compaction/record';
 
 export type { TokenBreakdown };
 
@@ -24,8 +23,15 @@ export type ContextEventKind =
   | 'strategy-dropped' // the strategy left turns out that the previous call carried
   | 'strategy-note'; // promotion to long-term memory, catch-up after a switch…
 
+/**
+ * Fields a feature attaches to its timeline events, declared by that feature's module (as
+ * FeatureEvents are): compaction adds `record`, the flight record of what an event removed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ContextEventAttachments {}
+
 /** Something that changed what the model sees, shown as a marker on the token chart. */
-export interface ContextEvent {
+export interface ContextEvent extends ContextEventAttachments {
   id: string;
   kind: ContextEventKind;
   at: number;
@@ -39,8 +45,6 @@ export interface ContextEvent {
   messageId?: string;
   /** An extra model call made by a context strategy, counted apart from the chat's calls. */
   step?: { kind: string; inputTokens: number; outputTokens: number; offline: boolean };
-  /** What the event removed from what the model sees, and the fate of its specifics. */
-  record?: CompactionRecord;
   detail: string;
 }
 
