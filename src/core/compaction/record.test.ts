@@ -121,6 +121,14 @@ describe('compaction records', () => {
     expect(record.before.map((r) => r.text).join('\n')).toContain(NEEDLE);
     expect(record.after.map((r) => r.text).join('\n')).not.toContain('4,817');
     expect(record.after.map((r) => r.text).join('\n')).toContain('SESSION INTENT');
+    // The kept messages and the system prompt are kept once, in after; before points to them.
+    const unchanged = record.before.filter((b) => b.sameAsAfter !== undefined);
+    expect(unchanged.length).toBeGreaterThan(1);
+    for (const b of unchanged) {
+      expect(b.text).toBe('');
+      expect(record.after[b.sameAsAfter!]?.label).toBe(b.label);
+      expect(record.after[b.sameAsAfter!]?.chars).toBe(b.chars);
+    }
     expect(texts(record.recoverable)).toEqual(
       expect.arrayContaining(['4,817 kg', '/srv/vault/ledger.csv']),
     );

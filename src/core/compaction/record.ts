@@ -67,6 +67,11 @@ export interface RecordText {
   cut: number;
   messageId?: string;
   role?: string;
+  /**
+   * A section before that is word for word a section after: its index in `after`, and `text` is
+   * empty (the record keeps each text once).
+   */
+  sameAsAfter?: number;
 }
 
 /** A specific as listed in the record. */
@@ -121,6 +126,8 @@ export interface CompactionRecord {
   unlisted: { kept: number; recoverable: number; lost: number };
   /** Readable files the new context points to. */
   pointedFiles: string[];
+  /** Unchanged parts of the context searched but not kept in the record (label and size). */
+  unchanged?: { label: string; chars: number }[];
   /** Scan cuts (texts searched in part), said on screen. */
   scanCuts: string[];
   /** After a summarization: did the latest request and the open next steps survive? */
@@ -140,6 +147,11 @@ export interface RecordInput {
   readableFiles?: readonly ReadableFile[];
   /** Paths the new context points to besides those it names. */
   pointers?: readonly string[];
+  /**
+   * Parts of the new context that did not change and are not kept in the record (a strategy's
+   * system prompt, the same at every call): specifics found there count as kept.
+   */
+  unchanged?: readonly RecordPart[];
   /** The thread's pinned specifics. */
   pinned?: readonly PinnedSpecificRef[];
   /** For summaries: the latest user request and the open next steps before it. */
@@ -158,8 +170,9 @@ export function buildCompactionRecord(input: RecordInput): CompactionRecord {
       },
     })),
   );
+  const context = [...input.after, ...(input.unchanged ?? [])];
   const fate = classifySpecifics(collection.specifics, {
-    newContext: input.after.map((part) => ({ label: part.label, text: part.text })),
+    newContext: context.map((part) => ({ label: part.label, text: part.text })),
     ...(input.readableFiles ? { readableFiles: input.readableFiles } : {}),
     ...(input.pointers ? { pointers: input.pointers } : {}),
   });
@@ -177,7 +190,7 @@ export function buildCompactionRecord(input: RecordInput): CompactionRecord {
 
   const record: CompactionRecord = {
     kind: input.kind,
-    ...bounded('before', input.before),
+    ...bounded('before', input.before, input.after),
     ...bounded('after', input.after),
     ...bounded('removed', input.removed),
     sectionsLeftOut: {
@@ -198,6 +211,9 @@ export function buildCompactionRecord(input: RecordInput): CompactionRecord {
     },
     pointedFiles: fate.pointedFiles,
     scanCuts,
+    ...(input.unchanged?.length
+      ? { unchanged: input.unchanged.map((p) => ({ label: p.label, chars: p.text.length })) }
+      : {}),
   };
 
   if (input.intent) {
@@ -214,7 +230,7 @@ export function buildCompactionRecord(input: RecordInput): CompactionRecord {
   if (input.pinned?.length) {
     // A pinned specific the removal took away that the new context does not hold: flagged.
     const removedKeys = new Set(collection.specifics.map(pinKey));
-    const after = buildHaystack(input.after.map((part) => part.text).join('\n\n'));
+    const after = buildHaystack(context.map((part) => part.text).join('\n\n'));
     const dropped = input.pinned.filter((pin) => {
       if (!removedKeys.has(pinKey(pin))) return false;
       return !findSpecific(after, pin);
@@ -228,11 +244,20 @@ export function buildCompactionRecord(input: RecordInput): CompactionRecord {
 function bounded<K extends 'before' | 'after' | 'removed'>(
   key: K,
   parts: readonly RecordPart[],
+  after?: readonly RecordPart[],
 ): Record<K, RecordText[]> {
   // Each text up to RECORD_TEXT_CHARS, and a list up to RECORD_LIST_CHARS in all: later sections
-  // keep their label and size, with the cut said.
+  // keep their label and size, with the cut said. A section before that is the same as one after
+  // is kept once (after), pointed to.
+  const afterIndex = new Map<string, number>();
+  after?.slice(0, RECORD_SECTIONS).forEach((part, i) => {
+    const k = `${part.label}\u0000${part.text}`;
+    if (!afterIndex.has(k)) afterIndex.set(k, i);
+  });
   let budget = RECORD_LIST_CHARS;
   const out = parts.slice(0, RECORD_SECTIONS).map((part) => {
+    const same = afterIndex.get(`${part.label}\u0000${part.text}`);
+    if (same !== undefined) return { ...boundText(part, 0), cut: 0, sameAsAfter: same };
     const text = boundText(part, Math.min(RECORD_TEXT_CHARS, budget));
     budget -= text.text.length;
     return text;
@@ -333,6 +358,7 @@ const recordTextSchema = z.looseObject({
   text: z.string(),
   chars: z.number(),
   cut: z.number(),
+  sameAsAfter: z.number().int().min(0).optional(),
 });
 const recordSpecificSchema = z.looseObject({
   kind: z.string(),

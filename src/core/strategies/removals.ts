@@ -71,10 +71,12 @@ export function strategyRemoval(input: {
   const beforeMessages = past
     .flatMap((t) => t.messages)
     .filter((m) => carried.has(m.id) || droppedIds.has(m.id));
+  // The system prompt is the same at every call: searched, not kept in each record.
   const record = buildCompactionRecord({
     kind: 'strategy',
-    before: [system, ...blocks, ...beforeMessages.map(messagePart)],
-    after: [system, ...blocks, ...built.messages.map(messagePart)],
+    before: [...blocks, ...beforeMessages.map(messagePart)],
+    after: [...blocks, ...built.messages.map(messagePart)],
+    unchanged: [system],
     removed: removedMessages.map(messagePart),
     pinned: input.pins.specifics,
   });

@@ -159,7 +159,21 @@ export function RecordView({ record }: { record: CompactionRecord }) {
         ))}
       </div>
       <Texts title="Removed text" texts={record.removed} leftOut={record.sectionsLeftOut.removed} />
-      <Texts title="Before" texts={record.before} leftOut={record.sectionsLeftOut.before} />
+      {record.unchanged && record.unchanged.length > 0 && (
+        <p className="muted">
+          Also in the context before and after, unchanged and not kept in the record:{' '}
+          {record.unchanged
+            .map((u) => `${u.label} (${u.chars.toLocaleString('en-US')} characters)`)
+            .join(', ')}
+          .
+        </p>
+      )}
+      <Texts
+        title="Before"
+        texts={record.before}
+        leftOut={record.sectionsLeftOut.before}
+        after={record.after}
+      />
       <Texts title="After" texts={record.after} leftOut={record.sectionsLeftOut.after} />
     </section>
   );
@@ -251,28 +265,44 @@ function FateList({
   );
 }
 
-function Texts({ title, texts, leftOut }: { title: string; texts: RecordText[]; leftOut: number }) {
+function Texts({
+  title,
+  texts,
+  leftOut,
+  after,
+}: {
+  title: string;
+  texts: RecordText[];
+  leftOut: number;
+  /** Sections before that are the same as one after point to it. */
+  after?: RecordText[];
+}) {
   return (
     <details className="record-texts">
       <summary>
         {title} ({texts.length + leftOut} section{texts.length + leftOut === 1 ? '' : 's'})
       </summary>
       <ol>
-        {texts.map((text, i) => (
-          <li key={i}>
-            <div className="record-text-label">
-              {text.label} · {text.chars.toLocaleString('en-US')} characters
-            </div>
-            <pre>{text.text}</pre>
-            {text.cut > 0 && (
-              <p className="muted">
-                … {text.cut.toLocaleString('en-US')} more characters not kept in the record (it
-                keeps {RECORD_TEXT_CHARS.toLocaleString('en-US')} per text and{' '}
-                {RECORD_LIST_CHARS.toLocaleString('en-US')} per list).
-              </p>
-            )}
-          </li>
-        ))}
+        {texts.map((own, i) => {
+          const same = own.sameAsAfter !== undefined ? after?.[own.sameAsAfter] : undefined;
+          const text = same ?? own;
+          return (
+            <li key={i}>
+              <div className="record-text-label">
+                {own.label} · {own.chars.toLocaleString('en-US')} characters
+                {same && <span className="muted"> · unchanged (the same as after)</span>}
+              </div>
+              <pre>{text.text}</pre>
+              {text.cut > 0 && (
+                <p className="muted">
+                  … {text.cut.toLocaleString('en-US')} more characters not kept in the record (it
+                  keeps {RECORD_TEXT_CHARS.toLocaleString('en-US')} per text and{' '}
+                  {RECORD_LIST_CHARS.toLocaleString('en-US')} per list).
+                </p>
+              )}
+            </li>
+          );
+        })}
       </ol>
       {leftOut > 0 && (
         <p className="muted">
