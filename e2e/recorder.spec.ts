@@ -252,3 +252,56 @@ test('the arena shows "Specifics kept" per strategy and can plot it against toke
       .locator('.recharts-scatter-symbol'),
   ).toHaveCount(2);
 });
+
+test('a sliding window leaving a turn out is recorded (Lost), and a pinned message stays in the window', async ({
+  page,
+  openai,
+}) => {
+  openai.setDefault({ text: 'Noted.' });
+  await useOpenAI(page, openai.url);
+  await page
+    .getByLabel('Context strategy', { exact: true })
+    .selectOption({ label: 'Sliding window' });
+  const picker = page.locator('.strategy-picker');
+  await picker.getByText('Strategy settings').click();
+  await picker.getByLabel('Window size (turns)', { exact: true }).fill('1');
+  await picker.getByRole('button', { name: 'Apply settings' }).click();
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  const say = async (text: string) => {
+    await sendMessage(page, text);
+    await expect(conversation.getByRole('article', { name: 'User' }).last()).toContainText(text);
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  };
+  await say(NEEDLE);
+  await say('second message');
+  await say('third message');
+
+  await page
+    .getByRole('region', { name: 'Token usage' })
+    .getByRole('list', { name: 'Context events' })
+    .getByRole('button', { name: /Strategy left turns out/ })
+    .first()
+    .click();
+  const record = page.getByRole('region', { name: 'Compaction record' });
+  await expect(record).toContainText('Context strategy left turns out');
+  const lost = record.getByRole('list', { name: 'Lost' });
+  await expect(lost).toContainText('4,817 kg');
+  await expect(lost).toContainText('/srv/vault/ledger.csv');
+  await page
+    .getByRole('dialog', { name: 'Flight recorder' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+
+  // Pinned, the first message rides along with the window from the next call on.
+  await conversation
+    .getByRole('article', { name: 'User' })
+    .first()
+    .getByRole('button', { name: 'Pin' })
+    .click();
+  await say('fourth message');
+  const last = openai.requests.at(-1)!;
+  const users = messagesOf(last)
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content);
+  expect(users).toEqual([NEEDLE, 'third message', 'fourth message']);
+});
