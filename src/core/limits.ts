@@ -176,6 +176,36 @@ export const BOUNDS = {
     where: 'entries in a bundle’s journal.jsonl',
     why: 'twice what one browser keeps (1,000 entries), so any export of ours fits',
   },
+  recordTextChars: {
+    value: 20_000,
+    unit: 'characters',
+    where: 'each text a compaction record keeps (a section before or after, a removed part)',
+    why: 'a record is kept with the thread for every removal; the fates are computed on the full texts',
+  },
+  recordSections: {
+    value: 60,
+    unit: 'sections',
+    where: 'sections a compaction record keeps per list (before, after, removed)',
+    why: 'a long thread summarized at once removes hundreds of messages; the rest are counted',
+  },
+  recordSpecifics: {
+    value: 300,
+    unit: 'specifics',
+    where: 'specifics a compaction record lists per fate (kept, recoverable, lost)',
+    why: 'more than anyone reads; the counts stay exact',
+  },
+  pinnedMessages: {
+    value: 200,
+    unit: 'messages',
+    where: 'pinned messages per thread',
+    why: 'pinned messages are never cut, so they must stay a small part of the window',
+  },
+  pinnedSpecifics: {
+    value: 100,
+    unit: 'specifics',
+    where: 'pinned specifics per thread (handed to every summary as must-keep)',
+    why: 'the summary prompt carries them all',
+  },
   bundleRatio: {
     value: 200,
     unit: 'to 1',

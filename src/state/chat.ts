@@ -91,6 +91,11 @@ interface ChatStore {
   setStrategy(selection: StrategySelection): Promise<void>;
   /** Turns the AGENTS.md / fact memory layers on or off for the open thread (from the next run). */
   setLayers(layers: MemoryLayers): Promise<void>;
+  /**
+   * Saves a change to the open thread made outside a run (pins, an applied "Compact now"). Refused
+   * (false) while a run is going or when another thread is open.
+   */
+  commitThread(thread: Thread): Promise<boolean>;
 }
 
 export interface SendOptions {
@@ -198,6 +203,14 @@ export const useChatStore = create<ChatStore>((set, get) => {
       const updated = { ...thread, state };
       set({ thread: updated });
       await persist(updated);
+    },
+
+    async commitThread(thread) {
+      if (get().running || get().thread?.id !== thread.id) return false;
+      const updated = { ...thread, updatedAt: Date.now() };
+      set({ thread: updated });
+      await persist(updated);
+      return true;
     },
 
     dismissError() {

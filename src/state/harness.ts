@@ -5,6 +5,7 @@
 // whoever listens here, never through a callback between stores.
 
 import type { AgentEvent } from '../core/agent/events';
+import { BASE_SYSTEM_PROMPT } from '../core/agent/prompt';
 import type { ThreadState } from '../core/agent/middleware';
 import type { Message } from '../core/agent/types';
 import type { VirtualFs } from '../core/fs/types';
@@ -106,6 +107,26 @@ export async function harnessForThread(
       : {}),
   });
   return { ok: true, harness, connection, settings, contextWindow, counter };
+}
+
+/**
+ * What a compaction outside a run needs ("Compact now"): the thread's compaction settings, the
+ * model's window and counter, and the summarizer its run would use. Never starts a download.
+ */
+export async function compactionSetup(thread: { state: ThreadState }) {
+  const made = await harnessForThread(thread);
+  if (!made.ok)
+    throw new Error(
+      `Settings need attention: ${made.problems.join(' ')} Open Settings to fix them.`,
+    );
+  return {
+    compaction: made.settings.compaction,
+    contextWindow: made.contextWindow,
+    counter: made.counter,
+    summarize: made.harness.summarize,
+    model: made.connection.model,
+    system: BASE_SYSTEM_PROMPT,
+  };
 }
 
 // ---- fact updates ----

@@ -97,21 +97,28 @@ describe('export', () => {
         answeredBy: 'none',
         cache: { hits: 0, misses: 0 },
         wallMs: 1,
+        retention: { specifics: 4, retained: 3, removals: 2 },
       },
     ],
   };
 
   it('writes every turn with its section tokens and every probe outcome; formulas neutralised', () => {
     const lines = runToCsv(run).trimEnd().split('\r\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[0]).toContain('section:Messages');
     expect(lines[0]).toContain('section:System prompt');
     expect(lines[1]).toMatch(/^turn,sequential,Sequential,\{\},1,1,15,15,0,0,0,,10,5,/);
-    expect(lines[1]).toMatch(/,true$/);
+    expect(lines[1]).toMatch(/,true,,,$/);
     expect(lines[2]).toContain("p1,'=cmd(),1,0.000,missing,u1");
+    // The flight recorder's "Specifics kept" per strategy: removed, kept or recoverable, share.
+    expect(lines[0]).toMatch(
+      /,specifics_removed,specifics_kept_or_recoverable,specifics_kept_share$/,
+    );
+    expect(lines[3]).toMatch(/^strategy,sequential,Sequential,\{\},.*,true,4,3,0\.750$/);
     expect(JSON.parse(runToJson(run))).toMatchObject({
       format: 'memory-playground-arena-run',
       partial: true,
+      runs: [{ specificsKept: 0.75, retention: { specifics: 4, retained: 3 } }],
     });
   });
 });

@@ -2,6 +2,7 @@
 // its section tokens, then one row per strategy and probe with its outcome).
 
 import { probeById, type ArenaRun } from './results';
+import { retentionShare } from '../compaction/retention';
 
 const FORMULA = /^[=+\-@\t\r]/;
 
@@ -39,6 +40,9 @@ export function runToCsv(run: ArenaRun): string {
     'model_answer',
     'answer_correct',
     'partial',
+    'specifics_removed',
+    'specifics_kept_or_recoverable',
+    'specifics_kept_share',
   ];
   const rows: string[][] = [header];
   const probes = probeById(run.transcript);
@@ -59,6 +63,7 @@ export function runToCsv(run: ArenaRun): string {
         ...sections.map((s) => String(t.sections[s] ?? 0)),
         ...blank(8),
         String(r.partial),
+        ...blank(3),
       ]);
     }
     for (const p of r.probes) {
@@ -78,8 +83,22 @@ export function runToCsv(run: ArenaRun): string {
         answer,
         p.answer && 'correct' in p.answer ? String(p.answer.correct) : '',
         String(r.partial),
+        ...blank(3),
       ]);
     }
+    // One summary row per strategy: the flight recorder's "Specifics kept" over the replay.
+    const share = retentionShare(r.retention);
+    rows.push([
+      'strategy',
+      ...base,
+      ...blank(8),
+      ...sections.map(() => ''),
+      ...blank(8),
+      String(r.partial),
+      String(r.retention?.specifics ?? ''),
+      String(r.retention?.retained ?? ''),
+      share === null ? '' : share.toFixed(3),
+    ]);
   }
   return (
     rows
@@ -89,8 +108,10 @@ export function runToCsv(run: ArenaRun): string {
 }
 
 export function runToJson(run: ArenaRun): string {
+  // Each strategy's "Specifics kept" share next to its counts (retention), for readers of the file.
+  const runs = run.runs.map((r) => ({ ...r, specificsKept: retentionShare(r.retention) }));
   return JSON.stringify(
-    { format: 'memory-playground-arena-run', formatVersion: 1, ...run },
+    { format: 'memory-playground-arena-run', formatVersion: 1, ...run, runs },
     null,
     1,
   );

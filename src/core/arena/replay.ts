@@ -18,6 +18,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { createRankerResolver } from '../retrieval/rank';
 import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';
 import { createInMemoryFs } from '../fs/in-memory';
+import { createRetentionTally } from '../compaction/retention';
 import { answerPresent, contextText, normalize, scoreProbe } from './evidence';
 import {
   sectionsOf,
@@ -163,6 +164,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
   let contexts = 0;
   const maxContexts = options.maxContexts ?? Infinity;
   const history: ModelMessage[] = [];
+  const retention = createRetentionTally();
 
   try {
     for (const turn of turns) {
@@ -184,6 +186,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
             appended.push(event.message);
           else if (event.type === 'context-event') {
             const e = event.event;
+            if (e.record) retention.add(e.record);
             if (e.step) {
               row.extraCalls++;
               row.extraInput += e.step.inputTokens;
@@ -255,6 +258,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
   } catch (error) {
     if (!signal.aborted) result.error = errorText(error);
   }
+  result.retention = retention.result();
   result.partial = result.turns.length < turns.length;
   result.answeredBy = offline && online ? 'mixed' : online ? 'model' : offline ? 'offline' : 'none';
   result.wallMs = performance.now() - started;

@@ -6,6 +6,7 @@ import type { TokenBreakdown } from '../tokens/counter';
 import type { StrategySelection } from '../strategies/types';
 import type { FoundBy } from './evidence';
 import type { Probe, Transcript } from './transcript';
+import { retentionShare, type Retention } from '../compaction/retention';
 
 export interface TurnResult {
   /** 1-based turn number. */
@@ -62,6 +63,11 @@ export interface StrategyRun {
   cache: { hits: number; misses: number };
   wallMs: number;
   error?: string;
+  /**
+   * The flight recorder over the replay: specifics removed, and those every removal left kept or
+   * recoverable (absent in runs saved before it was measured).
+   */
+  retention?: Retention;
 }
 
 export interface ArenaRun {
@@ -86,6 +92,8 @@ export interface RunTotals {
   /** Probes found by each rule. */
   byRule: Record<FoundBy, number>;
   accuracy: number | null;
+  /** Share of removed specifics that every removal left kept or recoverable; null: none removed. */
+  specificsKept: number | null;
 }
 
 export function totalsOf(run: StrategyRun): RunTotals {
@@ -109,6 +117,7 @@ export function totalsOf(run: StrategyRun): RunTotals {
       ? answered.filter((p) => p.answer && 'correct' in p.answer && p.answer.correct).length /
         answered.length
       : null,
+    specificsKept: retentionShare(run.retention),
   };
 }
 

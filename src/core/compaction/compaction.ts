@@ -14,6 +14,7 @@ import {
   type RequestTokenBreakdown,
   type TokenCounter,
 } from '../tokens/counter';
+import { getPins, pinnedIds } from './pins';
 
 export const LARGE_TOOL_RESULTS_DIR = '/large_tool_results';
 export const CONVERSATION_HISTORY_DIR = '/conversation_history';
@@ -148,22 +149,34 @@ export function summaryMessageId(count: number, firstKeptId: string): string {
 }
 
 /**
- * The thread's messages as the model sees them after the stored summary: the summary message, then
- * the messages from the cut point on. Idempotent (messages that already start with the summary are
- * returned as they are). If the cut point is not in the messages (a thread edited elsewhere), the
- * messages are returned unchanged: sending everything is safe, dropping the wrong part is not.
+ * The thread's messages as the model sees them after the stored summary: the summary message, the
+ * pinned messages from before the cut point (`keep`, see pins.ts: never cut), then the messages
+ * from the cut point on. Idempotent (messages that already start with the summary are returned as
+ * they are). If the cut point is not in the messages (a thread edited elsewhere), the messages are
+ * returned unchanged: sending everything is safe, dropping the wrong part is not. `floor` is the
+ * index of the cut point in the result (0 when no summary applies): older messages are not there.
  */
 export function applyStoredSummary(
   messages: readonly ModelMessage[],
   record: SummaryRecord | undefined,
-): { messages: ModelMessage[]; applied: boolean } {
-  if (!record) return { messages: [...messages], applied: false };
+  keep?: ReadonlySet<string>,
+): { messages: ModelMessage[]; applied: boolean; floor: number } {
+  if (!record) return { messages: [...messages], applied: false, floor: 0 };
   const first = messages[0];
-  if (first && first.id === record.messageId && isSummaryMessage(first))
-    return { messages: [...messages], applied: true };
+  if (first && first.id === record.messageId && isSummaryMessage(first)) {
+    const at = messages.findIndex((message) => message.id === record.firstKeptId);
+    return { messages: [...messages], applied: true, floor: at > 0 ? at : 1 };
+  }
   const at = messages.findIndex((message) => message.id === record.firstKeptId);
-  if (at < 0) return { messages: [...messages], applied: false };
-  return { messages: [summaryMessage(record), ...messages.slice(at)], applied: true };
+  if (at < 0) return { messages: [...messages], applied: false, floor: 0 };
+  const pinned = keep?.size
+    ? messages.slice(0, at).filter((m) => keep.has(m.id) && !isSummaryMessage(m))
+    : [];
+  return {
+    messages: [summaryMessage(record), ...pinned, ...messages.slice(at)],
+    applied: true,
+    floor: 1 + pinned.length,
+  };
 }
 
 /** The stored summary applied to a thread's messages (pure; no model call). */
@@ -171,7 +184,11 @@ export function buildCompactedMessages(
   messages: readonly ModelMessage[],
   state: ThreadState,
 ): ModelMessage[] {
-  return applyStoredSummary(messages, getCompactionState(state).summary).messages;
+  return applyStoredSummary(
+    messages,
+    getCompactionState(state).summary,
+    pinnedIds(messages, getPins(state)),
+  ).messages;
 }
 
 // ---- cut points ---------------------------------------------------------------------------------
@@ -334,9 +351,13 @@ export function compactRequest(
   { settings, contextWindow, counter }: CompactionInputs,
 ): CompactionView {
   const { triggerTokens, keepTokens } = thresholds(settings, contextWindow);
-  const applied = applyStoredSummary(request.messages, getCompactionState(state).summary);
+  const applied = applyStoredSummary(
+    request.messages,
+    getCompactionState(state).summary,
+    pinnedIds(request.messages, getPins(state)),
+  );
   let current: ModelRequest = { ...request, messages: applied.messages };
-  const floor = applied.applied ? 1 : 0;
+  const floor = applied.floor;
   const before = countRequest(counter, current);
   const keptFrom = findCutIndex(
     current.messages,

@@ -9,6 +9,7 @@ import { formatContentWithLineNumbers, splitLines } from '../fs/tools';
 import type { CompactionSettings } from './settings';
 import { OFFLOAD_EXCLUDED_TOOLS, largeResultPath } from './compaction';
 import type { TokenCounter } from '../tokens/counter';
+import { buildCompactionRecord, recordLine, type CompactionRecord } from './record';
 
 export interface OffloadOptions {
   /** Read on every tool call, so changed settings apply at once. */
@@ -48,6 +49,7 @@ export function createOffloadMiddleware(options: OffloadOptions): Middleware {
       }
       const replacement = offloadedResultText(call, path, result.content, tokens);
       const after = counter.count(replacement);
+      const record = offloadRecord(call, result.content, replacement, path);
       context.emit({
         type: 'context-event',
         event: {
@@ -58,7 +60,9 @@ export function createOffloadMiddleware(options: OffloadOptions): Middleware {
           detail:
             `The ${call.name} result (${tokens.toLocaleString('en-US')} tokens) was over ` +
             `${limit.toLocaleString('en-US')} tokens, so it was saved to ${path}; the model sees ` +
-            `the path and its first ${OFFLOAD_PREVIEW_LINES} lines (${after.toLocaleString('en-US')} tokens).`,
+            `the path and its first ${OFFLOAD_PREVIEW_LINES} lines (${after.toLocaleString('en-US')} tokens). ` +
+            `${recordLine(record)}.`,
+          record,
         },
       });
       return { ...result, content: replacement } satisfies ToolResult;
@@ -90,4 +94,21 @@ export function offloadedResultText(
     `The first ${Math.min(OFFLOAD_PREVIEW_LINES, lines.length)} lines:`,
     formatContentWithLineNumbers(preview),
   ].join('\n');
+}
+
+/** The record of one offload: the result before, the notice after, the file that holds it all. */
+export function offloadRecord(
+  call: Pick<ToolCall, 'name' | 'id'>,
+  content: string,
+  replacement: string,
+  path: string,
+): CompactionRecord {
+  const label = `Tool result (${call.name}, ${call.id})`;
+  return buildCompactionRecord({
+    kind: 'offload',
+    before: [{ label, text: content, role: 'tool' }],
+    after: [{ label: `${label} as sent`, text: replacement, role: 'tool' }],
+    removed: [{ label, text: content, role: 'tool' }],
+    readableFiles: [{ path, content }],
+  });
 }

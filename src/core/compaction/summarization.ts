@@ -26,7 +26,6 @@ import {
   originalMessage,
   resolveCounter,
   resolveNumber,
-  summaryMessage,
   summaryMessageId,
   thresholds,
   updateCompactionState,
@@ -41,6 +40,15 @@ import {
   requestTokensAtMost,
   type TokenCounter,
 } from '../tokens/counter';
+import { getPins, mustKeepInstruction, pinnedIds, type Pins } from './pins';
+import { nextStepsFromMessages } from './intent';
+import {
+  buildCompactionRecord,
+  messagePart,
+  recordLine,
+  requestParts,
+  type CompactionRecord,
+} from './record';
 
 /** Asks a model for the summary; resolves with its text. The app passes the configured provider. */
 export type SummarizeFn = (request: ModelRequest, signal: AbortSignal) => Promise<string>;
@@ -90,7 +98,9 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
       const { triggerTokens, keepTokens } = thresholds(settings, contextWindow);
       const record = getCompactionState(context.state).summary;
 
-      const applied = applyStoredSummary(request.messages, record);
+      const pins = getPins(context.state);
+      const keep = pinnedIds(request.messages, pins);
+      const applied = applyStoredSummary(request.messages, record, keep);
       const effective: ModelRequest = { ...request, messages: applied.messages };
       // A short thread is under the trigger by its length alone: nothing to count.
       if (requestTokensAtMost(effective) <= triggerTokens) return next(effective);
@@ -98,18 +108,19 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
       const tokensBefore = countRequest(counter, effective).total;
       if (tokensBefore <= triggerTokens) return next(effective);
 
-      const floor = applied.applied ? 1 : 0;
+      const floor = applied.floor;
       const cut = findCutIndex(
         effective.messages,
         (message) => counter.countMessage(message),
         keepTokens,
         floor,
       );
+      // Pinned messages are never cut: they stay after the summary.
+      const newlyCut = effective.messages.slice(floor, cut).filter((m) => !keep.has(m.id));
       // Nothing older than the kept tail (one huge message, or one long tool-call group).
-      if (cut <= floor) return next(effective);
+      if (cut <= floor || newlyCut.length === 0) return next(effective);
 
       const toSummarize = effective.messages.slice(0, cut);
-      const newlyCut = effective.messages.slice(floor, cut);
       const kept = effective.messages.slice(cut);
       const path = historyPathFor(context.threadId);
       const firstKept = kept[0] as ModelMessage;
@@ -148,7 +159,12 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
       let summary: string;
       try {
         const text = await options.summarize(
-          buildSummaryRequest(request.model, toSummarize, { counter, contextWindow, path }),
+          buildSummaryRequest(request.model, toSummarize, {
+            counter,
+            contextWindow,
+            path,
+            mustKeep: mustKeepInstruction(pins),
+          }),
           context.signal,
         );
         const checked = checkSummary(text);
@@ -179,8 +195,22 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
           (applied.applied ? (record?.summarizedMessages ?? 0) : 0) + newlyCut.length,
       };
       updateCompactionState(context.state, { summary: updated });
-      const compacted: ModelRequest = { ...request, messages: [summaryMessage(updated), ...kept] };
+      const compacted: ModelRequest = {
+        ...request,
+        messages: applyStoredSummary(request.messages, updated, keep).messages,
+      };
       const tokensAfter = countRequest(counter, compacted).total;
+      const history = await context.fs.read(path).catch(() => undefined);
+      const compactionRecord = summarizationRecord({
+        before: effective,
+        after: compacted,
+        removed: [
+          ...(applied.applied ? effective.messages.slice(0, 1) : []),
+          ...newlyCut.map(originalMessage),
+        ],
+        history: history ? { path, content: history.content } : undefined,
+        pins,
+      });
       context.emit({
         type: 'context-event',
         event: {
@@ -193,7 +223,10 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
             `${newlyCut.length} older messages were summarized` +
             (applied.applied ? ' (folding in the previous summary)' : '') +
             ` and appended verbatim to ${path}; the model now sees the summary and the ` +
-            `${kept.length} most recent messages.`,
+            `${kept.length} most recent messages` +
+            (keep.size > 0 ? ' (pinned messages stay as they were)' : '') +
+            `. ${recordLine(compactionRecord)}.`,
+          record: compactionRecord,
         },
       });
       return next(compacted);
@@ -226,7 +259,12 @@ Write nothing before the first heading and nothing after the last section. Do no
 export function buildSummaryRequest(
   model: string,
   messages: readonly ModelMessage[],
-  { counter, contextWindow, path }: { counter: TokenCounter; contextWindow: number; path: string },
+  {
+    counter,
+    contextWindow,
+    path,
+    mustKeep,
+  }: { counter: TokenCounter; contextWindow: number; path: string; mustKeep?: string },
 ): ModelRequest {
   const budget = Math.max(
     1_000,
@@ -243,6 +281,7 @@ export function buildSummaryRequest(
         id: 'summarizer_request',
         content:
           `<conversation>\n${transcript}\n</conversation>\n\n` +
+          (mustKeep ? `${mustKeep}\n\n` : '') +
           'Write the summary of the conversation above now, in the four sections SESSION INTENT, ' +
           'SUMMARY, ARTIFACTS and NEXT STEPS.',
         createdAt: 0,
@@ -447,4 +486,46 @@ function longestRun(text: string, char: string): number {
 /** The conversation's closing tag inside a message must not end the transcript early. */
 export function neutraliseTranscriptTags(text: string): string {
   return text.replace(/<(\/?)conversation>/gi, '<$1conversation\u200b>');
+}
+
+// ---- the record ---------------------------------------------------------------------------------
+
+/**
+ * The flight record of one summarization: the request before and after, the removed messages (the
+ * earlier summary included when it was folded in), the fate of their specifics against the new
+ * request and the history file, the intent check, and the pinned specifics the summary dropped.
+ */
+export function summarizationRecord(input: {
+  before: ModelRequest;
+  after: ModelRequest;
+  removed: readonly ModelMessage[];
+  history: { path: string; content: string } | undefined;
+  pins: Pins;
+  preview?: boolean;
+}): CompactionRecord {
+  const summary = input.after.messages.find(isSummaryMessage);
+  const latestUser = [...input.before.messages]
+    .reverse()
+    .find((m) => m.role === 'user' && !isSummaryMessage(m));
+  const afterText = input.after.messages.map((m) => messagePart(m).text).join('\n\n');
+  return buildCompactionRecord({
+    kind: 'summarize',
+    before: requestParts(input.before),
+    after: requestParts(input.after),
+    removed: input.removed.map(messagePart),
+    ...(input.history ? { readableFiles: [input.history] } : {}),
+    pinned: input.pins.specifics,
+    ...(summary
+      ? {
+          intent: {
+            latestUserRequest: latestUser?.content ?? '',
+            nextSteps: nextStepsFromMessages(
+              input.before.messages.map((m) => ({ role: m.role, content: m.content })),
+            ),
+            summary: afterText,
+          },
+        }
+      : {}),
+    ...(input.preview ? { preview: true } : {}),
+  });
 }

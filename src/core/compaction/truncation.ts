@@ -6,6 +6,16 @@
 import type { Middleware } from '../agent/middleware';
 import type { CompactionSettings } from './settings';
 import { requestTokensAtMost } from '../tokens/counter';
+import type { ModelMessage } from '../agent/types';
+import type { VirtualFs } from '../fs/types';
+import {
+  buildCompactionRecord,
+  messagePart,
+  recordLine,
+  type CompactionRecord,
+  type RecordPart,
+} from './record';
+import type { ReadableFile } from './fate';
 import {
   applyStoredSummary,
   compactRequest,
@@ -17,6 +27,8 @@ import {
   updateCompactionState,
   type CounterSource,
   type NumberSource,
+  type TruncatedInput,
+  originalMessage,
 } from './compaction';
 
 export interface TruncationOptions {
@@ -59,6 +71,7 @@ export function createTruncationMiddleware(options: TruncationOptions): Middlewa
           truncatedCallIds: [...reported, ...fresh.map((item) => item.toolCallId)],
         });
         const paths = [...new Set(fresh.map((item) => item.path).filter(Boolean))] as string[];
+        const record = await truncationRecord(view.request.messages, fresh, context.fs);
         const chars = fresh.reduce((sum, item) => sum + item.removedChars, 0);
         const calls = fresh.length === 1 ? '1 old tool call' : `${fresh.length} old tool calls`;
         context.emit({
@@ -74,11 +87,63 @@ export function createTruncationMiddleware(options: TruncationOptions): Middlewa
               `long write_file / edit_file arguments of ${calls} (${chars.toLocaleString('en-US')} ` +
               `characters) were cut to a pointer to their file` +
               (paths.length > 0 ? ` (${paths.join(', ')})` : '') +
-              '. The thread keeps them in full.',
+              `. The thread keeps them in full. ${recordLine(record)}.`,
+            record,
           },
         });
       }
       return next(view.request);
     },
   };
+}
+
+/**
+ * The record of one truncation: each cut message before (the thread's original) and after (the
+ * copy sent), the removed arguments, and the fate of their specifics against the request and the
+ * files the arguments were written to (the pointer names them).
+ */
+export async function truncationRecord(
+  sent: readonly ModelMessage[],
+  items: readonly TruncatedInput[],
+  fs: Pick<VirtualFs, 'read'>,
+): Promise<CompactionRecord> {
+  const before: RecordPart[] = [];
+  const after: RecordPart[] = [];
+  const removed: RecordPart[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const copy = sent.find((m) => m.id === item.messageId);
+    if (!copy) continue;
+    const original = originalMessage(copy);
+    if (!seen.has(copy.id)) {
+      seen.add(copy.id);
+      before.push(messagePart(original));
+      after.push(messagePart(copy));
+    }
+    const call =
+      original.role === 'assistant'
+        ? original.toolCalls?.find((c) => c.id === item.toolCallId)
+        : undefined;
+    if (call)
+      removed.push({
+        label: `${call.name} arguments (${item.toolCallId}${item.path ? `, ${item.path}` : ''})`,
+        text: call.arguments,
+        messageId: item.messageId,
+        role: 'assistant',
+      });
+  }
+  const files: ReadableFile[] = [];
+  for (const path of new Set(items.map((item) => item.path).filter(Boolean) as string[])) {
+    const file = await fs.read(path).catch(() => undefined);
+    if (file) files.push({ path, content: file.content });
+  }
+  // The whole request after the cut counts as the new context: the other messages keep what they say.
+  const rest = sent.filter((m) => !seen.has(m.id)).map(messagePart);
+  return buildCompactionRecord({
+    kind: 'truncate',
+    before,
+    after: [...after, ...rest],
+    removed,
+    readableFiles: files,
+  });
 }

@@ -128,6 +128,8 @@ export interface Harness {
   readonly tools: readonly Tool[];
   /** Strategy steps, as this harness answers them. */
   readonly step: StepFn;
+  /** Summaries, as this harness asks for them ("Compact now" previews with it). */
+  readonly summarize: SummarizeFn;
   run(input: HarnessRunInput): Promise<RunOutcome>;
   preview(input: HarnessPreviewInput): Promise<RequestPreview>;
   updateFacts(input: FactUpdateInput): Promise<MemoryUpdateOutcome>;
@@ -188,6 +190,7 @@ export function createHarness(deps: HarnessDeps): Harness {
     middleware,
     tools,
     step,
+    summarize,
 
     run(input) {
       if (!deps.provider) throw new Error('This harness has no provider: it can only preview.');

@@ -9,7 +9,11 @@ import type { ModelRequest } from '../agent/types';
 import type { FactsSettings } from './facts/settings';
 import type { TokenCounter } from '../tokens/counter';
 import type { Ranker } from '../retrieval/rank';
-import type { MemorySourceSnapshot } from './agents-md';
+/** A loaded AGENTS.md source, as agents-md.ts snapshots it (structural: no import back). */
+interface MemorySourceSnapshot {
+  path: string;
+  content: string;
+}
 import type { MemoryJson } from './facts/schema';
 
 /** Whether two source lists have the same paths and contents, in order. */

@@ -21,6 +21,10 @@ import type {
   Turn,
 } from './types';
 import { STRATEGY_IDS } from './types';
+import type { StepRequest } from './types';
+import { getPins, mustKeepInstruction, type Pins } from '../compaction/pins';
+import { recordLine } from '../compaction/record';
+import { strategyRemoval, turnList, withPinned } from './removals';
 
 export const STRATEGY_STATE_KEY = 'strategy';
 /** Request sections that a strategy added carry this kind, so token accounting can name them. */
@@ -189,7 +193,8 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
       if (context.signal.aborted) return;
       const turn = turns[i]!;
       const seen = turns.slice(0, i + 1);
-      const step: StepFn = async (request, signal) => {
+      const step: StepFn = async (asked, signal) => {
+        const request = withMustKeep(asked, getPins(context.state));
         const result = await options.step(request, signal);
         emit(context, {
           kind: 'strategy-step',
@@ -261,7 +266,20 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
           report: { keptTurns: past.map((t) => t.index) },
         };
       }
-      state.data.lastCall = { ...built.report, query, at: now() };
+      const previous = state.data.lastCall;
+      state.data.lastCall = { ...built.report, query, at: now(), pastTurns: past.length };
+      const pins = getPins(context.state);
+      built = withPinned(built, past, pins);
+      if (!options.preview) {
+        const removal = strategyRemoval({ previous, past, built, system: request.system, pins });
+        if (removal)
+          emit(context, {
+            kind: 'strategy-dropped',
+            messageId: removal.messages[0]?.id,
+            detail: `${strategy.label} left out ${turnList(removal.turns)} (${removal.messages.length} message${removal.messages.length === 1 ? '' : 's'}) that the previous call carried or that completed since. ${recordLine(removal.record)}.`,
+            record: removal.record,
+          });
+      }
 
       const response = await next(withStrategy(request, strategy.label, built, turn));
       if (!response.message.toolCalls?.length) completed = [...request.messages, response.message];
@@ -304,4 +322,11 @@ function describeSettings(selection: StrategySelection): string {
       return `${field.label} ${Array.isArray(value) ? value.join(', ') : String(value)}`;
     })
     .join('; ');
+}
+
+/** Summary-writing steps carry the pinned specifics as must-keep (pins.ts). */
+function withMustKeep(request: StepRequest, pins: Pins): StepRequest {
+  if (request.kind !== 'summary-merge' && request.kind !== 'compression') return request;
+  const mustKeep = mustKeepInstruction(pins);
+  return mustKeep ? { ...request, prompt: `${request.prompt}\n\n${mustKeep}` } : request;
 }

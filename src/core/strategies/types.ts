@@ -190,6 +190,6 @@ export interface StrategyThreadState {
     /** The strategy's own store (summary, facts, graph...). */
     store: unknown;
     /** What the last model call carried, for the Strategy panel. */
-    lastCall?: CallReport & { query: string; at: number };
+    lastCall?: CallReport & { query: string; at: number; pastTurns?: number };
   };
 }

@@ -20,10 +20,18 @@ export type ContextEventKind =
   | 'strategy-step' // a strategy made an extra model call (summary merge, extraction…)
   | 'strategy-step-failed' // a strategy step failed; its memory is unchanged
   | 'strategy-evicted' // a strategy store passed its cap; the oldest entries were dropped
+  | 'strategy-dropped' // the strategy left turns out that the previous call carried
   | 'strategy-note'; // promotion to long-term memory, catch-up after a switch…
 
+/**
+ * Fields a feature attaches to its timeline events, declared by that feature's module (as
+ * FeatureEvents are): compaction adds `record`, the flight record of what an event removed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ContextEventAttachments {}
+
 /** Something that changed what the model sees, shown as a marker on the token chart. */
-export interface ContextEvent {
+export interface ContextEvent extends ContextEventAttachments {
   id: string;
   kind: ContextEventKind;
   at: number;

@@ -22,6 +22,7 @@ import { useArenaStore } from '../../state/arena';
 import { openNewThread, startRouter, useRouteStore } from '../../state/router';
 import { RouteMissing } from './RouteMissing';
 import { errorText } from '../../core/text/errors';
+import { RecordDialog } from '../record/RecordView';
 
 // The Strategy arena loads on first open (its charts and replay code stay out of the first page).
 const ArenaView = lazy(() => import('../arena/ArenaView').then((m) => ({ default: m.ArenaView })));
@@ -149,6 +150,7 @@ export function App() {
         />
       )}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      <RecordDialog />
     </div>
   );
 }

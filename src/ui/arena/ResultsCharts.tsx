@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Bar,
   BarChart,
@@ -56,7 +56,10 @@ export function ResultsCharts({
     calls: t.extraCalls,
     tokens: t.extraTokens,
   }));
-  const hasProbes = totals.some((t) => t.totals.recall !== null);
+  // The scatter's y-axis: probe recall, or the flight recorder's "Specifics kept".
+  const [yMetric, setYMetric] = useState<'recall' | 'specificsKept'>('recall');
+  const yLabel = yMetric === 'recall' ? 'Probe recall' : 'Specifics kept';
+  const hasProbes = totals.some((t) => t.totals[yMetric] !== null);
   const lines = (key: 'sent' | 'cum') =>
     run.runs.map((r, i) => {
       const look = lookOf(i);
@@ -126,12 +129,26 @@ export function ResultsCharts({
           </ResponsiveContainer>
         )}
       </figure>
-      <figure className="arena-figure" aria-label="Tokens sent against probe recall">
+      <figure className="arena-figure" aria-label={`Tokens sent against ${yLabel.toLowerCase()}`}>
         <figcaption>
-          Cumulative tokens (x) against probe recall (y): up and to the left is better
+          Cumulative tokens (x) against {yLabel.toLowerCase()} (y): up and to the left is better{' '}
+          <label className="arena-axis-choice">
+            y-axis:{' '}
+            <select
+              value={yMetric}
+              onChange={(e) => setYMetric(e.target.value as 'recall' | 'specificsKept')}
+            >
+              <option value="recall">Probe recall</option>
+              <option value="specificsKept">Specifics kept</option>
+            </select>
+          </label>
         </figcaption>
         {!hasProbes ? (
-          <p className="arena-hint">This transcript has no probes: no recall to plot.</p>
+          <p className="arena-hint">
+            {yMetric === 'recall'
+              ? 'This transcript has no probes: no recall to plot.'
+              : 'No strategy removed anything from the context: no specifics to plot.'}
+          </p>
         ) : figures < 3 ? (
           <Pending height={240} />
         ) : (
@@ -149,7 +166,7 @@ export function ResultsCharts({
               <YAxis
                 type="number"
                 dataKey="y"
-                name="Probe recall"
+                name={yLabel}
                 tick={AXIS}
                 domain={[0, 100]}
                 ticks={[0, 25, 50, 75, 100]}
@@ -157,15 +174,14 @@ export function ResultsCharts({
                 width={44}
               />
               <ZAxis range={[90, 90]} />
-              <Tooltip
-                formatter={(v, name) => (name === 'Probe recall' ? `${v}%` : tokens(Number(v)))}
-              />
-              {totals.map(({ run: r, totals: t, look }) =>
-                t.recall === null ? null : (
+              <Tooltip formatter={(v, name) => (name === yLabel ? `${v}%` : tokens(Number(v)))} />
+              {totals.map(({ run: r, totals: t, look }) => {
+                const y = t[yMetric];
+                return y === null ? null : (
                   <Scatter
                     key={r.key}
                     name={r.label}
-                    data={[{ x: t.sent, y: Math.round(t.recall * 1000) / 10, label: r.label }]}
+                    data={[{ x: t.sent, y: Math.round(y * 1000) / 10, label: r.label }]}
                     fill={look.color}
                     shape={look.shape}
                     isAnimationActive={false}
@@ -176,8 +192,8 @@ export function ResultsCharts({
                       style={{ fontSize: 11, fill: '#1d2330' }}
                     />
                   </Scatter>
-                ),
-              )}
+                );
+              })}
             </ScatterChart>
           </ResponsiveContainer>
         )}

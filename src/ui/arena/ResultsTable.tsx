@@ -24,6 +24,12 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
             <th scope="col">Extra calls</th>
             <th scope="col">Probe recall</th>
             {asked && <th scope="col">Answer accuracy</th>}
+            <th
+              scope="col"
+              title="Share of the specifics that removals took out of the context which every removal left kept or recoverable from a file (the compaction flight recorder, no judge)"
+            >
+              Specifics kept
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -83,6 +89,31 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
                   )}
                 </td>
                 {asked && <td>{percent(t.accuracy)}</td>}
+                <td>
+                  {!r.retention ? (
+                    '—'
+                  ) : r.retention.specifics === 0 ? (
+                    <>
+                      —{' '}
+                      <small>
+                        {r.retention.removals === 0
+                          ? '(nothing removed)'
+                          : '(no specifics in what was removed)'}
+                      </small>
+                    </>
+                  ) : (
+                    <>
+                      {percent(t.specificsKept)}
+                      <small>
+                        {' '}
+                        ({r.retention.retained.toLocaleString('en')} of{' '}
+                        {r.retention.specifics.toLocaleString('en')},{' '}
+                        {r.retention.removals.toLocaleString('en')} removal
+                        {r.retention.removals === 1 ? '' : 's'})
+                      </small>
+                    </>
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -139,6 +139,7 @@ const EVENT_STYLES: Partial<Record<ContextEventKind, EventStyle>> = {
     shape: 'square',
   },
   'strategy-note': { label: 'Strategy note', color: '#6699CC', shape: 'triangle' },
+  'strategy-dropped': { label: 'Strategy left turns out', color: '#AA4499', shape: 'diamond' },
 };
 
 /** Colour, shape and label of an event kind; kinds added later get a readable default. */
@@ -401,9 +402,9 @@ export function turnStartsOf(
   if (!sorted) {
     // Not in time order: the first call (by position) at or after each time, as before.
     for (const time of times) {
-    const index = calls.findIndex((call) => call.startedAt >= time);
+      const index = calls.findIndex((call) => call.startedAt >= time);
       if (index >= 0) starts.add(index);
-  }
+    }
     return [...starts].sort((a, b) => a - b);
   }
   let at = 0;

@@ -11,6 +11,7 @@ import { MemoryChip } from './MemoryChip';
 import { placeChips, type ChipData } from './chips';
 import { useScrollMemory, type VirtualScroll } from './scroll-memory';
 import { setMessageRevealer } from './reveal';
+import { PinMessageButton } from '../record/RecordView';
 import './chat.css';
 
 /**
@@ -105,8 +106,8 @@ export function Conversation() {
     () =>
       new Set(
         (events ?? [])
-      .filter((e) => e.kind === 'summarize' && e.messageId)
-      .map((e) => e.messageId!),
+          .filter((e) => e.kind === 'summarize' && e.messageId)
+          .map((e) => e.messageId!),
       ),
     [events],
   );
@@ -234,12 +235,12 @@ const MessageRow = memo(function MessageRow({
   return (
     <div className="conversation-row" data-index={index} ref={measure}>
       {summaryStart && (
-            <div role="separator" aria-label="Summary took over here" className="summary-divider">
-              <span>
-                Older messages above were summarized for the model; the thread keeps them all.
-              </span>
-            </div>
-          )}
+        <div role="separator" aria-label="Summary took over here" className="summary-divider">
+          <span>
+            Older messages above were summarized for the model; the thread keeps them all.
+          </span>
+        </div>
+      )}
       <MessageView message={message} chips={toolChips} latest={latest} />
       <Chips list={afterChips} />
     </div>
@@ -254,20 +255,20 @@ function StreamingMessage({ onGrow }: { onGrow: () => void }) {
   }, [streaming, onGrow]);
   if (!streaming) return null;
   return (
-        <article
-          aria-label="Assistant (streaming)"
-          className="message assistant streaming"
-          aria-busy="true"
-        >
-          <header className="message-role">Assistant</header>
-          <Markdown text={streaming.text} />
-          {streaming.toolCalls.map((call, index) => (
-            <div key={index} className="tool-call pending">
-              <span className="tool-name">{call.name ?? '…'}</span>
-              <pre>{call.arguments}</pre>
-            </div>
-          ))}
-        </article>
+    <article
+      aria-label="Assistant (streaming)"
+      className="message assistant streaming"
+      aria-busy="true"
+    >
+      <header className="message-role">Assistant</header>
+      <Markdown text={streaming.text} />
+      {streaming.toolCalls.map((call, index) => (
+        <div key={index} className="tool-call pending">
+          <span className="tool-name">{call.name ?? '…'}</span>
+          <pre>{call.arguments}</pre>
+        </div>
+      ))}
+    </article>
   );
 }
 
@@ -300,7 +301,10 @@ function MessageView({
     case 'user':
       return (
         <article aria-label="User" className="message user" id={`msg-${message.id}`} tabIndex={-1}>
-          <header className="message-role">You</header>
+          <header className="message-role">
+            You
+            <PinMessageButton messageId={message.id} />
+          </header>
           <p className="user-text">{message.content}</p>
         </article>
       );
@@ -347,6 +351,7 @@ function AssistantView({ message, latest }: { message: AssistantMessage; latest:
         {message.usage && describeCallSpeed(message.usage) && (
           <span className="call-speed"> · {describeCallSpeed(message.usage)}</span>
         )}
+        <PinMessageButton messageId={message.id} />
       </header>
       {text && <Markdown text={text} />}
       {message.toolCalls?.map((call) => (

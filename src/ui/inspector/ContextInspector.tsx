@@ -10,6 +10,7 @@ import { EVENT_LABELS } from '../charts/chart-data';
 import { useChatStore } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';
 import type { RequestPreview } from '../../core/harness/preview';
+import { useRecordsStore } from '../../state/records';
 import './inspector.css';
 import { errorText } from '../../core/text/errors';
 
@@ -69,6 +70,14 @@ export function ContextInspector() {
         <h2>Next request</h2>
         <button type="button" onClick={() => void copy()} disabled={!request}>
           {copied ? 'Copied' : 'Copy as JSON'}
+        </button>
+        <button
+          type="button"
+          onClick={() => void useRecordsStore.getState().compactNow()}
+          disabled={running || !thread?.messages.length}
+          title="Summarize the older messages now, as a preview: see what would be kept, recoverable and lost before anything changes"
+        >
+          Compact now
         </button>
       </header>
       {preview.error && <p role="alert">{preview.error}</p>}

@@ -20,6 +20,7 @@ import {
 import { MarkerIcon } from '../charts/MarkerIcon';
 import { describeCallSpeed } from '../../core/providers/local/status';
 import { revealMessage } from '../chat/reveal';
+import { useRecordsStore } from '../../state/records';
 import './tokens.css';
 
 // recharts is large: the chart loads after the chat is usable.
@@ -36,8 +37,12 @@ const LINE_KEYS = [
   { key: 'window', label: 'Context window', color: '#555555', dash: '2 3' },
 ] as const;
 
-/** Opens what an event produced: the message it concerns, or the file it wrote. */
+/**
+ * Opens what an event produced: the message it concerns, or the file it wrote; and its compaction
+ * record on top when it removed content.
+ */
 export function revealEvent(event: ContextEvent) {
+  useRecordsStore.getState().openEvent(event);
   void (async () => {
     // The conversation is virtualized: the message is brought into the page first.
     if (event.messageId && (await revealMessage(event.messageId))) return;
@@ -284,7 +289,7 @@ function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCall
               <button
                 type="button"
                 onClick={() => revealEvent(event)}
-                disabled={!event.messageId && !event.path}
+                disabled={!event.record && !event.messageId && !event.path}
                 title={event.detail}
               >
                 <MarkerIcon shape={style.shape} color={style.color} /> {style.label} ·{' '}
@@ -295,6 +300,7 @@ function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCall
                     · {fmt(event.tokensBefore)} → {fmt(event.tokensAfter)} tokens
                   </>
                 )}
+                {event.record && <> · {event.record.headline}</>}
               </button>
             </li>
           );
