@@ -17,6 +17,7 @@ import {
   RECORD_TEXT_CHARS,
   buildCompactionRecord,
   readRecord,
+  snippet,
   type CompactionRecord,
 } from './record';
 import { getPins, pinnedIds, toggleMessagePin, toggleSpecificPin } from './pins';
@@ -467,5 +468,28 @@ describe('retention over a replay (the arena’s "Specifics kept")', () => {
     expect(win!.retention?.removals).toBeGreaterThan(0);
     expect(win!.retention?.specifics).toBeGreaterThanOrEqual(2);
     expect(totalsOf(win!).specificsKept).toBe(0);
+  });
+});
+
+describe('labels', () => {
+  it('quotes the start of a message on one line, whatever its length or whitespace', () => {
+    const naive = (text: string, max = 40) => {
+      const line = text.replace(/\s+/g, ' ').trim();
+      return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+    };
+    const texts = [
+      '',
+      '   ',
+      'short',
+      '  leading and trailing  ',
+      'exactly forty characters long, no more!!',
+      'exactly forty-one characters long, no more',
+      `word${' '.repeat(5_000)}after a long run of spaces`,
+      'tabs\tand\nnew\r\nlines\u00a0and nbsp',
+      'x'.repeat(200_000),
+      `${'a b '.repeat(30)}\n\n\n`,
+    ];
+    for (const text of texts)
+      for (const max of [1, 2, 10, 40]) expect(snippet(text, max)).toBe(naive(text, max));
   });
 });

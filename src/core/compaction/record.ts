@@ -46,6 +46,13 @@ export const RECORD_LIST_CHARS = 3 * RECORD_TEXT_CHARS;
 export const RECORD_SECTIONS = BOUNDS.recordSections.value;
 /** Specifics listed per fate; the counts stay exact. */
 export const RECORD_SPECIFICS = BOUNDS.recordSpecifics.value;
+/**
+ * Characters read for specifics: of the removed text (all parts together), and of each text they
+ * are looked for in (a context section, a readable file). A record is built while the request
+ * waits, so a summarization of a 200k-token history must not read megabytes twice over; a cut is
+ * listed in the record's scanCuts and said in the view ("Searched in part: …").
+ */
+export const RECORD_SCAN_CHARS = 250_000;
 
 /** A text of the record as given to the builder. */
 export interface RecordPart {
@@ -169,12 +176,14 @@ export function buildCompactionRecord(input: RecordInput): CompactionRecord {
         ...(part.role ? { role: part.role } : {}),
       },
     })),
+    { maxChars: RECORD_SCAN_CHARS },
   );
   const context = [...input.after, ...(input.unchanged ?? [])];
   const fate = classifySpecifics(collection.specifics, {
     newContext: context.map((part) => ({ label: part.label, text: part.text })),
     ...(input.readableFiles ? { readableFiles: input.readableFiles } : {}),
     ...(input.pointers ? { pointers: input.pointers } : {}),
+    maxChars: RECORD_SCAN_CHARS,
   });
   const pinnedKeys = new Set((input.pinned ?? []).map(pinKey));
   const list = (items: ClassifiedSpecific[]) =>
@@ -302,9 +311,23 @@ export function pinKey(s: { kind: string; normalized: string }): string {
 
 /** A short quote of a text for a label: its first words, on one line. */
 export function snippet(text: string, max = 40): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  // Whitespace runs collapsed to one space, trimmed; read only as far as the label needs (a long
+  // message's label must not cost a pass over all of it).
+  let line = '';
+  let space = false;
+  for (let i = 0; i < text.length && line.length <= max; i++) {
+    const char = text[i]!;
+    if (WHITESPACE.test(char)) {
+      space = line.length > 0;
+      continue;
+    }
+    if (space) line += ' ';
+    space = false;
+    line += char;
+  }
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+const WHITESPACE = /\s/;
 
 /** How a message is named in a record: "User message “…”", "Tool result (execute)". */
 export function messageLabel(message: ModelMessage): string {
