@@ -3,7 +3,6 @@
 // the sample workspace. Once on a thread with the Stress preset (what the empty-screen suggestion
 // sets), once on the default settings. Prints the message at which each event first happened.
 //   node scripts/run-ts.mjs scripts/measure-demo-compaction.ts [max messages, default 60]
-import vm from 'node:vm';
 import { createHarness } from '../src/core/harness/harness';
 import type { AgentEvent } from '../src/core/agent/events';
 import type { ThreadState } from '../src/core/agent/middleware';
@@ -16,21 +15,7 @@ import { SAMPLE_FILES } from '../src/core/sample-workspace';
 import { DEFAULT_SETTINGS, settingsForThread } from '../src/core/settings';
 import { THREAD_PRESET_KEY } from '../src/core/compaction/settings';
 import { defaultSelection } from '../src/core/strategies/registry';
-import type { CodeRunner } from '../src/core/tools/execute';
-import { OutputCollector, formatConsoleArgs } from '../src/core/tools/sandbox-output';
-
-/** node:vm stands in for the app's Web Worker sandbox (a measurement, not a security boundary). */
-const nodeRunner: CodeRunner = {
-  async run(code, { timeoutMs, maxOutputChars }) {
-    const output = new OutputCollector(maxOutputChars);
-    const print = (...args: unknown[]) => void output.append(formatConsoleArgs(args));
-    const context = vm.createContext({ console: { log: print } });
-    await (vm.runInContext(`(async () => {\n${code}\n})()`, context, {
-      timeout: timeoutMs,
-    }) as Promise<unknown>);
-    return { output: output.text };
-  },
-};
+import { nodeRunner } from '../tests/fixtures/node-runner';
 
 const max = Number(process.argv[2] ?? 60);
 

@@ -3,7 +3,6 @@
 // the fact updater, an import, an undo, another tab) leave exactly one journal entry per write to
 // a memory path, and none for any other path. What actually changed is counted below the journal,
 // at the stores, so the journal is checked against the files, not against itself.
-import vm from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runAgent } from '../core/agent/loop';
@@ -30,10 +29,10 @@ import type { FileRecord, FileStore, WriteOptions } from '../core/fs/types';
 import { DEFAULT_MEMORY_SOURCES } from '../core/memory/agents-md';
 import { describeMemoryChange } from '../core/memory/facts/changes';
 import { modifyMemory } from '../core/memory/facts/store';
-import { createExecuteTool, type CodeRunner } from '../core/tools/execute';
+import { createExecuteTool } from '../core/tools/execute';
 import { createExperimentTool } from '../core/tools/experiment';
-import { OutputCollector, formatConsoleArgs } from '../core/tools/sandbox-output';
 import { createFilesStore } from './files';
+import { nodeRunner } from '../../tests/fixtures/node-runner';
 
 const SOURCES = DEFAULT_MEMORY_SOURCES;
 const PATHS = [
@@ -72,20 +71,6 @@ function counted(inner: FileStore, mount: string, log: Mutation[]): FileStore {
     },
   };
 }
-
-/** node:vm stands in for the browser sandbox: code that prints, and cannot reach any file. */
-const nodeRunner: CodeRunner = {
-  async run(code, { timeoutMs, maxOutputChars }) {
-    const output = new OutputCollector(maxOutputChars);
-    const context = vm.createContext({
-      console: { log: (...args: unknown[]) => void output.append(formatConsoleArgs(args)) },
-    });
-    await (vm.runInContext(`(async () => {\n${code}\n})()`, context, {
-      timeout: timeoutMs,
-    }) as Promise<unknown>);
-    return { output: output.text };
-  },
-};
 
 const path = fc.constantFrom(...PATHS);
 const text = fc.string({ maxLength: 40 }).map((s) => s.replace(/\r/g, ''));

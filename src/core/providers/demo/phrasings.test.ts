@@ -2,7 +2,6 @@
 // produce, run through the real agent loop, the app's pipeline and the sample workspace in a
 // virtual filesystem (a fresh one per row). The grammar is built around verbs and slots, so these
 // rows are examples of it, not the whole of it.
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../agent/events';
 import type { ThreadState } from '../../agent/middleware';
@@ -13,22 +12,8 @@ import { createHarness } from '../../harness/harness';
 import { SAMPLE_FILES } from '../../sample-workspace';
 import { DEFAULT_SETTINGS } from '../../settings';
 import { defaultSelection } from '../../strategies/registry';
-import { type CodeRunner } from '../../tools/execute';
-import { OutputCollector, formatConsoleArgs } from '../../tools/sandbox-output';
 import { DEMO_TAG, createDemoProvider, splitSuggestions } from '.';
-
-/** node:vm stands in for the app's Web Worker sandbox (not a security boundary; tests only). */
-const nodeRunner: CodeRunner = {
-  async run(code, { timeoutMs, maxOutputChars }) {
-    const output = new OutputCollector(maxOutputChars);
-    const print = (...args: unknown[]) => void output.append(formatConsoleArgs(args));
-    const context = vm.createContext({ console: { log: print } });
-    await (vm.runInContext(`(async () => {\n${code}\n})()`, context, {
-      timeout: timeoutMs,
-    }) as Promise<unknown>);
-    return { output: output.text, ...(output.truncated ? { truncated: true } : {}) };
-  },
-};
+import { nodeRunner } from '../../../../tests/fixtures/node-runner';
 
 async function demoSession() {
   // Through the memory journal, as in the app: the "Memory updated" chip comes from its entries.

@@ -1,7 +1,6 @@
 // The Stress preset with the Demo, on the real loop and the one pipeline the app builds: the
 // Demo's staged requests ("write a long file", "run a big computation") must produce offload,
 // truncation and summarization within 8 user messages, starting from the sample workspace.
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createHarness } from '../../harness/harness';
 import type { AgentEvent } from '../../agent/events';
@@ -13,22 +12,8 @@ import { DEFAULT_SETTINGS, settingsForThread } from '../../settings';
 import { STRESS_CONTEXT_WINDOW, THREAD_PRESET_KEY } from '../../compaction/settings';
 import { encodingForModel, loadEncoder } from '../../tokens/counter';
 import { defaultSelection } from '../../strategies/registry';
-import type { CodeRunner } from '../../tools/execute';
-import { OutputCollector, formatConsoleArgs } from '../../tools/sandbox-output';
 import { createDemoProvider, splitSuggestions } from '.';
-
-/** node:vm stands in for the app's Web Worker sandbox (not a security boundary; tests only). */
-const nodeRunner: CodeRunner = {
-  async run(code, { timeoutMs, maxOutputChars }) {
-    const output = new OutputCollector(maxOutputChars);
-    const print = (...args: unknown[]) => void output.append(formatConsoleArgs(args));
-    const context = vm.createContext({ console: { log: print } });
-    await (vm.runInContext(`(async () => {\n${code}\n})()`, context, {
-      timeout: timeoutMs,
-    }) as Promise<unknown>);
-    return { output: output.text, ...(output.truncated ? { truncated: true } : {}) };
-  },
-};
+import { nodeRunner } from '../../../../tests/fixtures/node-runner';
 
 async function stressSession() {
   const files = Object.fromEntries(SAMPLE_FILES.map((file) => [file.path, file.content]));
