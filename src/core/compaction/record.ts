@@ -239,11 +239,11 @@ export function buildCompactionRecord(input: RecordInput): CompactionRecord {
   if (input.pinned?.length) {
     // A pinned specific the removal took away that the new context does not hold: flagged.
     const removedKeys = new Set(collection.specifics.map(pinKey));
-    const after = buildHaystack(context.map((part) => part.text).join('\n\n'));
-    const dropped = input.pinned.filter((pin) => {
-      if (!removedKeys.has(pinKey(pin))) return false;
-      return !findSpecific(after, pin);
-    });
+    // The removal's own specifics were classified above: a pinned one not kept is dropped.
+    const keptKeys = new Set(fate.kept.map(pinKey));
+    const dropped = input.pinned.filter(
+      (pin) => removedKeys.has(pinKey(pin)) && !keptKeys.has(pinKey(pin)),
+    );
     if (dropped.length > 0) record.pinnedDropped = dropped.map((pin) => pin.text);
   }
   if (input.preview) record.preview = true;

@@ -43,6 +43,7 @@ import {
 import { getPins, mustKeepInstruction, pinnedIds, type Pins } from './pins';
 import { nextStepsFromMessages } from './intent';
 import {
+  RECORD_SCAN_CHARS,
   buildCompactionRecord,
   messagePart,
   recordLine,
@@ -507,13 +508,20 @@ export function summarizationRecord(input: {
   const latestUser = [...input.before.messages]
     .reverse()
     .find((m) => m.role === 'user' && !isSummaryMessage(m));
-  const afterText = input.after.messages.map((m) => messagePart(m).text).join('\n\n');
-  return buildCompactionRecord({
+  const after = requestParts(input.after);
+  const afterText = after
+    .slice(1)
+    .map((part) => part.text)
+    .join('\n\n');
+  // The history file only grows at its end, where this summarization's messages were appended: a
+  // file over the record's reading bound is searched in its last part (and the record says so).
+  const history = input.history && historyTail(input.history);
+  const record = buildCompactionRecord({
     kind: 'summarize',
     before: requestParts(input.before),
-    after: requestParts(input.after),
+    after,
     removed: input.removed.map(messagePart),
-    ...(input.history ? { readableFiles: [input.history] } : {}),
+    ...(history ? { readableFiles: [history.file] } : {}),
     pinned: input.pins.specifics,
     ...(summary
       ? {
@@ -528,4 +536,19 @@ export function summarizationRecord(input: {
       : {}),
     ...(input.preview ? { preview: true } : {}),
   });
+  if (history?.cut) record.scanCuts.push(history.cut);
+  return record;
+}
+
+/** The history file's last RECORD_SCAN_CHARS characters, and the cut in words when it is longer. */
+function historyTail(file: { path: string; content: string }): {
+  file: { path: string; content: string };
+  cut?: string;
+} {
+  const total = file.content.length;
+  if (total <= RECORD_SCAN_CHARS) return { file };
+  return {
+    file: { path: file.path, content: file.content.slice(total - RECORD_SCAN_CHARS) },
+    cut: `${file.path}: searched in its last ${RECORD_SCAN_CHARS.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} characters`,
+  };
 }
