@@ -320,3 +320,34 @@ describe('changes no entry explains', () => {
     ]);
   });
 });
+
+describe('a save that failed', () => {
+  it('is tried again with the next entry, and its warning stays until every entry is stored', async () => {
+    const stored = new Map<string, JournalEntry>();
+    let failing = true;
+    const persistence = {
+      load: async () => ({ entries: [...stored.values()] }),
+      put: async (entries: readonly JournalEntry[]) => {
+        if (failing) throw new Error('quota exceeded');
+        for (const entry of entries) stored.set(entry.id, entry);
+      },
+      remove: async () => undefined,
+      saveDropped: async () => undefined,
+    };
+    const { journal } = await journaledMemoryFs({ '/memories/AGENTS.md': 'a' }, { persistence });
+    const write = (before: string, after: string, version: number) =>
+      journal.record({
+        path: '/memories/AGENTS.md',
+        op: 'write',
+        author: { kind: 'user', via: 'editor' },
+        before: { version, content: before },
+        after: { version: version + 1, content: after },
+      });
+    await write('a', 'b', 1);
+    expect(journal.storageProblem).toContain('could not be saved');
+    failing = false;
+    await write('b', 'c', 2);
+    expect(journal.storageProblem).toBeUndefined();
+    expect(stored.size).toBe(2);
+  });
+});

@@ -648,10 +648,16 @@ export class MemoryJournal {
       .object({ local: z.number().int().min(0), imported: z.number().int().min(0) })
       .safeParse(stored.dropped);
     if (dropped.success) this.droppedCounts = dropped.data;
+    // A save problem stays said while entries of this tab are still unsaved.
+    const saveProblem =
+      this.unstored.size > 0 &&
+      this.storageProblem?.startsWith('The memory journal could not be saved')
+        ? this.storageProblem
+        : undefined;
     this.storageProblem =
       damaged > 0
         ? `${damaged} stored memory journal entr${damaged === 1 ? 'y was' : 'ies were'} damaged or in an unknown format and ${damaged === 1 ? 'is' : 'are'} not shown.`
-        : undefined;
+        : saveProblem;
     this.changed();
     return this.list.filter((entry) => !known.has(entry.id));
   }
@@ -812,19 +818,25 @@ export class MemoryJournal {
     if (!persistence) return;
     const dropped = this.dropped();
     const task = this.persistChain.then(async () => {
+      // Entries an earlier save could not store are tried again with this one.
+      const ids = new Set(put.map((entry) => entry.id));
+      const retry = this.list.filter((entry) => this.unstored.has(entry.id) && !ids.has(entry.id));
+      const all = [...put, ...retry];
       try {
-        if (put.length > 0) await persistence.put(put);
-        for (const entry of put) this.unstored.delete(entry.id);
+        if (all.length > 0) await persistence.put(all);
+        for (const entry of all) this.unstored.delete(entry.id);
         if (removed.length > 0) {
           await persistence.remove(removed);
           await persistence.saveDropped(dropped);
         }
-        if (this.storageProblem?.startsWith('The memory journal could not be saved')) {
+        if (
+          this.unstored.size === 0 &&
+          this.storageProblem?.startsWith('The memory journal could not be saved')
+        ) {
           this.storageProblem = undefined;
           this.changed();
         }
-        const ids = put.map((entry) => entry.id);
-        for (const listener of this.storedListeners) listener(ids);
+        for (const listener of this.storedListeners) listener(all.map((entry) => entry.id));
       } catch (error) {
         // The entry stays in this tab's list: nothing is hidden because storage failed.
         for (const entry of put) this.unstored.add(entry.id);
