@@ -342,11 +342,17 @@ export const useBundleStore = create<BundleStore>((set, get) => {
       // The bundle's memory journal joins this one as history: shown, never undoable.
       let journalNote = '';
       if (bundle.journal.length > 0) {
-        const added = await bundleTarget().journal.addImported(
-          bundle.journal,
-          fileName ?? 'a bundle',
-        );
-        journalNote = ` Memory journal: ${added} entr${added === 1 ? 'y' : 'ies'} added as history (read-only).`;
+        // The import itself is written by now: a journal that cannot take the history is said,
+        // and the import still finishes (the views refresh, the dialog leaves "applying").
+        try {
+          const added = await bundleTarget().journal.addImported(
+            bundle.journal,
+            fileName ?? 'a bundle',
+          );
+          journalNote = ` Memory journal: ${added} entr${added === 1 ? 'y' : 'ies'} added as history (read-only).`;
+        } catch (error) {
+          journalNote = ` The bundle's memory journal could not be added: ${errorText(error)}`;
+        }
       }
       const memoryNote = await refreshApp(result);
       set({

@@ -22,6 +22,7 @@ import { useSettingsStore } from './settings';
 import { getStrategy } from '../core/strategies/registry';
 import { getServices } from './services';
 import { useFilesStore } from './files';
+import { errorText } from '../core/text/errors';
 
 export interface OpenRecord {
   record: CompactionRecord;
@@ -136,7 +137,7 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
       set({
         preview: {
           status: 'failed',
-          message: `Compact now failed: ${error instanceof Error ? error.message : String(error)}`,
+          message: `Compact now failed: ${errorText(error)}`,
         },
       });
     }
@@ -157,7 +158,10 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
       const event: ContextEvent = { id: newId('evt'), at: Date.now(), ...entry };
       working.events = [...(working.events ?? []), event];
       if (!(await useChatStore.getState().commitThread(working))) {
-        set({ notice: 'The thread changed or a reply is running: nothing was applied.' });
+        // The messages are already appended to the history file; only the summary was not stored.
+        set({
+          notice: `The thread changed or a reply started: the summary was not stored (the summarized messages were appended to ${preview.pending.summary.historyPath}).`,
+        });
         return;
       }
       await useFilesStore.getState().notifyChanged([preview.pending.summary.historyPath]);
@@ -167,7 +171,7 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
         notice: undefined,
       });
     } catch (error) {
-      set({ notice: error instanceof Error ? error.message : String(error) });
+      set({ notice: `Compact now could not apply: ${errorText(error)}` });
     }
   },
 

@@ -19,7 +19,6 @@ import {
   type ReadableFile,
 } from './fate';
 import { intentSurvival, type Survival } from './intent';
-import { buildHaystack, findSpecific } from './match';
 import { collectSpecifics, type SpecificKind } from './specifics';
 
 declare module '../thread/thread' {

@@ -183,11 +183,15 @@ export function createHarness(deps: HarnessDeps): Harness {
       ...(preview ? { preview: true } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     });
-  const middleware = pipeline(false);
+  // Built on first use: a harness made for a preview or a fact update never needs the run's.
+  let runMiddleware: Middleware[] | undefined;
+  const middleware = () => (runMiddleware ??= pipeline(false));
   let previewMiddleware: Middleware[] | undefined;
 
   return {
-    middleware,
+    get middleware() {
+      return middleware();
+    },
     tools,
     step,
     summarize,
@@ -201,7 +205,7 @@ export function createHarness(deps: HarnessDeps): Harness {
         model: deps.model,
         systemPrompt,
         tools,
-        middleware,
+        middleware: middleware(),
         fs: deps.fs,
         ...(deps.journal ? { journal: deps.journal } : {}),
         state: input.state,
