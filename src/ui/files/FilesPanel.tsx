@@ -1,7 +1,16 @@
 // The Files region: user-level memory (/memories/, shared by every workspace) and the workspace's
 // files, grouped by folder. Each file is a button named by its full path (the interface contract).
 
-import { memo, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, useId } from 'react';
+import {
+  memo,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  useId,
+} from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useStore } from 'zustand';
 import type { FileInfo } from '../../core/fs/types';
@@ -87,20 +96,25 @@ export function FilesPanel({ store = useFilesStore }: FilesPanelProps) {
     if (ok) setConfirmDelete(null);
   };
 
-  const onFileKeyDown = (e: KeyboardEvent<HTMLButtonElement>, path: string) => {
+  // Stable handlers: the tree's lines are memoized, and the panel renders again on every editor
+  // keystroke (the buffers change), which must not render every line again.
+  const onFileKeyDown = useCallback((e: KeyboardEvent<HTMLButtonElement>, path: string) => {
     if (e.key === 'Delete') {
       e.preventDefault();
       setCreating(false);
       setConfirmDelete(path);
     }
-  };
+  }, []);
+  const openFile = useCallback((path: string) => void store.getState().open(path), [store]);
 
   const rows = useMemo(
     () => treeRows(memoryFolders, workspaceFolders, collapsed, loading),
     [memoryFolders, workspaceFolders, collapsed, loading],
   );
-  const toggleFolder = (dir: string) =>
-    setCollapsed((was) => ({ ...was, [dir]: !(was[dir] === true) }));
+  const toggleFolder = useCallback(
+    (dir: string) => setCollapsed((was) => ({ ...was, [dir]: !(was[dir] === true) })),
+    [],
+  );
 
   return (
     <section aria-label="Files" className="mp-files-panel">
@@ -208,7 +222,7 @@ export function FilesPanel({ store = useFilesStore }: FilesPanelProps) {
           rows={rows}
           buffers={buffers}
           selectedPath={selectedPath}
-          onOpen={(path) => void actions.open(path)}
+          onOpen={openFile}
           onToggle={toggleFolder}
           onKeyDown={onFileKeyDown}
         />
