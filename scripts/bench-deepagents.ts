@@ -18,13 +18,16 @@
 //   In the summarizing case every call starts from a fresh thread state, file system and token
 //   counter (the counter has counted each message, as the calls before had, but never the
 //   summarizer's transcript), so that every call summarizes as the real, one-off call does.
-// - ours, chain: the harness's middleware around an instant handler (composeModelCall), no loop.
+// - ours, chain: the harness's middleware around an instant handler (composeModelCall), no loop,
+//   after its beforeAgent hooks.
 // - deepagents, turn: createDeepAgent({ model }) with a FakeListChatModel that answers "ok" at once
 //   and a model profile with the case's window as its input tokens, so that its summarization uses the same thresholds as
 //   ours (trigger at 0.85 of the window, keep 0.1, argument truncation at 0.85); invoke() on the
 //   transcript as LangChain messages (no checkpointer: every invoke starts from the given messages).
 // - deepagents, chain: its middleware (filesystem, sub-agents, summarization, patch tool calls, as
-//   createDeepAgent assembles them) composed by hand around an instant handler, without the graph.
+//   createDeepAgent assembles them) composed by hand around an instant handler, without the graph;
+//   like ours, each run also goes through the middleware's beforeAgent hooks (filesystem, patch tool
+//   calls).
 
 import { performance } from 'node:perf_hooks';
 import { cpus, loadavg } from 'node:os';
@@ -57,7 +60,7 @@ import { createRankerResolver } from '../src/core/retrieval/rank';
 import { COMPACTION_PRESETS } from '../src/core/compaction/settings';
 import { DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
 import { offlineStep } from '../src/core/strategies/offline';
-import { defaultSelection } from '../src/core/strategies/registry';
+import { defaultSelection, strategyChoiceSlot, strategyOf } from '../src/core/strategies/registry';
 import { completeThread, conversation as threadOf, id, text } from './bench-threads';
 
 const QUICK = process.argv.includes('--quick');
@@ -158,7 +161,9 @@ async function ourSide(
   };
   const session = async () => {
     const fs = await makeFs();
+    // The thread's choice in its state, read as the app's harness reads it (state/harness.ts).
     const state: ThreadState = {};
+    strategyChoiceSlot.write(state, defaultSelection('deep-agents'));
     const counter = summarizing ? primed() : sharedCounter;
     const harness = createHarness({
       provider,
@@ -166,7 +171,7 @@ async function ourSide(
       counter,
       contextWindow: window,
       settings: () => settings,
-      strategy: () => defaultSelection('deep-agents'),
+      strategy: () => strategyOf(state, 'deep-agents'),
       fs,
       tools: [],
       summarize: async () => SUMMARY,
@@ -212,7 +217,7 @@ async function ourSide(
       tools: [],
     };
     return async () => {
-      for (const mw of middleware) await mw.beforeAgent?.(context);
+      for (const mw of middleware) if (mw.beforeAgent) await mw.beforeAgent(context);
       await call(request);
       if (summarizing && !getCompactionState(state).summary) throw new Error('did not summarize');
     };
@@ -257,6 +262,7 @@ function fakeModel(window: number) {
 }
 
 type AnyMiddleware = {
+  beforeAgent?: (state: unknown, runtime: unknown) => unknown;
   wrapModelCall?: (request: unknown, handler: (request: unknown) => Promise<unknown>) => unknown;
 };
 
@@ -328,6 +334,7 @@ async function theirSide(messages: ModelMessage[], summarizing: boolean) {
     return mw.wrapModelCall ? async (request) => mw.wrapModelCall!(request, inner) : inner;
   };
   const call = compose(0);
+  const beforeAgent = middleware.flatMap((mw) => (mw.beforeAgent ? [mw.beforeAgent] : []));
   const chain = await measure(summarizing ? SUMMARIZING_ITERATIONS : ITERATIONS, async () => {
     const list = newTurn();
     const request = {
@@ -340,6 +347,8 @@ async function theirSide(messages: ModelMessage[], summarizing: boolean) {
       runtime: { context: {}, store: undefined, config: {} },
     };
     return async () => {
+      // Their run-start hooks too, as ours are run (a one-call run goes through both kinds).
+      for (const hook of beforeAgent) await hook(request.state, request.runtime);
       const result = (await call(request)) as { update?: Record<string, unknown> };
       const summarized = Boolean(result?.update?._summarizationEvent);
       if (summarizing !== summarized) throw new Error(`deepagents chain: summarized ${summarized}`);

@@ -108,7 +108,8 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
 
   async function runSteps(): Promise<RunOutcome> {
     // 1. Before the run: memory loading and the like.
-    for (const mw of input.middleware) await mw.beforeAgent?.(contextFor(context, mw));
+    for (const mw of input.middleware)
+      if (mw.beforeAgent) await mw.beforeAgent(contextFor(context, mw));
 
     const toolsByName = new Map(input.tools.map((tool) => [tool.schema.name, tool]));
     const callModel = composeModelCall(input.middleware, sendToProvider, context);

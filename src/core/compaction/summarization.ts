@@ -98,6 +98,8 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
       const contextWindow = resolveNumber(options.contextWindow);
       const { triggerTokens, keepTokens } = thresholds(settings, contextWindow);
       const record = getCompactionState(context.state).summary;
+      // No summary yet and under the trigger by length alone: the request goes as it came.
+      if (!record && requestTokensAtMost(request) <= triggerTokens) return next(request);
 
       const pins = getPins(context.state);
       const keep = pinnedIds(request.messages, pins);

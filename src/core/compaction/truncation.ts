@@ -50,10 +50,9 @@ export function createTruncationMiddleware(options: TruncationOptions): Middlewa
       const settings = options.settings();
       const { triggerTokens } = thresholds(settings, resolveNumber(options.contextWindow));
       const summary = getCompactionState(context.state).summary;
-      const applied = {
-        ...request,
-        messages: applyStoredSummary(request.messages, summary).messages,
-      };
+      const applied = summary
+        ? { ...request, messages: applyStoredSummary(request.messages, summary).messages }
+        : request;
       if (requestTokensAtMost(applied) <= triggerTokens) return next(applied);
       const counter = await resolveCounter(options.counter, request);
       const view = compactRequest(request, context.state, {

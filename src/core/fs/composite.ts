@@ -63,7 +63,13 @@ export class CompositeFs implements VirtualFs {
     const full = normaliseFilePath(path, { existing: true });
     const target = this.resolveFile(full);
     if (!target) return undefined; // a route directory is never a file
-    const record = await this.call(target, full, () => target.store.read(target.inner));
+    // Read before every model call (memory.json): no wrapper of its own around the store's read.
+    let record: FileRecord | undefined;
+    try {
+      record = await target.store.read(target.inner);
+    } catch (error) {
+      throw outerError(error, target, full);
+    }
     return record ? { ...record, path: full } : undefined;
   }
 
@@ -158,14 +164,18 @@ export class CompositeFs implements VirtualFs {
     try {
       return await fn();
     } catch (error) {
-      if (error instanceof FsError && target.route) {
-        throw new FsError(
-          error.code,
-          error.message.split(`'${target.inner}'`).join(`'${full}'`),
-          full,
-        );
-      }
-      throw error;
+      throw outerError(error, target, full);
     }
   }
+}
+
+/** A routed store's error, naming the path as the caller gave it (not the store's inner path). */
+function outerError(error: unknown, target: Resolved, full: string): unknown {
+  if (error instanceof FsError && target.route)
+    return new FsError(
+      error.code,
+      error.message.split(`'${target.inner}'`).join(`'${full}'`),
+      full,
+    );
+  return error;
 }

@@ -122,14 +122,16 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
       context.emit({ type: 'memory-loaded', sources, reason: 'initial' });
     },
 
-    async wrapModelCall(request, next, context) {
-      let memory = getAgentsMdState(context.state);
-      if (memory && options.refreshAfterEdits && memory.stale.length > 0) {
-        const sources = await loadMemorySources(context.fs, options.sources);
-        memory = { sources, loadedAt: Date.now(), stale: [] };
-        agentsMdSlot.write(context.state, memory);
-        context.emit({ type: 'memory-loaded', sources, reason: 'refresh' });
-      }
+    // Not async: a call with nothing to reload hands the request on without a promise of its own.
+    wrapModelCall(request, next, context) {
+      const memory = getAgentsMdState(context.state);
+      if (memory && options.refreshAfterEdits && memory.stale.length > 0)
+        return (async () => {
+          const sources = await loadMemorySources(context.fs, options.sources);
+          agentsMdSlot.write(context.state, { sources, loadedAt: Date.now(), stale: [] });
+          context.emit({ type: 'memory-loaded', sources, reason: 'refresh' });
+          return next(inject(request, sources));
+        })();
       return next(inject(request, memory?.sources ?? []));
     },
 

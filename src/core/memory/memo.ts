@@ -69,8 +69,11 @@ export function memoMemoryInjection(
 
 /** What a facts injection depends on besides the messages (the ranking query stands for them). */
 export interface FactsMemoKey {
-  /** The ranking query (extractRankingContext); only whether it is empty matters without facts. */
-  query: string;
+  /**
+   * The ranking query (extractRankingContext). Without facts only whether there is one matters, and
+   * the caller may give just that (hasRankingContext).
+   */
+  query: string | boolean;
   memory: MemoryJson;
   settings: FactsSettings;
   counter: TokenCounter;
@@ -91,6 +94,9 @@ function sameSettings(a: FactsSettings, b: FactsSettings): boolean {
  * the facts settings, the counter and the resolved ranker are the same. With no facts the ranking
  * does not read the query, so only its emptiness is compared.
  */
+const hasQuery = (query: string | boolean) =>
+  typeof query === 'boolean' ? query : query.trim() !== '';
+
 export function memoFactsInjection<T>(): {
   get(key: FactsMemoKey): T | undefined;
   set(key: FactsMemoKey, value: T): void;
@@ -106,9 +112,7 @@ export function memoFactsInjection<T>(): {
         was.counter === key.counter &&
         was.ranker === key.ranker &&
         sameSettings(was.settings, key.settings) &&
-        (queryMatters(key)
-          ? was.query === key.query
-          : (was.query.trim() === '') === (key.query.trim() === ''));
+        (queryMatters(key) ? was.query === key.query : hasQuery(was.query) === hasQuery(key.query));
       return same ? last.value : undefined;
     },
     set(key, value) {

@@ -4,9 +4,15 @@
 // when it needs a model). Its state lives in thread state under `strategy` and is saved with it.
 
 import { z } from 'zod';
-import { stateSlot, type Middleware, type RunContext, type ThreadState } from '../agent/middleware';
+import {
+  stateSlot,
+  type Middleware,
+  type ModelCallHandler,
+  type RunContext,
+  type ThreadState,
+} from '../agent/middleware';
 import type { ContextEvent } from '../thread/thread';
-import type { ModelMessage, ModelRequest, RequestSection } from '../agent/types';
+import type { ModelMessage, ModelRequest, ModelResponse, RequestSection } from '../agent/types';
 import { errorText } from '../text/errors';
 import { preamble } from './blocks';
 import { getStrategy, normalizeSelection } from './registry';
@@ -126,17 +132,30 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
   // What the last call settled, so that a call with the same selection on the same thread state
   // does not check them again: the selection as given (JSON) and what it normalised to, and the
   // state object this middleware wrote (a bundle import or a reset writes another object).
-  let lastSelection: { raw: string | undefined; selection: StrategySelection } | undefined;
+  // The selection object itself is kept too: the app hands the same object while the thread's
+  // choice is unchanged (registry.strategyOf), and then nothing is stringified again.
+  let lastSelection:
+    | { object: StrategySelection; raw: string; selection: StrategySelection; settings: string }
+    | undefined;
   let lastWritten: { state: StrategyThreadState; settings: string } | undefined;
 
   /** The state for the current selection; a switch is recorded on the timeline. */
   function current(context: RunContext): StrategyThreadState {
     const raw = options.selection();
-    const rawKey = JSON.stringify(raw);
-    if (lastSelection?.raw !== rawKey)
-      lastSelection = { raw: rawKey, selection: normalizeSelection(raw) };
+    if (lastSelection?.object !== raw) {
+      const rawKey = JSON.stringify(raw);
+      if (lastSelection?.raw !== rawKey) {
+        const selection = normalizeSelection(raw);
+        lastSelection = {
+          object: raw,
+          raw: rawKey,
+          selection,
+          settings: JSON.stringify(selection.settings),
+        };
+      } else lastSelection = { ...lastSelection, object: raw };
+    }
     const selection = lastSelection.selection;
-    const settingsKey = JSON.stringify(selection.settings);
+    const settingsKey = lastSelection.settings;
     const slot = context.state[STRATEGY_STATE_KEY];
     if (
       slot !== undefined &&
@@ -232,6 +251,58 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
     }
   }
 
+  /** A strategy that chooses what to carry: build its context, pin back, record what it left out. */
+  async function buildAndSend(
+    request: ModelRequest,
+    next: ModelCallHandler,
+    context: RunContext,
+    state: StrategyThreadState,
+  ): Promise<ModelResponse> {
+    const strategy = getStrategy(state.id);
+    const { past, current: turn } = pastAndCurrent(request.messages);
+    if (!options.preview) await process(context, state, past);
+
+    const query = userText({ index: past.length, messages: turn });
+    let built: BuiltContext;
+    try {
+      built = await strategy.build({
+        turns: past,
+        query,
+        settings: state.settings,
+        data: state.data.store,
+        env: options.env,
+      });
+    } catch (error) {
+      emit(context, {
+        kind: 'strategy-step-failed',
+        detail: `${strategy.label} could not build the context: ${errorText(error)}. This call carries the whole conversation instead.`,
+      });
+      built = {
+        messages: past.flatMap((t) => t.messages),
+        blocks: [],
+        report: { keptTurns: past.map((t) => t.index) },
+      };
+    }
+    const previous = state.data.lastCall;
+    state.data.lastCall = { ...built.report, query, at: now(), pastTurns: past.length };
+    const pins = getPins(context.state);
+    built = withPinned(built, past, pins);
+    if (!options.preview) {
+      const removal = strategyRemoval({ previous, past, built, system: request.system, pins });
+      if (removal)
+        emit(context, {
+          kind: 'strategy-dropped',
+          messageId: removal.messages[0]?.id,
+          detail: `${strategy.label} left out ${turnList(removal.turns)} (${removal.messages.length} message${removal.messages.length === 1 ? '' : 's'}) that the previous call carried or that completed since. ${recordLine(removal.record)}.`,
+          record: removal.record,
+        });
+    }
+
+    const response = await next(withStrategy(request, strategy.label, built, turn));
+    if (!response.message.toolCalls?.length) completed = [...request.messages, response.message];
+    return response;
+  }
+
   return {
     name: 'Context strategy',
     state: strategySlot,
@@ -239,51 +310,26 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
     async beforeAgent() {
       completed = undefined;
     },
-    async wrapModelCall(request, next, context) {
+    // Not async: a strategy that carries every message hands the request on as it came.
+    wrapModelCall(request, next, context) {
       const state = current(context);
       const strategy = getStrategy(state.id);
-      const { past, current: turn } = pastAndCurrent(request.messages);
-      if (!options.preview) await process(context, state, past);
-
-      const query = userText({ index: past.length, messages: turn });
-      let built: BuiltContext;
-      try {
-        built = await strategy.build({
-          turns: past,
-          query,
-          settings: state.settings,
-          data: state.data.store,
-          env: options.env,
-        });
-      } catch (error) {
-        emit(context, {
-          kind: 'strategy-step-failed',
-          detail: `${strategy.label} could not build the context: ${errorText(error)}. This call carries the whole conversation instead.`,
-        });
-        built = {
-          messages: past.flatMap((t) => t.messages),
-          blocks: [],
-          report: { keptTurns: past.map((t) => t.index) },
-        };
-      }
-      const previous = state.data.lastCall;
-      state.data.lastCall = { ...built.report, query, at: now(), pastTurns: past.length };
-      const pins = getPins(context.state);
-      built = withPinned(built, past, pins);
-      if (!options.preview) {
-        const removal = strategyRemoval({ previous, past, built, system: request.system, pins });
-        if (removal)
-          emit(context, {
-            kind: 'strategy-dropped',
-            messageId: removal.messages[0]?.id,
-            detail: `${strategy.label} left out ${turnList(removal.turns)} (${removal.messages.length} message${removal.messages.length === 1 ? '' : 's'}) that the previous call carried or that completed since. ${recordLine(removal.record)}.`,
-            record: removal.record,
-          });
-      }
-
-      const response = await next(withStrategy(request, strategy.label, built, turn));
-      if (!response.message.toolCalls?.length) completed = [...request.messages, response.message];
-      return response;
+      if (!strategy.carriesEverything || strategy.update)
+        return buildAndSend(request, next, context, state);
+      // Nothing to build, pin back or record as left out.
+      const { pastTurns, query } = turnCount(request.messages);
+      if (!options.preview) state.data.processed = pastTurns;
+      state.data.lastCall = {
+        keptTurns: Array.from({ length: pastTurns }, (_, i) => i),
+        query,
+        at: now(),
+        pastTurns,
+      };
+      return next(request).then((response) => {
+        if (!response.message.toolCalls?.length)
+          completed = [...request.messages, response.message];
+        return response;
+      });
     },
     async afterAgent(context) {
       if (options.preview || !completed) return;
@@ -293,6 +339,26 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
       if (!state || !isComplete(turns[turns.length - 1]!)) return;
       await process(context, state, turns);
     },
+  };
+}
+
+/**
+ * How many past turns the messages hold (as pastAndCurrent counts them) and the current turn's
+ * question, in one pass and without building the turns.
+ */
+export function turnCount(messages: readonly ModelMessage[]): { pastTurns: number; query: string } {
+  let turns = 0;
+  let lastStart = -1;
+  for (let i = 0; i < messages.length; i++) {
+    if (messages[i]!.role === 'user' || i === 0) {
+      turns++;
+      lastStart = i;
+    }
+  }
+  const first = messages[lastStart];
+  return {
+    pastTurns: Math.max(0, turns - 1),
+    query: first?.role === 'user' ? first.content : '',
   };
 }
 

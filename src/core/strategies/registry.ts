@@ -96,11 +96,40 @@ export const strategyChoiceSlot = stateSlot(
   z.object({ id: z.unknown(), settings: z.unknown() }).partial(),
 );
 
-/** The strategy a thread uses: its stored choice, or the default for new threads. */
+// strategyOf runs before every model call and in renders: the selection a stored choice normalises
+// to is kept per choice object (a choice is written whole, never changed in place), and the default
+// per id. Both are frozen, so that a caller cannot change what the next caller gets.
+const normalizedChoices = new WeakMap<object, StrategySelection>();
+const defaultSelections = new Map<StrategyId, StrategySelection>();
+
+function frozen(selection: StrategySelection): StrategySelection {
+  for (const value of Object.values(selection.settings))
+    if (typeof value === 'object' && value !== null) Object.freeze(value);
+  Object.freeze(selection.settings);
+  return Object.freeze(selection);
+}
+
+/**
+ * The strategy a thread uses: its stored choice, or the default for new threads. The same choice
+ * gives the same (frozen) selection object; copy its settings before changing them.
+ */
 export function strategyOf(
   state: ThreadState | undefined,
   defaultId: StrategyId,
 ): StrategySelection {
   const choice = strategyChoiceSlot.read(state);
-  return choice ? normalizeSelection(choice) : defaultSelection(defaultId);
+  if (choice) {
+    let selection = normalizedChoices.get(choice);
+    if (!selection) {
+      selection = frozen(normalizeSelection(choice));
+      normalizedChoices.set(choice, selection);
+    }
+    return selection;
+  }
+  let selection = defaultSelections.get(defaultId);
+  if (!selection) {
+    selection = frozen(defaultSelection(defaultId));
+    defaultSelections.set(defaultId, selection);
+  }
+  return selection;
 }

@@ -11,11 +11,18 @@ import { createHarness } from '../harness/harness';
 import { preferredSemantic } from '../harness/pipeline';
 import { createRankerResolver } from '../retrieval/rank';
 import { DEFAULT_SETTINGS } from '../settings';
-import { getStrategyState, STRATEGY_SECTION_KIND, withStrategy } from './middleware';
+import { getStrategyState, STRATEGY_SECTION_KIND, turnCount, withStrategy } from './middleware';
 import { offlineStep } from './offline';
-import { defaultSelection, parseStrategySettings, STRATEGY_LIST } from './registry';
+import {
+  defaultSelection,
+  getStrategy,
+  parseStrategySettings,
+  strategyChoiceSlot,
+  strategyOf,
+  STRATEGY_LIST,
+} from './registry';
 import { linkEntities } from './kinds/graph';
-import { answerText, dialogue, splitTurns } from './turns';
+import { answerText, dialogue, pastAndCurrent, splitTurns, userText } from './turns';
 import type { StepFn, StrategyEnv, StrategyId, StrategySelection } from './types';
 import { STRATEGY_IDS } from './types';
 
@@ -81,6 +88,26 @@ const sel = (id: StrategyId, settings: Record<string, unknown> = {}): StrategySe
 });
 
 describe('the registry', () => {
+  it('strategyOf gives one frozen selection per stored choice, and a new one when the choice is replaced', () => {
+    const state: ThreadState = {};
+    const first = strategyOf(state, 'deep-agents');
+    expect(first).toEqual(defaultSelection('deep-agents'));
+    expect(strategyOf(state, 'deep-agents')).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.settings)).toBe(true);
+    strategyChoiceSlot.write(state, { id: 'sliding-window', settings: { windowTurns: 3 } });
+    const chosen = strategyOf(state, 'deep-agents');
+    expect(chosen).toEqual({
+      id: 'sliding-window',
+      settings: { ...defaultSelection('sliding-window').settings, windowTurns: 3 },
+    });
+    expect(strategyOf(state, 'deep-agents')).toBe(chosen);
+    expect(() => {
+      (chosen.settings as Record<string, unknown>).windowTurns = 9;
+    }).toThrow();
+    strategyChoiceSlot.write(state, { id: 'sliding-window', settings: { windowTurns: 5 } });
+    expect(strategyOf(state, 'deep-agents').settings.windowTurns).toBe(5);
+  });
+
   it('has the ten strategies, Deep Agents first, each with a description', () => {
     expect(STRATEGY_LIST.map((s) => s.label)).toEqual([
       'Deep Agents',
@@ -525,6 +552,70 @@ describe('properties over random threads with tool calls', () => {
         expect(sent!.messages.slice(-current.length)).toEqual(current);
       }
     }
+  });
+
+  it('a strategy that carries everything sends what its build would, and reports the same turns', async () => {
+    counter ??= await loadEncoder(encodingForModel('gpt-4o'));
+    const random = seeded(23);
+    for (const id of ['sequential', 'deep-agents'] as const) {
+      const strategy = getStrategy(id);
+      expect(strategy.carriesEverything).toBe(true);
+      for (let trial = 0; trial < 6; trial++) {
+        const messages = randomThread(random, 1 + Math.floor(random() * 12));
+        const { past, current } = pastAndCurrent(messages);
+        const expected = withStrategy(
+          { model: 'gpt-4o', system: 'S', messages, tools: [] },
+          strategy.label,
+          await strategy.build({
+            turns: past,
+            query: userText({ index: past.length, messages: current }),
+            settings: {},
+            data: null,
+            env: { rank: async () => ({ method: 'none', scores: [] }), count: (t) => t.length },
+          }),
+          current,
+        );
+        const state: ThreadState = {};
+        const fs = await memoryFs();
+        const { middleware } = createHarness({
+          model: 'gpt-4o',
+          counter,
+          contextWindow: 128_000,
+          settings: () => DEFAULT_SETTINGS,
+          strategy: () => sel(id, {}),
+          layers: { agentsMd: false, facts: false },
+          fs,
+          tools: [],
+          summarize: async () => 'unused',
+          step: offlineStep((t) => counter.count(t)),
+        });
+        const strategyMw = middleware.find((m) => m.name === 'Context strategy')!;
+        let sent: ModelRequest | undefined;
+        const context = {
+          threadId: 't',
+          fs,
+          signal: new AbortController().signal,
+          state,
+          emit: () => {},
+        };
+        await strategyMw.wrapModelCall!(
+          { model: 'gpt-4o', system: 'S', messages, tools: [] },
+          async (request) => {
+            sent = request;
+            return { message: { role: 'assistant', id: 'x', content: 'ok', createdAt: 0 } };
+          },
+          context,
+        );
+        expect(sent!.messages, `${id} trial ${trial}`).toEqual(expected.messages);
+        expect(sent!.system).toBe(expected.system);
+        const lastCall = getStrategyState(state)!.data.lastCall!;
+        expect(lastCall.keptTurns).toEqual(past.map((t) => t.index));
+        expect(lastCall.pastTurns).toBe(past.length);
+        expect(lastCall.query).toBe(userText({ index: past.length, messages: current }));
+        expect(turnCount(messages)).toEqual({ pastTurns: past.length, query: lastCall.query });
+      }
+    }
+    expect(turnCount([])).toEqual({ pastTurns: 0, query: '' });
   });
 
   it('withStrategy keeps the system prompt first and names each block', () => {

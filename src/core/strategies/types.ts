@@ -170,6 +170,11 @@ export interface ContextStrategy<S extends object = object, D = unknown> {
   /** Validates stored data (from IndexedDB or a bundle); undefined when unusable. */
   parseData(raw: unknown): D | undefined;
   build(input: BuildInput<S, D>): BuiltContext | Promise<BuiltContext>;
+  /**
+   * True when `build` returns every past message, in order, and no blocks, whatever its input: the
+   * middleware then sends the request's messages as they are, without splitting or building.
+   */
+  carriesEverything?: boolean;
   /** After each completed turn. Throwing leaves the data as it was. */
   update?(input: UpdateInput<S, D>): Promise<UpdateResult<D>>;
 }

@@ -14,6 +14,7 @@ import {
   createFactsMiddleware,
   escapeMemoryText,
   extractRankingContext,
+  hasRankingContext,
   formatFactLine,
   rankFacts,
   renderBlock,
@@ -111,6 +112,30 @@ describe('ranking context', () => {
     );
     expect(extractRankingContext(messages, 1)).toBe('third question');
     expect(extractRankingContext([], 3)).toBe('');
+  });
+
+  it('hasRankingContext says whether there is a query without building it', () => {
+    const cases: (Message | ModelMessage)[][] = [
+      [],
+      [user('   ')],
+      [user('hello')],
+      [user(' '), assistant('an answer')],
+      [user(' '), assistant('cut off', { stopped: 'error' })],
+      [
+        user(' '),
+        assistant('calling', {
+          toolCalls: [{ id: 'c', name: 'read_file', arguments: '{"file_path":"/x"}' }],
+        }),
+      ],
+      [user('older question'), user(' ')],
+    ];
+    for (const messages of cases)
+      for (const turns of [1, 2, 3])
+        expect(hasRankingContext(messages, turns)).toBe(
+          extractRankingContext(messages, turns) !== '',
+        );
+    expect(hasRankingContext([user('older question'), user(' ')], 1)).toBe(false);
+    expect(hasRankingContext([user('older question'), user(' ')], 2)).toBe(true);
   });
 });
 

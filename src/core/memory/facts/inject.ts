@@ -78,7 +78,11 @@ export function createFactsMiddleware(options: FactsMiddlewareOptions): Middlewa
         typeof options.counter === 'function' ? await options.counter(request) : options.counter;
       const resolved = options.rankers(settings.method);
       const key = {
-        query: extractRankingContext(request.messages, settings.contextTurns),
+        // Without facts the ranking never reads the query: only whether there is one matters.
+        query:
+          loaded.facts.length > 0
+            ? extractRankingContext(request.messages, settings.contextTurns)
+            : hasRankingContext(request.messages, settings.contextTurns),
         memory: loaded,
         settings,
         counter,
@@ -214,23 +218,45 @@ export function extractRankingContext(
   turns: number,
 ): string {
   const parts: string[] = [];
+  rankingParts(messages, turns, (text) => {
+    parts.push(text);
+    return true;
+  });
+  return parts.reverse().join('\n');
+}
+
+/** Whether extractRankingContext would give a non-empty query (without building it). */
+export function hasRankingContext(
+  messages: readonly (Message | ModelMessage)[],
+  turns: number,
+): boolean {
+  let found = false;
+  rankingParts(messages, turns, () => {
+    found = true;
+    return false;
+  });
+  return found;
+}
+
+/** The ranking query's parts, newest first, to `take` (which returns false to stop). */
+function rankingParts(
+  messages: readonly (Message | ModelMessage)[],
+  turns: number,
+  take: (text: string) => boolean,
+): void {
   let users = 0;
   for (let i = messages.length - 1; i >= 0 && users < turns; i--) {
     const message = messages[i];
     if (!message) continue;
+    let text: string | undefined;
     if (message.role === 'user') {
       users++;
-      if (message.content.trim()) parts.push(message.content.trim());
-    } else if (
-      message.role === 'assistant' &&
-      !message.toolCalls?.length &&
-      !message.stopped &&
-      message.content.trim()
-    ) {
-      parts.push(message.content.trim());
+      text = message.content.trim();
+    } else if (message.role === 'assistant' && !message.toolCalls?.length && !message.stopped) {
+      text = message.content.trim();
     }
+    if (text && !take(text)) return;
   }
-  return parts.reverse().join('\n');
 }
 
 // --- Ranking ------------------------------------------------------------------------------------

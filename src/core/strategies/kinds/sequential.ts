@@ -24,6 +24,7 @@ function everything(
     usesModel: false,
     initialData: () => null,
     parseData: () => null,
+    carriesEverything: true,
     build: ({ turns }) => ({
       messages: messagesOf(turns),
       blocks: [],
