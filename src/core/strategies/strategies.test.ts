@@ -571,7 +571,10 @@ describe('properties over random threads with tool calls', () => {
             query: userText({ index: past.length, messages: current }),
             settings: {},
             data: null,
-            env: { rank: async () => ({ method: 'none', scores: [] }), count: (t) => t.length },
+            env: {
+              rank: async () => ({ method: 'none', scores: new Map() }),
+              count: (t) => t.length,
+            },
           }),
           current,
         );
