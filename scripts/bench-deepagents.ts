@@ -6,6 +6,7 @@
 //
 //   npm run bench:deepagents             (node scripts/run-ts.mjs scripts/bench-deepagents.ts)
 //   npm run bench:deepagents -- --quick  (fewer iterations)
+//   npm run bench:deepagents -- --only 10  (one case: 10, 100, 1,000 or 200k)
 //
 // Cases: threads of 10, 100 and 1,000 messages in a 1,047,576-token window (gpt-4.1's; nothing is
 // due, so no case summarizes on one side only), and a 200,000-token history in a 128k window, where
@@ -64,6 +65,10 @@ import { defaultSelection, strategyChoiceSlot, strategyOf } from '../src/core/st
 import { completeThread, conversation as threadOf, id, text } from './bench-threads';
 
 const QUICK = process.argv.includes('--quick');
+// `--only 10` runs just the case whose label starts with it (10, 100, 1,000, 200k).
+const ONLY = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : undefined;
 const ITERATIONS = QUICK ? 8 : 30;
 const SUMMARIZING_ITERATIONS = QUICK ? 4 : 20;
 // Warm-up calls per case (not measured): the JIT needs a few passes over each path.
@@ -378,7 +383,9 @@ console.log(
 console.log(
   `${pad('case', 34)}${pad('tokens', 10)}${pad('side', 24)}${pad('median', 12)}${pad('p95', 12)}CPU median`,
 );
-for (const item of cases) {
+for (const item of cases.filter(
+  (c) => !ONLY || c.label === ONLY || c.label.startsWith(`${ONLY} `),
+)) {
   const tokens = item.messages.reduce((sum, m) => sum + sizing.countMessage(m), 0);
   const ours = await ourSide(
     item.messages,
