@@ -7,6 +7,8 @@ import { DEFAULT_SETTINGS } from '../settings';
 import { defaultSelection } from '../strategies/registry';
 import { createApproximateCounter } from '../tokens/counter';
 import { createHarness, type HarnessDeps } from './harness';
+import { emptyMemory, type MemoryJson } from '../memory/facts/schema';
+import { serializeMemory } from '../memory/facts/store';
 
 async function demoHarness(overrides: Partial<HarnessDeps> = {}) {
   const fs = await memoryFs({ '/memories/AGENTS.md': '- Prefers tabs.\n' });
@@ -66,6 +68,27 @@ describe('createHarness', () => {
     expect(outcome.status).toBe('updated');
     expect(events).toEqual([expect.objectContaining({ type: 'facts-updated', threadId: 't' })]);
     expect((await fs.read('/memories/memory.json'))?.content).toContain('Ada');
+  });
+
+  it('injects no more facts than "Maximum facts" when it loads memory.json itself', async () => {
+    const facts = Array.from({ length: 5 }, (_, i) => ({
+      id: `f${i}`,
+      content: `The user keeps fact number ${i} in mind`,
+      category: 'context',
+      confidence: 0.9 - i * 0.01,
+    }));
+    const fs = await memoryFs({
+      '/memories/memory.json': serializeMemory({ ...emptyMemory(), facts } as MemoryJson),
+    });
+    const capped = { ...DEFAULT_SETTINGS, facts: { ...DEFAULT_SETTINGS.facts, maxFacts: 2 } };
+    const { harness } = await demoHarness({ fs, settings: () => capped });
+    const preview = await harness.preview({
+      threadId: 't',
+      history: [said('Which fact number do I keep in mind?')],
+      state: {},
+    });
+    const injected = facts.filter((fact) => preview.request.system.includes(fact.content));
+    expect(injected.map((fact) => fact.id)).toEqual(['f0', 'f1']);
   });
 
   it('without a provider, previews but refuses to run', async () => {

@@ -166,6 +166,10 @@ export function createHarness(deps: HarnessDeps): Harness {
     ...deps.settings().experimentTools.map(createExperimentTool),
   ];
   const systemPrompt = deps.systemPrompt ?? BASE_SYSTEM_PROMPT;
+  // One memory.json loader per harness (its parse cache serves every run and preview), with the
+  // "Maximum facts" cap the app's own loader applies.
+  const loadMemory =
+    deps.loadMemory ?? createMemoryLoader(deps.fs, undefined, () => deps.settings().facts.maxFacts);
   const pipeline = (preview: boolean) =>
     buildPipeline({
       settings: deps.settings,
@@ -175,7 +179,7 @@ export function createHarness(deps: HarnessDeps): Harness {
       counter: deps.counter,
       summarize: preview ? neverCalled('summarizes') : summarize,
       step: preview ? neverCalled('calls a model') : step,
-      loadMemory: deps.loadMemory ?? createMemoryLoader(deps.fs),
+      loadMemory,
       factRankers: deps.factRankers ?? createRankerResolver(),
       ...(deps.onFactsInvalid ? { onFactsInvalid: deps.onFactsInvalid } : {}),
       ...(deps.rank ? { rank: deps.rank } : {}),
