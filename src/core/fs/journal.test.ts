@@ -199,6 +199,28 @@ describe('undo from the journal', () => {
     expect((await fs.read('/memories/keep.md'))!.content).toBe('keep me');
   });
 
+  it('says why a delete cannot be undone: text not kept, or kept text that does not match', async () => {
+    const { fs, journal } = await journaledMemoryFs({});
+    await fs.write('/memories/gone.md', 'short text');
+    await fs.delete('/memories/gone.md');
+    const entry = journal.entries()[0]!;
+    const notKept = { ...entry, beforeText: undefined };
+    const tampered = { ...entry, beforeText: 'other text' };
+    const withEntry = (e: typeof entry) =>
+      Object.assign(Object.create(Object.getPrototypeOf(journal) as object), journal, {
+        get: (id: string) => (id === e.id ? e : undefined),
+      }) as typeof journal;
+    expect(await undoJournalEntry(withEntry(notKept), fs, entry.id)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/did not keep the deleted text of \/memories\/gone\.md/),
+    });
+    expect(await undoJournalEntry(withEntry(tampered), fs, entry.id)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('does not match what was deleted'),
+    });
+    expect(await fs.read('/memories/gone.md')).toBeUndefined();
+  });
+
   it('refuses when the file no longer holds what the entry wrote', async () => {
     const { fs, journal, entry } = await edited();
     await fs.write('/memories/AGENTS.md', '- something else\n');

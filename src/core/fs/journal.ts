@@ -1130,9 +1130,13 @@ export async function undoJournalEntry(
   if (entry.versionBefore === null || entry.beforeHash === null) {
     restore = null; // the entry created the file: undo deletes it
   } else if (entry.op === 'delete') {
-    if (entry.beforeText === undefined || (await sha256(entry.beforeText)) !== entry.beforeHash)
+    if (entry.beforeText === undefined)
       return refuse(
-        `The deleted text of ${entry.path} was longer than ${JOURNAL_LIMITS.maxKeptText.toLocaleString('en-US')} characters, so the journal did not keep it; it cannot be restored here.`,
+        `The journal did not keep the deleted text of ${entry.path} (it keeps a deleted file's text only up to ${JOURNAL_LIMITS.maxKeptText.toLocaleString('en-US')} characters), so it cannot be restored here.`,
+      );
+    if ((await sha256(entry.beforeText)) !== entry.beforeHash)
+      return refuse(
+        `The text the journal kept for ${entry.path} does not match what was deleted (its SHA-256 differs), so it was not restored.`,
       );
     restore = entry.beforeText;
   } else {
