@@ -3,6 +3,7 @@
 // recorder, and saves the thread to IndexedDB as it grows.
 
 import { create } from 'zustand';
+import type { TokenCounter } from '../core/tokens/counter';
 import type { RequestPreview } from '../core/harness/preview';
 import { newId } from '../core/agent/ids';
 import { createThreadRecorder, recoverDraft, type StreamingDraft } from '../core/thread/recorder';
@@ -78,7 +79,8 @@ interface ChatStore {
    */
   undoMemoryEdit(entryId: string): Promise<UndoResult>;
   /** The exact request the next model call would send if `nextMessage` were sent now. */
-  previewNext(nextMessage?: string): Promise<RequestPreview>;
+  /** The next request as a run would send it, with the token counter that run would use. */
+  previewNext(nextMessage?: string): Promise<RequestPreview & { counter: TokenCounter }>;
   dismissError(): void;
   /** Records an event that happened outside a run (e.g. a fact update) on a thread. */
   appendThreadEvent(threadId: string, event: Omit<ContextEvent, 'id' | 'at'>): Promise<void>;
@@ -389,7 +391,12 @@ export const useChatStore = create<ChatStore>((set, get) => {
         onFactsInvalid: (message) => useFactsStore.setState({ invalid: message }),
       });
       if (!composed.ok) throw new Error(composed.problems.join(' '));
-      return composed.harness.preview({ threadId: thread.id, history, state: thread.state });
+      const preview = await composed.harness.preview({
+        threadId: thread.id,
+        history,
+        state: thread.state,
+      });
+      return { ...preview, counter: composed.counter };
     },
 
     async undoMemoryEdit(entryId) {

@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ModelMessage, ModelRequest } from '../../core/agent/types';
-import {
-  encodingForModel,
-  isSummaryMessage,
-  loadEncoder,
-  type TokenCounter,
-} from '../../core/tokens/counter';
+import { isSummaryMessage, type TokenCounter } from '../../core/tokens/counter';
 import { EVENT_LABELS } from '../charts/chart-data';
 import { useChatStore } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';
@@ -38,10 +33,8 @@ export function ContextInspector() {
     let cancelled = false;
     (async () => {
       try {
-        const value = await previewNext();
-        const counter = await loadEncoder(encodingForModel(value.request.model)).catch(
-          () => undefined,
-        );
+        // Counted with the run's own counter (the in-browser model's tokenizer included).
+        const { counter, ...value } = await previewNext();
         if (!cancelled) setPreview({ value, counter });
       } catch (error) {
         if (!cancelled) setPreview({ error: errorText(error) });
@@ -87,7 +80,10 @@ export function ContextInspector() {
           <p className="muted">
             What the model would receive if you sent a message now ({request.model}):{' '}
             {total.toLocaleString('en-US')} tokens before your message
-            {preview.counter ? '' : ' (rough estimate: tokenizer not loaded)'}.
+            {preview.counter && !preview.counter.approximate
+              ? ''
+              : ' (rough estimate: tokenizer not loaded)'}
+            .
           </p>
           {(preview.value?.events ?? []).map((event, i) =>
             event.type === 'context-event' ? (
