@@ -318,6 +318,29 @@ describe('answer type', () => {
   });
 });
 
+describe('informativeness prior', () => {
+  it('of two messages that match alike, the one telling news in the first person ranks first', () => {
+    const messages = chat([
+      FILLER[0]!,
+      'Pottery class for the kids?',
+      'I took the kids to a pottery class yesterday.',
+      ...FILLER.slice(1),
+    ]);
+    const question = 'What class did the kids take?';
+    const off = scores(messages, question, only({ informativeWeight: 0 }));
+    const on = scores(messages, question, only({ informativeWeight: 0.05 }));
+    expect(off.scores[1]).toBeGreaterThan(off.scores[2]!);
+    expect(best(on, messages)).toEqual(['m2']);
+    // Exactly x exp(0.05 x informativeness): the question back -1 + length, the news 2 + length.
+    const index = indexConversation(messages, only({ informativeWeight: 0.05 }));
+    expect(index.informative[1]).toBeLessThan(0);
+    expect(index.informative[2]).toBeGreaterThan(2);
+    expect(on.scores[2]).toBeCloseTo(off.scores[2]! * Math.exp(0.05 * index.informative[2]!), 10);
+    // Messages that score nothing stay at nothing.
+    expect(on.scores[0]).toBe(0);
+  });
+});
+
 describe('feedback', () => {
   it('adds terms of the top messages to the question', () => {
     const messages = chat([
@@ -450,6 +473,7 @@ describe('the ranker', () => {
       dayBoost: 1,
       entityBoost: 0.5,
       answerTypeBoost: 1,
+      informativeWeight: 0.05,
       unmatched: true,
     });
     expect(DEFAULT_CONVERSATION_RANKING.tokenizer.irregular).toBe(true);

@@ -20,6 +20,8 @@
 //   answer type     a question asking for a name ("Which cities…?", "Who…?", "What books…?")
 //                   favours the matched messages that write one ("I was in Chicago") — see
 //                   answer-type.ts;
+//   informative     a prior: messages in the first person, with a time word, long, or opening a
+//                   session score a little more, questions a little less — see informative.ts;
 //   unmatched       messages no question word reaches are ordered below every match by their
 //                   adjacent message's score, a period and a speaker the question names (else 0);
 //                   a question no word of which matches but that names a period still retrieves
@@ -32,6 +34,7 @@
 // prints what each signal adds, on those and on the held-out 30 and 42). Pure: no DOM, no I/O.
 
 import { asksForName, namesSomething, writtenNames, type WrittenNames } from './answer-type';
+import { informativeness } from './informative';
 import { divideByMax } from './lexical';
 import {
   addressedNames,
@@ -87,6 +90,11 @@ export interface ConversationRankOptions {
    */
   answerTypeBoost: number;
   /**
+   * Weight of the informativeness prior: every scored message x exp(weight x informativeness),
+   * from -1 to 4 (informative.ts); 0 = off.
+   */
+  informativeWeight: number;
+  /**
    * Extra factor for messages that mention what the question names with a capital (a place, a
    * person other than the speakers, a title), in proportion to how many of those they mention;
    * 0 = off.
@@ -125,6 +133,7 @@ export const DEFAULT_CONVERSATION_RANKING: ConversationRankOptions = {
   dayBoost: 1,
   entityBoost: 0.5,
   answerTypeBoost: 1,
+  informativeWeight: 0.05,
   unmatched: true,
   rrfK: 60,
   semanticWeight: 1,
@@ -143,6 +152,7 @@ export const PLAIN_MESSAGE_RANKING: ConversationRankOptions = {
   dayBoost: 0,
   entityBoost: 0,
   answerTypeBoost: 0,
+  informativeWeight: 0,
   unmatched: false,
 };
 
@@ -176,6 +186,8 @@ export interface ConversationIndex {
   readonly lowercase: Map<string, number>;
   /** The words of the speakers' names, lowercase: never a name a message writes for an answer. */
   readonly speakerWords: ReadonlySet<string>;
+  /** Each message's informativeness (informative.ts); empty when the prior is off. */
+  readonly informative: number[];
   /** Each message's tokens (names left out). */
   readonly tokens: string[][];
   /** Term -> id; postings per term id: message positions and counts, in message order. */
@@ -303,6 +315,7 @@ export function indexConversation(
     dates: [],
     written: [],
     lowercase: new Map(),
+    informative: [],
     speakerWords: new Set(
       [...names.values()].flat().flatMap((name) => name.toLowerCase().split(/\s+/).filter(Boolean)),
     ),
@@ -363,6 +376,10 @@ export function appendMessages(
     index.speakers.push(m.speaker);
     index.times.push(at);
     index.session.push(session);
+    if (options.informativeWeight > 0)
+      index.informative.push(
+        informativeness(m.text, tokens.length, d === 0 || index.session[d - 1] !== session),
+      );
     index.tokens.push(tokens);
     index.length.push(tokens.length);
     index.totalLength += tokens.length;
@@ -562,6 +579,10 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
       keys,
       days,
     });
+  if (options.informativeWeight > 0 && index.informative.length === index.size)
+    for (let i = 0; i < scores.length; i++)
+      if (scores[i]! > 0)
+        scores[i] = scores[i]! * Math.exp(options.informativeWeight * index.informative[i]!);
   return { scores, signals };
 }
 

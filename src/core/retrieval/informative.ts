@@ -1,0 +1,30 @@
+// How much a message tells, whatever the question: a prior for ranking the messages of a
+// conversation. In a chat the answer to a later question is most often a message in which a
+// speaker says something about themselves ("I", "my", "we"), when it happened ("yesterday", "last
+// week", "just"), at some length, often as the news that opens a session; a question back ("How
+// about you?") rarely is. Each of these counts 1 (length up to 1 at 20 tokens), a question -1.
+// On the LoCoMo tuning conversations a message with a time word is evidence for some question 60 %
+// of the time against 19 % without, one of 20 or more tokens 52 % against 4 % under 5, a session's
+// first message 56 % against 20 % later. Pure; English words only.
+
+const TIME_WORDS =
+  /\b(?:yesterday|today|tonight|ago|recently|just|last (?:week|weekend|night|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
+const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|we|our)\b/i;
+/** Ends with a question mark, before any bracketed note (an image description). */
+const ASKS = /\?\s*(?:\[[^\]]*\]\s*)?$/;
+
+/** Tokens at which the length counts fully. */
+const FULL_LENGTH = 20;
+
+/**
+ * The message's informativeness, from -1 to 4: length (tokens / 20, at most 1), a time word, the
+ * first person, opening its session (each 1), asking a question (-1).
+ */
+export function informativeness(text: string, tokens: number, opensSession: boolean): number {
+  let value = Math.min(1, tokens / FULL_LENGTH);
+  if (TIME_WORDS.test(text)) value += 1;
+  if (FIRST_PERSON.test(text)) value += 1;
+  if (opensSession) value += 1;
+  if (ASKS.test(text)) value -= 1;
+  return value;
+}
