@@ -75,9 +75,10 @@ const CALENDAR = new Set(
 );
 
 // A capitalised word not at the start of the text or of a sentence (after . ! ? : or a newline),
-// nor right after an opening quote (a quoted title counts as a whole, below).
+// nor right after an opening quote (a quoted title counts as a whole, below). The look-behinds
+// read at most four characters back, so a long text costs linear time.
 const INSIDE_CAPITAL =
-  /(?<![.!?:…]\s*|^\s*|["“‘'(\n]\s*)(?<![\p{L}\p{M}\p{N}'’-])(\p{Lu}[\p{L}\p{M}\p{N}]*)(?:['’]s)?(?![\p{L}\p{M}\p{N}])/gu;
+  /(?<![.!?:…]\s{0,3}|^\s{0,3}|["“‘'(\n]\s{0,3})(?<![\p{L}\p{M}\p{N}'’-])(\p{Lu}[\p{L}\p{M}\p{N}]*)(?:['’]s)?(?![\p{L}\p{M}\p{N}])/gu;
 const QUOTED = /["“][^"”\n]{2,80}["”]/u;
 
 export interface WrittenNames {

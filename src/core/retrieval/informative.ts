@@ -10,8 +10,15 @@
 const TIME_WORDS =
   /\b(?:yesterday|today|tonight|ago|recently|just|last (?:week|weekend|night|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|we|our)\b/i;
-/** Ends with a question mark, before any bracketed note (an image description). */
-const ASKS = /\?\s*(?:\[[^\]]*\]\s*)?$/;
+/** Whether the text ends with a question mark, before any bracketed note (an image description). */
+function asks(text: string): boolean {
+  let end = text.trimEnd();
+  if (end.endsWith(']')) {
+    const open = end.lastIndexOf('[');
+    if (open >= 0) end = end.slice(0, open).trimEnd();
+  }
+  return end.endsWith('?');
+}
 
 /** Tokens at which the length counts fully. */
 const FULL_LENGTH = 20;
@@ -25,6 +32,6 @@ export function informativeness(text: string, tokens: number, opensSession: bool
   if (TIME_WORDS.test(text)) value += 1;
   if (FIRST_PERSON.test(text)) value += 1;
   if (opensSession) value += 1;
-  if (ASKS.test(text)) value -= 1;
+  if (asks(text)) value -= 1;
   return value;
 }
