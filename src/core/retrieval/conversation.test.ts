@@ -339,6 +339,22 @@ describe('informativeness prior', () => {
     // Messages that score nothing stay at nothing.
     expect(on.scores[0]).toBe(0);
   });
+
+  it('a message that names something counts one more', () => {
+    const messages = chat([
+      FILLER[0]!,
+      'The pottery class was in the city.',
+      'The pottery class was in Portland.',
+      ...FILLER.slice(1),
+    ]);
+    const options = only({ inferNames: true, informativeWeight: 0.05 });
+    const index = indexConversation(messages, options);
+    expect(index.informative[1]).toBe(index.informative[2]);
+    const off = scores(messages, 'pottery class', only({ informativeWeight: 0 }));
+    const on = scores(messages, 'pottery class', options);
+    expect(off.scores[1]).toBe(off.scores[2]);
+    expect(on.scores[2]! / on.scores[1]!).toBeCloseTo(Math.exp(0.05), 10);
+  });
 });
 
 describe('feedback', () => {

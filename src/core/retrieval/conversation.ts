@@ -91,7 +91,7 @@ export interface ConversationRankOptions {
   answerTypeBoost: number;
   /**
    * Weight of the informativeness prior: every scored message x exp(weight x informativeness),
-   * from -1 to 4 (informative.ts); 0 = off.
+   * from -2 to 5 (informative.ts, and 1 for a message that names something); 0 = off.
    */
   informativeWeight: number;
   /**
@@ -180,7 +180,10 @@ export interface ConversationIndex {
   readonly nameTokens: ReadonlySet<string>;
   /** The periods each message talks about (temporal.ts keys); empty when dates are off. */
   readonly dates: ReadonlySet<string>[];
-  /** The names each message may write (answer-type.ts); empty when the answer type is off. */
+  /**
+   * The names each message may write (answer-type.ts); empty when the answer type and the
+   * informativeness prior are off.
+   */
   readonly written: WrittenNames[];
   /** Word -> how many messages write it in lowercase (filled with `written`). */
   readonly lowercase: Map<string, number>;
@@ -392,7 +395,7 @@ export function appendMessages(
       }
       index.dates.push(known.dates);
     }
-    if (options.answerTypeBoost > 0) {
+    if (options.answerTypeBoost > 0 || options.informativeWeight > 0) {
       known.written ??= writtenNames(m.text);
       known.lowercase ??= lowercaseWords(m.text);
       index.written.push(known.written);
@@ -580,9 +583,13 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
       days,
     });
   if (options.informativeWeight > 0 && index.informative.length === index.size)
-    for (let i = 0; i < scores.length; i++)
-      if (scores[i]! > 0)
-        scores[i] = scores[i]! * Math.exp(options.informativeWeight * index.informative[i]!);
+    for (let i = 0; i < scores.length; i++) {
+      if (!(scores[i]! > 0)) continue;
+      // Naming something counts too; read now, as a later message may write the word in lowercase.
+      const names = namesSomething(index.written[i]!, index.lowercase, index.speakerWords) ? 1 : 0;
+      scores[i] =
+        scores[i]! * Math.exp(options.informativeWeight * (index.informative[i]! + names));
+    }
   return { scores, signals };
 }
 

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { informativeness } from './informative';
 
 describe('informativeness', () => {
-  it('counts the first person, a time word, opening a session and length; a question back counts -1', () => {
+  it('counts the first person, a time word, opening a session and length; a question back and "you" count -1', () => {
     expect(informativeness('Nice.', 1, false)).toBeCloseTo(0.05);
     expect(informativeness('I went camping with my kids last week.', 5, false)).toBeCloseTo(2.25);
     expect(informativeness('I went camping with my kids last week.', 5, true)).toBeCloseTo(3.25);
-    expect(informativeness('How about you?', 2, false)).toBeCloseTo(-0.9);
+    expect(informativeness('How about that?', 2, false)).toBeCloseTo(-0.9);
+    expect(informativeness('How about you?', 2, false)).toBeCloseTo(-1.9);
+    expect(informativeness('Your painting is lovely.', 3, false)).toBeCloseTo(-0.85);
     // A question mark before an image description still asks.
-    expect(informativeness('Do you like it? [shared an image: a vase]', 4, false)).toBeCloseTo(
-      -0.8,
-    );
+    expect(informativeness('Does it fit? [shared an image: a vase]', 4, false)).toBeCloseTo(-0.8);
   });
 
   it('length counts fully from 20 tokens', () => {
