@@ -34,7 +34,7 @@
 // prints what each signal adds, on those and on the held-out 30 and 42). Pure: no DOM, no I/O.
 
 import { asksForName, namesSomething, writtenNames, type WrittenNames } from './answer-type';
-import { informativeness } from './informative';
+import { informativenessOf, textInformativeness } from './informative';
 import { divideByMax } from './lexical';
 import {
   addressedNames,
@@ -215,6 +215,8 @@ export interface MessageFeatures {
   lowercase?: ReadonlySet<string>;
   /** The names it may write (answer-type.ts). */
   written?: WrittenNames;
+  /** What its words alone say of its informativeness (informative.ts). */
+  informative?: number;
   /** The periods it talks about, for a message said at `datesAt` (temporal.ts). */
   dates?: ReadonlySet<string>;
   datesAt?: number | undefined;
@@ -379,10 +381,11 @@ export function appendMessages(
     index.speakers.push(m.speaker);
     index.times.push(at);
     index.session.push(session);
-    if (options.informativeWeight > 0)
-      index.informative.push(
-        informativeness(m.text, tokens.length, d === 0 || index.session[d - 1] !== session),
-      );
+    if (options.informativeWeight > 0) {
+      known.informative ??= textInformativeness(m.text);
+      const opens = d === 0 || index.session[d - 1] !== session;
+      index.informative.push(informativenessOf(known.informative, tokens.length, opens));
+    }
     index.tokens.push(tokens);
     index.length.push(tokens.length);
     index.totalLength += tokens.length;

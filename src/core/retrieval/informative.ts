@@ -34,11 +34,20 @@ const FULL_LENGTH = 20;
  * "you" (each -1).
  */
 export function informativeness(text: string, tokens: number, opensSession: boolean): number {
-  let value = Math.min(1, tokens / FULL_LENGTH);
+  return informativenessOf(textInformativeness(text), tokens, opensSession);
+}
+
+/** The part of informativeness that reads the words alone (-2 to 2): a ranker keeps it per text. */
+export function textInformativeness(text: string): number {
+  let value = 0;
   if (TIME_WORDS.test(text)) value += 1;
   if (FIRST_PERSON.test(text)) value += 1;
-  if (opensSession) value += 1;
   if (asks(text)) value -= 1;
   if (SECOND_PERSON.test(text)) value -= 1;
   return value;
+}
+
+/** Informativeness from the part of the text (textInformativeness), its length and position. */
+export function informativenessOf(textPart: number, tokens: number, opensSession: boolean): number {
+  return textPart + Math.min(1, tokens / FULL_LENGTH) + (opensSession ? 1 : 0);
 }
