@@ -662,7 +662,12 @@ async function ideas() {
   step('+ image descriptions and speaker names (import)', {});
   step('+ irregular forms (bought -> buy)', { tokenizer: d.tokenizer });
   step('+ unmatched msgs ordered (neighbour, date, speaker)', { unmatched: d.unmatched });
-  step('+ names in the question (boost x1.5) = shipped', { entityBoost: d.entityBoost });
+  step('+ names in the question (boost x1.5)', { entityBoost: d.entityBoost });
+  step('+ the day a question names (x2 more)', { dayBoost: d.dayBoost });
+  step('+ answer type: a name (x2)', { answerTypeBoost: d.answerTypeBoost });
+  step('+ informative messages (prior 0.05) = shipped', {
+    informativeWeight: d.informativeWeight,
+  });
   const tried: { name: string; options: ConversationRankOptions; bare?: boolean }[] = [
     { name: 'shipped, neighbours 1 each side', options: { ...d, window: 1 } },
     { name: 'shipped, neighbours 3 each side', options: { ...d, window: 3 } },
@@ -670,6 +675,9 @@ async function ideas() {
     { name: 'shipped, speaker boost x2', options: { ...d, speakerBoost: 1 } },
     { name: 'shipped, names boost x1.3', options: { ...d, entityBoost: 0.3 } },
     { name: 'shipped, names boost x2', options: { ...d, entityBoost: 1 } },
+    { name: 'shipped, answer type x1.5', options: { ...d, answerTypeBoost: 0.5 } },
+    { name: 'shipped, informative prior 0.03', options: { ...d, informativeWeight: 0.03 } },
+    { name: 'shipped, informative prior 0.1', options: { ...d, informativeWeight: 0.1 } },
     {
       name: 'shipped + RM3 feedback (10 msgs, 10 terms, 0.2)',
       options: { ...d, feedback: { messages: 10, terms: 10, weight: 0.2 } },

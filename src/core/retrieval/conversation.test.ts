@@ -218,6 +218,24 @@ describe('synonyms and dates', () => {
     expect(result.signals.synonyms).toContain('kid');
   });
 
+  it('a question naming a day favours the messages of that day over the rest of the month', () => {
+    const july = (day: number) => Date.UTC(2023, 6, day, 12);
+    const messages: ConversationMessage[] = [
+      { id: 'jul-3', speaker: 'user', text: 'A storm flooded our old area.', at: july(3) },
+      { id: 'jul-8', speaker: 'user', text: 'The storm yesterday flooded the area.', at: july(8) },
+      { id: 'jul-7', speaker: 'user', text: 'The storm flooded my old area.', at: july(7) },
+      ...FILLER.map((text, i) => ({ id: `f${i}`, speaker: 'user', text, at: july(20) })),
+    ];
+    const question = 'What did the storm flood on 7 July, 2023?';
+    const month = scores(messages, question, only({ dateBoost: 1 }));
+    const day = scores(messages, question, only({ dateBoost: 1, dayBoost: 1 }));
+    expect(day.signals.dates).toEqual(['m2023-6', 'd2023-6-7']);
+    // Said on the 7th, or on the 8th about yesterday: x2 more than the message of the 3rd.
+    expect(day.scores[2]! / day.scores[0]!).toBeCloseTo((2 * month.scores[2]!) / month.scores[0]!);
+    expect(day.scores[1]! / day.scores[0]!).toBeCloseTo((2 * month.scores[1]!) / month.scores[0]!);
+    expect(best(day, messages, 2).sort()).toEqual(['jul-7', 'jul-8']);
+  });
+
   it('a question naming a period favours messages said then or pointing there', () => {
     const june = Date.UTC(2023, 5, 20, 12);
     const july = Date.UTC(2023, 6, 3, 12);
@@ -238,6 +256,104 @@ describe('synonyms and dates', () => {
     expect(result.scores[2]).toBeGreaterThan(result.scores[1]!);
     const plain = scores(messages, 'Where did she go camping in June 2023?', PLAIN_MESSAGE_RANKING);
     expect(plain.scores[0]).toBeLessThanOrEqual(plain.scores[1]! + 1e-12);
+  });
+});
+
+describe('answer type', () => {
+  const messages: ConversationMessage[] = [
+    { id: 'plain', speaker: 'John', name: 'John', text: 'My trip was long but fun.', at: START },
+    {
+      id: 'named',
+      speaker: 'John',
+      name: 'John',
+      text: 'My trip to Chicago was long but so much fun.',
+      at: START + 60_000,
+    },
+    {
+      id: 'speaker',
+      speaker: 'Tim',
+      name: 'Tim',
+      text: 'Thanks, John! My trip was long but fun too.',
+      at: START + 120_000,
+    },
+    ...FILLER.map((text, i) => ({
+      id: `f${i}`,
+      speaker: 'Tim',
+      name: 'Tim',
+      text,
+      at: START + (3 + i) * 60_000,
+    })),
+  ];
+
+  it('a question asking for a name favours the matched messages that write one', () => {
+    const question = 'Which city did the trip go to?';
+    const off = scores(messages, question, only({ inferNames: true, answerTypeBoost: 0 }));
+    const on = scores(messages, question, only({ inferNames: true, answerTypeBoost: 1 }));
+    expect(on.signals.asksForName).toBe(true);
+    expect(off.scores[0]).toBeGreaterThan(off.scores[1]!);
+    expect(best(on, messages)).toEqual(['named']);
+    expect(on.scores[1]).toBeCloseTo(off.scores[1]! * 2, 10);
+    // A speaker's name is nobody's answer: "Thanks, John!" gains nothing.
+    expect(on.scores[2]).toBe(off.scores[2]);
+    expect(on.scores[0]).toBe(off.scores[0]);
+  });
+
+  it('other questions are left alone', () => {
+    const question = 'How was the trip?';
+    const off = scores(messages, question, only({ inferNames: true, answerTypeBoost: 0 }));
+    const on = scores(messages, question, only({ inferNames: true, answerTypeBoost: 1 }));
+    expect(on.signals.asksForName).toBe(false);
+    expect([...on.scores]).toEqual([...off.scores]);
+  });
+
+  it('a capitalised word the conversation also writes in lowercase is no name', () => {
+    const withLowercase: ConversationMessage[] = [
+      ...messages,
+      { id: 'lower', speaker: 'Tim', name: 'Tim', text: 'The chicago deep dish is a pizza.' },
+    ];
+    const question = 'Which city did the trip go to?';
+    const on = scores(withLowercase, question, only({ inferNames: true, answerTypeBoost: 1 }));
+    const off = scores(withLowercase, question, only({ inferNames: true, answerTypeBoost: 0 }));
+    expect(on.scores[1]).toBe(off.scores[1]);
+  });
+});
+
+describe('informativeness prior', () => {
+  it('of two messages that match alike, the one telling news in the first person ranks first', () => {
+    const messages = chat([
+      FILLER[0]!,
+      'Pottery class for the kids?',
+      'I took the kids to a pottery class yesterday.',
+      ...FILLER.slice(1),
+    ]);
+    const question = 'What class did the kids take?';
+    const off = scores(messages, question, only({ informativeWeight: 0 }));
+    const on = scores(messages, question, only({ informativeWeight: 0.05 }));
+    expect(off.scores[1]).toBeGreaterThan(off.scores[2]!);
+    expect(best(on, messages)).toEqual(['m2']);
+    // Exactly x exp(0.05 x informativeness): the question back -1 + length, the news 2 + length.
+    const index = indexConversation(messages, only({ informativeWeight: 0.05 }));
+    expect(index.informative[1]).toBeLessThan(0);
+    expect(index.informative[2]).toBeGreaterThan(2);
+    expect(on.scores[2]).toBeCloseTo(off.scores[2]! * Math.exp(0.05 * index.informative[2]!), 10);
+    // Messages that score nothing stay at nothing.
+    expect(on.scores[0]).toBe(0);
+  });
+
+  it('a message that names something counts one more', () => {
+    const messages = chat([
+      FILLER[0]!,
+      'The pottery class was in the city.',
+      'The pottery class was in Portland.',
+      ...FILLER.slice(1),
+    ]);
+    const options = only({ inferNames: true, informativeWeight: 0.05 });
+    const index = indexConversation(messages, options);
+    expect(index.informative[1]).toBe(index.informative[2]);
+    const off = scores(messages, 'pottery class', only({ informativeWeight: 0 }));
+    const on = scores(messages, 'pottery class', options);
+    expect(off.scores[1]).toBe(off.scores[2]);
+    expect(on.scores[2]! / on.scores[1]!).toBeCloseTo(Math.exp(0.05), 10);
   });
 });
 
@@ -370,6 +486,11 @@ describe('the ranker', () => {
       inferNames: true,
       synonymWeight: 0.5,
       dateBoost: 1,
+      dayBoost: 1,
+      entityBoost: 0.5,
+      answerTypeBoost: 1,
+      informativeWeight: 0.05,
+      unmatched: true,
     });
     expect(DEFAULT_CONVERSATION_RANKING.tokenizer.irregular).toBe(true);
     expect(DEFAULT_CONVERSATION_RANKING.feedback).toBeUndefined();
@@ -459,5 +580,29 @@ describe('names in the question and unmatched messages', () => {
     const messages = chat(['We adopted a puppy.', ...FILLER]);
     const result = scores(messages, 'quantum chromodynamics', only({ unmatched: true }));
     expect([...result.scores].every((v) => v === 0)).toBe(true);
+  });
+
+  it('a question that matches nothing but names a day retrieves that day, then its month', () => {
+    const december = (day: number) => Date.UTC(2023, 11, day, 12);
+    const messages: ConversationMessage[] = [
+      { id: 'dec-1', speaker: 'user', text: 'Exams again, ugh.', at: december(1) },
+      { id: 'dec-11-a', speaker: 'user', text: 'My English class was tough.', at: december(11) },
+      {
+        id: 'dec-11-b',
+        speaker: 'assistant',
+        text: 'You did your best!',
+        at: december(11) + 60_000,
+      },
+      { id: 'nov', speaker: 'user', text: 'A quiet week here.', at: Date.UTC(2023, 10, 20, 12) },
+    ];
+    const question = 'What is the topic between them on 11 December, 2023?';
+    const options = only({ unmatched: true, dateBoost: 1, dayBoost: 1 });
+    const result = scores(messages, question, options);
+    expect(result.signals.dates).toEqual(['m2023-11', 'd2023-11-11']);
+    expect(best(result, messages, 3)).toEqual(['dec-11-a', 'dec-11-b', 'dec-1']);
+    expect(result.scores[3]).toBe(0);
+    // Without the unmatched ordering, nothing.
+    const off = scores(messages, question, { ...options, unmatched: false });
+    expect([...off.scores].every((v) => v === 0)).toBe(true);
   });
 });

@@ -13,11 +13,19 @@
 //                   the message text ("Thanks, Caroline!" is not about Caroline) — see speakers.ts;
 //   synonyms        a small built-in list ("kids" ~ "children") expands the question;
 //   dates           a question naming a period ("in June 2023") favours messages said then or
-//                   pointing there ("last month" said in July) — see temporal.ts;
+//                   pointing there ("last month" said in July), and more those of the day it names
+//                   ("on 7 July, 2023"; "yesterday" said on the 8th) — see temporal.ts;
 //   names           the words a question writes with a capital, speakers' names aside ("Jean",
 //                   "Chicago"), favour the matched messages that mention them;
+//   answer type     a question asking for a name ("Which cities…?", "Who…?", "What books…?")
+//                   favours the matched messages that write one ("I was in Chicago") — see
+//                   answer-type.ts;
+//   informative     a prior: messages in the first person, with a time word, long, or opening a
+//                   session score a little more, questions a little less — see informative.ts;
 //   unmatched       messages no question word reaches are ordered below every match by their
 //                   adjacent message's score, a period and a speaker the question names (else 0);
+//                   a question no word of which matches but that names a period still retrieves
+//                   the messages of that period;
 //   feedback        optional pseudo-relevance feedback (RM3-style terms of the top messages), off by
 //                   default: it did not help on LoCoMo;
 //   embeddings      when the app's embedder is ready, reciprocal-rank fusion with cosine similarity.
@@ -25,6 +33,8 @@
 // Weights were chosen on LoCoMo conversations 26, 41 and 43 only (scripts/bench-locomo.ts
 // prints what each signal adds, on those and on the held-out 30 and 42). Pure: no DOM, no I/O.
 
+import { asksForName, namesSomething, writtenNames, type WrittenNames } from './answer-type';
+import { informativenessOf, textInformativeness } from './informative';
 import { divideByMax } from './lexical';
 import {
   addressedNames,
@@ -34,7 +44,7 @@ import {
   withoutCommonWords,
 } from './speakers';
 import { expandQuery } from './synonyms';
-import { messageDateKeys, queryDateKeys } from './temporal';
+import { messageDateKeys, queryDateKeys, queryDayKeys } from './temporal';
 import { DEFAULT_TOKENIZER, tokenize, type TokenizerOptions } from './tokenize';
 
 export interface ConversationMessage {
@@ -69,6 +79,21 @@ export interface ConversationRankOptions {
   synonymWeight: number;
   /** Extra factor for messages about a period the question names; 0 = off. */
   dateBoost: number;
+  /**
+   * Further factor for messages said on, or pointing to, a day the question names ("on 7 July,
+   * 2023"), on top of dateBoost (needs it on); 0 = off.
+   */
+  dayBoost: number;
+  /**
+   * Extra factor for the matched messages that write a name (a capitalised word the conversation
+   * never writes in lowercase, or a quoted title) when the question asks for one; 0 = off.
+   */
+  answerTypeBoost: number;
+  /**
+   * Weight of the informativeness prior: every scored message x exp(weight x informativeness),
+   * from -2 to 5 (informative.ts, and 1 for a message that names something); 0 = off.
+   */
+  informativeWeight: number;
   /**
    * Extra factor for messages that mention what the question names with a capital (a place, a
    * person other than the speakers, a title), in proportion to how many of those they mention;
@@ -105,7 +130,10 @@ export const DEFAULT_CONVERSATION_RANKING: ConversationRankOptions = {
   inferNames: true,
   synonymWeight: 0.5,
   dateBoost: 1,
+  dayBoost: 1,
   entityBoost: 0.5,
+  answerTypeBoost: 1,
+  informativeWeight: 0.05,
   unmatched: true,
   rrfK: 60,
   semanticWeight: 1,
@@ -121,7 +149,10 @@ export const PLAIN_MESSAGE_RANKING: ConversationRankOptions = {
   inferNames: false,
   synonymWeight: 0,
   dateBoost: 0,
+  dayBoost: 0,
   entityBoost: 0,
+  answerTypeBoost: 0,
+  informativeWeight: 0,
   unmatched: false,
 };
 
@@ -149,6 +180,17 @@ export interface ConversationIndex {
   readonly nameTokens: ReadonlySet<string>;
   /** The periods each message talks about (temporal.ts keys); empty when dates are off. */
   readonly dates: ReadonlySet<string>[];
+  /**
+   * The names each message may write (answer-type.ts); empty when the answer type and the
+   * informativeness prior are off.
+   */
+  readonly written: WrittenNames[];
+  /** Word -> how many messages write it in lowercase (filled with `written`). */
+  readonly lowercase: Map<string, number>;
+  /** The words of the speakers' names, lowercase: never a name a message writes for an answer. */
+  readonly speakerWords: ReadonlySet<string>;
+  /** Each message's informativeness (informative.ts); empty when the prior is off. */
+  readonly informative: number[];
   /** Each message's tokens (names left out). */
   readonly tokens: string[][];
   /** Term -> id; postings per term id: message positions and counts, in message order. */
@@ -171,6 +213,10 @@ export interface MessageFeatures {
   addressed: string[];
   /** The words it writes in lowercase (made when a name needs checking). */
   lowercase?: ReadonlySet<string>;
+  /** The names it may write (answer-type.ts). */
+  written?: WrittenNames;
+  /** What its words alone say of its informativeness (informative.ts). */
+  informative?: number;
   /** The periods it talks about, for a message said at `datesAt` (temporal.ts). */
   dates?: ReadonlySet<string>;
   datesAt?: number | undefined;
@@ -272,6 +318,12 @@ export function indexConversation(
       [...names.values()].flat().flatMap((name) => tokenize(name, options.tokenizer)),
     ),
     dates: [],
+    written: [],
+    lowercase: new Map(),
+    informative: [],
+    speakerWords: new Set(
+      [...names.values()].flat().flatMap((name) => name.toLowerCase().split(/\s+/).filter(Boolean)),
+    ),
     tokens: [],
     terms: new Map(),
     postingDocs: [],
@@ -329,6 +381,11 @@ export function appendMessages(
     index.speakers.push(m.speaker);
     index.times.push(at);
     index.session.push(session);
+    if (options.informativeWeight > 0) {
+      known.informative ??= textInformativeness(m.text);
+      const opens = d === 0 || index.session[d - 1] !== session;
+      index.informative.push(informativenessOf(known.informative, tokens.length, opens));
+    }
     index.tokens.push(tokens);
     index.length.push(tokens.length);
     index.totalLength += tokens.length;
@@ -340,6 +397,13 @@ export function appendMessages(
         known.datesAt = m.at;
       }
       index.dates.push(known.dates);
+    }
+    if (options.answerTypeBoost > 0 || options.informativeWeight > 0) {
+      known.written ??= writtenNames(m.text);
+      known.lowercase ??= lowercaseWords(m.text);
+      index.written.push(known.written);
+      for (const word of known.lowercase)
+        index.lowercase.set(word, (index.lowercase.get(word) ?? 0) + 1);
     }
     index.size++;
   }
@@ -365,6 +429,8 @@ export interface RankSignals {
   feedback: string[];
   /** What the question names with a capital (tokens), when the entity boost is on. */
   entities: string[];
+  /** Whether the question asks for a name (and the answer-type boost is on). */
+  asksForName: boolean;
 }
 
 export interface ConversationScores {
@@ -472,6 +538,7 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
     synonyms: [...expanded.keys()].filter((t) => !tokens.includes(t)),
     feedback: [],
     entities: [],
+    asksForName: false,
   };
   let scores = lexical(index, expanded);
 
@@ -490,7 +557,9 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
       if (index.speakers[i] === named[0]) scores[i] = scores[i]! * (1 + options.speakerBoost);
   }
 
-  const keys = index.dates.length ? queryDateKeys(query) : [];
+  const months = index.dates.length ? queryDateKeys(query) : [];
+  const days = index.dates.length && options.dayBoost > 0 ? queryDayKeys(query) : [];
+  const keys = [...months, ...days];
   if (options.dateBoost > 0 && index.dates.length) {
     signals.dates = keys;
     if (keys.length)
@@ -498,14 +567,32 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
         const dates = index.dates[i]!;
         if (scores[i]! > 0 && keys.some((key) => dates.has(key)))
           scores[i] = scores[i]! * (1 + options.dateBoost);
+        if (scores[i]! > 0 && days.some((key) => dates.has(key)))
+          scores[i] = scores[i]! * (1 + options.dayBoost);
       }
   }
   if (options.entityBoost > 0) {
     signals.entities = questionEntities(query, options.tokenizer, index.nameTokens);
     boostEntities(index, scores, signals.entities, options.entityBoost);
   }
+  if (options.answerTypeBoost > 0 && index.written.length === index.size && asksForName(query)) {
+    signals.asksForName = true;
+    boostAnswerType(index, scores, options.answerTypeBoost);
+  }
   if (options.unmatched)
-    orderUnmatched(index, scores, { speaker: named.length === 1 ? named[0] : undefined, keys });
+    orderUnmatched(index, scores, {
+      speaker: named.length === 1 ? named[0] : undefined,
+      keys,
+      days,
+    });
+  if (options.informativeWeight > 0 && index.informative.length === index.size)
+    for (let i = 0; i < scores.length; i++) {
+      if (!(scores[i]! > 0)) continue;
+      // Naming something counts too; read now, as a later message may write the word in lowercase.
+      const names = namesSomething(index.written[i]!, index.lowercase, index.speakerWords) ? 1 : 0;
+      scores[i] =
+        scores[i]! * Math.exp(options.informativeWeight * (index.informative[i]! + names));
+    }
   return { scores, signals };
 }
 
@@ -545,16 +632,28 @@ export function boostEntities(
     if (scores[d]! > 0) scores[d] = scores[d]! * (1 + (boost * count) / entities.length);
 }
 
+/** Scores x (1 + boost) for the messages that score and write a name (answer-type.ts). */
+export function boostAnswerType(
+  index: ConversationIndex,
+  scores: Float64Array,
+  boost: number,
+): void {
+  for (let i = 0; i < scores.length; i++)
+    if (scores[i]! > 0 && namesSomething(index.written[i]!, index.lowercase, index.speakerWords))
+      scores[i] = scores[i]! * (1 + boost);
+}
+
 /**
  * Gives the messages that scored 0 a score below the lowest positive one, in proportion to what
  * supports them: their best-scoring neighbour (as a share of the best score), a date the question
- * names, the speaker it names (each 0..1, summed). A message with none of these stays at 0. Nothing
- * changes when no message matched.
+ * names, the speaker it names (each 0..1, summed). A message with none of these stays at 0. When
+ * no message matched, only a question that names a period retrieves anything: that period's
+ * messages (the speaker it names first), in order.
  */
 export function orderUnmatched(
   index: ConversationIndex,
   scores: Float64Array,
-  question: { speaker?: string | undefined; keys: readonly string[] },
+  question: { speaker?: string | undefined; keys: readonly string[]; days?: readonly string[] },
 ): void {
   let lowest = Infinity;
   let best = 0;
@@ -563,7 +662,13 @@ export function orderUnmatched(
       if (value < lowest) lowest = value;
       if (value > best) best = value;
     }
-  if (best === 0) return;
+  // Nothing matched: only a period the question names retrieves anything.
+  const periodOnly = best === 0;
+  if (periodOnly) {
+    if (question.keys.length === 0) return;
+    best = 1;
+    lowest = 1;
+  }
   // The adjacent messages (matched ones already carry their two-each-side context view).
   const window = 1;
   const support = new Float64Array(scores.length);
@@ -575,7 +680,10 @@ export function orderUnmatched(
     for (let j = from; j <= to; j++) if (scores[j]! > neighbour) neighbour = scores[j]!;
     let value = neighbour / best;
     const dates = index.dates[i];
-    if (dates && question.keys.some((key) => dates.has(key))) value += 1;
+    const inPeriod = dates !== undefined && question.keys.some((key) => dates.has(key));
+    if (inPeriod) value += 1;
+    else if (periodOnly) continue;
+    if (inPeriod && question.days?.some((key) => dates.has(key))) value += 1;
     if (question.speaker !== undefined && index.speakers[i] === question.speaker) value += 1;
     support[i] = value;
     if (value > most) most = value;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anyYearDayKey,
   anyYearMonthKey,
+  dayKey,
   describeDateKey,
   messageDateKeys,
   monthKey,
   queryDateKeys,
+  queryDayKeys,
   yearKey,
 } from './temporal';
 
@@ -23,7 +26,15 @@ describe('message dates', () => {
 
   it('a message is about the day it was said', () => {
     const keys = messageDateKeys('Hello there', at('2023-05-08'));
-    expect([...keys].sort()).toEqual([anyYearMonthKey(4), monthKey(2023, 4), yearKey(2023)].sort());
+    expect([...keys].sort()).toEqual(
+      [
+        anyYearMonthKey(4),
+        monthKey(2023, 4),
+        yearKey(2023),
+        dayKey(2023, 4, 8),
+        anyYearDayKey(4, 8),
+      ].sort(),
+    );
   });
 
   it('resolves relative expressions against the day it was said', () => {
@@ -53,7 +64,18 @@ describe('message dates', () => {
 
   it('words that only look relative add nothing', () => {
     const plain = messageDateKeys('I paint every day', at('2023-06-01'));
-    expect(plain.size).toBe(3);
+    expect(plain).toEqual(messageDateKeys('Hello', at('2023-06-01')));
+  });
+
+  it('expressions that name one day point to that day; "last week" to no day', () => {
+    // Said on 8 July 2023 (a Saturday).
+    const said = at('2023-07-08');
+    expect(messageDateKeys('We had a picnic yesterday', said)).toContain(dayKey(2023, 6, 7));
+    expect(messageDateKeys('I started three days ago', said)).toContain(dayKey(2023, 6, 5));
+    expect(messageDateKeys('Last Friday I ran a race', said)).toContain(dayKey(2023, 6, 7));
+    const lastWeek = messageDateKeys('We moved house last week', said);
+    const days = [...lastWeek].filter((key) => /^[dD]/.test(key));
+    expect(days).toEqual([dayKey(2023, 6, 8), anyYearDayKey(6, 8)]);
   });
 });
 
@@ -81,6 +103,30 @@ describe('question dates', () => {
     ]);
   });
 
+  it('a year written right after the comma still counts', () => {
+    expect(queryDateKeys('Where was the picture shared on December 1,2023 taken?')).toEqual([
+      monthKey(2023, 11),
+    ]);
+  });
+
+  it('the days a question names, with or without the year', () => {
+    expect(queryDayKeys('What natural disaster affected the area on 7 July, 2023?')).toEqual([
+      dayKey(2023, 6, 7),
+    ]);
+    expect(queryDayKeys('Who did Maria have dinner with on May 3, 2023?')).toEqual([
+      dayKey(2023, 4, 3),
+    ]);
+    expect(queryDayKeys('What book did Tim finish on 8th December, 2023?')).toEqual([
+      dayKey(2023, 11, 8),
+    ]);
+    expect(queryDayKeys('Where was the picture shared on December 1,2023 taken?')).toEqual([
+      dayKey(2023, 11, 1),
+    ]);
+    expect(queryDayKeys('What did Melanie show on October 13?')).toEqual([anyYearDayKey(9, 13)]);
+    expect(queryDayKeys('What did Maria donate in December 2023?')).toEqual([]);
+    expect(queryDayKeys('What may Caroline pursue?')).toEqual([]);
+  });
+
   it('relative words in a question have nothing to resolve against', () => {
     expect(queryDateKeys('What did John do last week?')).toEqual([]);
   });
@@ -89,5 +135,7 @@ describe('question dates', () => {
     expect(describeDateKey(monthKey(2023, 5))).toBe('June 2023');
     expect(describeDateKey(anyYearMonthKey(0))).toBe('January');
     expect(describeDateKey(yearKey(2022))).toBe('2022');
+    expect(describeDateKey(dayKey(2023, 6, 7))).toBe('7 July 2023');
+    expect(describeDateKey(anyYearDayKey(9, 13))).toBe('13 October');
   });
 });

@@ -4,7 +4,10 @@
 // 13, 2023", "in 2022"). A message matches a question when they share a period. Pure, in UTC (the
 // LoCoMo parser and the app store epoch milliseconds).
 //
-// Keys: `y2023` a year, `m2023-4` a month of a year (months 0-based), `M4` a month in any year.
+// Keys: `y2023` a year, `m2023-4` a month of a year (months 0-based), `M4` a month in any year,
+// `d2023-4-3` a day (3 May 2023), `D4-3` that day in any year. A message has day keys only for the
+// day it was said and for expressions that name one day ("yesterday", "three days ago", "last
+// Friday"), not for "last week" or "last month".
 
 const DAY = 86_400_000;
 
@@ -42,7 +45,7 @@ const COUNTS: Record<string, number> = {
 
 const MONTH = MONTHS.join('|');
 const QUERY_MONTH = new RegExp(
-  `\\b(${MONTH})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)?,?(?:\\s+((?:19|20)\\d\\d)\\b)?`,
+  `\\b(${MONTH})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)?(?:,?\\s+|,)?(?:((?:19|20)\\d\\d)\\b)?`,
   'g',
 );
 const YEAR = /\b((?:19|20)\d\d)\b/g;
@@ -69,6 +72,21 @@ function addDay(keys: Set<string>, at: number): void {
   keys.add(anyYearMonthKey(month));
 }
 
+export function dayKey(year: number, month: number, day: number): string {
+  return `d${year}-${month}-${day}`;
+}
+export function anyYearDayKey(month: number, day: number): string {
+  return `D${month}-${day}`;
+}
+
+/** The day itself, with its month and year. */
+function addExactDay(keys: Set<string>, at: number): void {
+  addDay(keys, at);
+  const date = new Date(at);
+  keys.add(dayKey(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  keys.add(anyYearDayKey(date.getUTCMonth(), date.getUTCDate()));
+}
+
 function addMonthOffset(keys: Set<string>, at: number, months: number): void {
   const date = new Date(at);
   const total = date.getUTCFullYear() * 12 + date.getUTCMonth() + months;
@@ -93,9 +111,9 @@ export function messageDateKeys(text: string, at: number | undefined): Set<strin
   const lower = text.toLowerCase();
   for (const match of lower.matchAll(YEAR)) keys.add(yearKey(Number(match[1])));
   if (at === undefined || !Number.isFinite(at)) return keys;
-  addDay(keys, at);
-  if (/\b(yesterday|last night)\b/.test(lower)) addDay(keys, at - DAY);
-  if (/\btomorrow\b/.test(lower)) addDay(keys, at + DAY);
+  addExactDay(keys, at);
+  if (/\b(yesterday|last night)\b/.test(lower)) addExactDay(keys, at - DAY);
+  if (/\btomorrow\b/.test(lower)) addExactDay(keys, at + DAY);
   if (/\blast (week|weekend)\b/.test(lower)) addDay(keys, at - 7 * DAY);
   if (/\bnext (week|weekend)\b/.test(lower)) addDay(keys, at + 7 * DAY);
   if (/\blast month\b/.test(lower)) addMonthOffset(keys, at, -1);
@@ -106,7 +124,7 @@ export function messageDateKeys(text: string, at: number | undefined): Set<strin
     const n = countOf(match[1]!);
     if (!Number.isFinite(n) || n <= 0) continue;
     const unit = match[2];
-    if (unit === 'day') addDay(keys, at - n * DAY);
+    if (unit === 'day') addExactDay(keys, at - n * DAY);
     else if (unit === 'week') addDay(keys, at - 7 * n * DAY);
     else if (unit === 'month') addMonthOffset(keys, at, -n);
     else keys.add(yearKey(new Date(at).getUTCFullYear() - n));
@@ -115,7 +133,7 @@ export function messageDateKeys(text: string, at: number | undefined): Set<strin
     const target = WEEKDAYS.indexOf(match[1]!);
     const today = new Date(at).getUTCDay();
     const back = (today - target + 7) % 7 || 7;
-    addDay(keys, at - back * DAY);
+    addExactDay(keys, at - back * DAY);
   }
   return keys;
 }
@@ -144,8 +162,33 @@ export function queryDateKeys(query: string): string[] {
   return [...new Set(keys)];
 }
 
+const DAY_OF_MONTH = `(\\d{1,2})(?:st|nd|rd|th)?`;
+const WITH_YEAR = `(?:(?:,?\\s+|,)((?:19|20)\\d\\d)\\b)?`;
+const DAY_MONTH = new RegExp(`\\b${DAY_OF_MONTH}\\s+(?:of\\s+)?(${MONTH})\\b${WITH_YEAR}`, 'g');
+const MONTH_DAY = new RegExp(`\\b(${MONTH})\\s+${DAY_OF_MONTH}\\b${WITH_YEAR}`, 'g');
+
+/**
+ * The days a question names: "on 7 July, 2023", "May 3, 2023", "8th December, 2023" (day keys),
+ * "on October 13" (that day in any year).
+ */
+export function queryDayKeys(query: string): string[] {
+  const lower = query.toLowerCase();
+  const keys = new Set<string>();
+  const add = (month: number, day: number, year: string | undefined) => {
+    if (day < 1 || day > 31) return;
+    keys.add(year ? dayKey(Number(year), month, day) : anyYearDayKey(month, day));
+  };
+  for (const m of lower.matchAll(DAY_MONTH)) add(MONTHS.indexOf(m[2]!), Number(m[1]), m[3]);
+  for (const m of lower.matchAll(MONTH_DAY)) add(MONTHS.indexOf(m[1]!), Number(m[2]), m[3]);
+  return [...keys];
+}
+
 /** A human reading of a key, for the Strategy panel ("June 2023", "June", "2023"). */
 export function describeDateKey(key: string): string {
+  const day = /^d(\d+)-(\d+)-(\d+)$/.exec(key);
+  if (day) return `${day[3]} ${cap(MONTHS[Number(day[2])]!)} ${day[1]}`;
+  const anyYearDay = /^D(\d+)-(\d+)$/.exec(key);
+  if (anyYearDay) return `${anyYearDay[2]} ${cap(MONTHS[Number(anyYearDay[1])]!)}`;
   const month = /^m(\d+)-(\d+)$/.exec(key);
   if (month) return `${cap(MONTHS[Number(month[2])]!)} ${month[1]}`;
   const anyYear = /^M(\d+)$/.exec(key);

@@ -49,4 +49,18 @@ describe('retrieval over a conversation with named speakers', () => {
     expect(caroline.method).toContain('speaker (Caroline)');
     expect(caroline.ranked[0]!.doc.messageIds).toEqual(['D1:3']);
   });
+
+  it('the method line says the day a question names and that it asks for a name', async () => {
+    const env = { rank: bm25Rank(), count: () => 0 };
+    const docs = documents(turns, 'message', false);
+    const { method } = await rankDocuments(
+      env,
+      'Where did Caroline paint a sunset on 8 May, 2023?',
+      turns,
+      docs,
+      { k: 1, ranking: 'conversation' },
+    );
+    expect(method).toContain('dates (May 2023, 8 May 2023)');
+    expect(method).toContain('answer type (a name)');
+  });
 });

@@ -289,6 +289,7 @@ function describeRanking(signals: RankSignals, fused: boolean): string {
   if (signals.dates.length) parts.push(`dates (${signals.dates.map(describeDateKey).join(', ')})`);
   if (signals.synonyms.length) parts.push(`synonyms (${signals.synonyms.join(', ')})`);
   if (signals.entities.length) parts.push(`names (${signals.entities.join(', ')})`);
+  if (signals.asksForName) parts.push('answer type (a name)');
   return `${fused ? 'Embeddings + BM25 (reciprocal rank)' : 'BM25'} + ${parts.join(', ')}`;
 }
 
