@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunContext, ThreadState } from '../agent/middleware';
 import type { ModelMessage, ModelRequest } from '../agent/types';
-import { collect, memoryFs } from '../../../tests/fixtures/agent';
+import { collect, memoryFs, timelineOf } from '../../../tests/fixtures/agent';
 import { assistant, toolGroup, user } from '../../../tests/fixtures/threads';
 import { loadEncoder } from '../tokens/counter';
 import type { CompactionSettings } from './settings';
@@ -23,7 +23,7 @@ import {
 import { getPins, pinnedIds, toggleMessagePin, toggleSpecificPin } from './pins';
 import { applyCompaction, previewCompaction } from './manual';
 import { extractSpecifics } from './specifics';
-import { strategyRemoval, withPinned } from '../strategies/removals';
+import { strategyRecord, strategyRemoval, withPinned } from '../strategies/removals';
 import { slidingWindow } from '../strategies/kinds/sliding-window';
 import { splitTurns } from '../strategies/turns';
 import { createRetentionTally, retentionShare } from './retention';
@@ -103,7 +103,9 @@ async function summarizeOnce(
     },
     context,
   );
-  const entries = events.flatMap((e) => (e.type === 'context-event' ? [e.event] : []));
+  // The record is built after the request left; the run's end waits for it.
+  await middleware.afterAgent!(context, { status: 'done' });
+  const entries = timelineOf(events);
   return { sent: sent!, entries, requests, fs };
 }
 
@@ -119,7 +121,11 @@ describe('compaction records', () => {
     const record = recordOf(entries, 'summarize');
     expect(record.kind).toBe('summarize');
     expect(record.removed.map((r) => r.text).join('\n')).toContain(NEEDLE);
-    expect(record.before.map((r) => r.text).join('\n')).toContain(NEEDLE);
+    // The removed messages are kept once, in removed; before points to them.
+    const opening = record.before.find((b) => b.label.startsWith('User message “The vault'))!;
+    expect(opening.text).toBe('');
+    expect(record.removed[opening.sameAsRemoved!]?.text).toContain(NEEDLE);
+    expect(record.removed[opening.sameAsRemoved!]?.label).toBe(opening.label);
     expect(record.after.map((r) => r.text).join('\n')).not.toContain('4,817');
     expect(record.after.map((r) => r.text).join('\n')).toContain('SESSION INTENT');
     // The kept messages and the system prompt are kept once, in after; before points to them.
@@ -170,7 +176,8 @@ describe('compaction records', () => {
     const replacement = offloadedResultText(call, path, content, 30_000);
     const record = offloadRecord(call, content, replacement, path);
     expect(record.kind).toBe('offload');
-    expect(record.before[0]?.text).toBe(content);
+    // The result is kept once, as removed; before points to it.
+    expect(record.before[0]).toMatchObject({ text: '', sameAsRemoved: 0, chars: content.length });
     expect(record.after[0]?.text).toBe(replacement);
     expect(record.removed[0]?.text).toBe(content);
     expect(texts(record.kept)).toContain('1000 ms');
@@ -232,9 +239,10 @@ describe('compaction records', () => {
       pins,
     })!;
     expect(removal.turns).toEqual([0]);
-    expect(removal.record.kind).toBe('strategy');
-    expect(removal.record.removed.map((r) => r.text)).toEqual([NEEDLE, 'Noted.']);
-    expect(texts(removal.record.lost)).toEqual(['4,817 kg', '/srv/vault/ledger.csv']);
+    const record = strategyRecord(removal);
+    expect(record.kind).toBe('strategy');
+    expect(record.removed.map((r) => r.text)).toEqual([NEEDLE, 'Noted.']);
+    expect(texts(record.lost)).toEqual(['4,817 kg', '/srv/vault/ledger.csv']);
     // Left out before already: nothing new to record.
     expect(
       strategyRemoval({
