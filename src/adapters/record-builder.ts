@@ -24,6 +24,7 @@ export interface WorkerRecordBuilderOptions {
 }
 
 export function createWorkerRecordBuilder(options: WorkerRecordBuilderOptions = {}): RecordBuilder {
+  const workers = options.createWorker !== undefined || typeof Worker !== 'undefined';
   const createWorker =
     options.createWorker ??
     (() =>
@@ -77,7 +78,7 @@ export function createWorkerRecordBuilder(options: WorkerRecordBuilderOptions = 
 
   return (input) =>
     new Promise<CompactionRecord>((resolve, reject) => {
-      if (broken || typeof Worker === 'undefined') {
+      if (broken || !workers) {
         here({ resolve, reject }, input);
         return;
       }

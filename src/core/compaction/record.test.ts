@@ -268,6 +268,30 @@ describe('compaction records', () => {
     expect(!bad.ok && bad.reason).toMatch(/^This event's compaction record cannot be read \(lost:/);
   });
 
+  it('keeps each removed text once; a record stored with both copies still reads', () => {
+    const record = buildCompactionRecord({
+      kind: 'offload',
+      before: [{ label: 'Tool result', text: NEEDLE }],
+      after: [{ label: 'Notice', text: 'saved' }],
+      removed: [{ label: 'Tool result', text: NEEDLE }],
+    });
+    expect(record.before[0]).toEqual({
+      label: 'Tool result',
+      text: '',
+      chars: NEEDLE.length,
+      cut: 0,
+      sameAsRemoved: 0,
+    });
+    expect(JSON.stringify(record).split('4,817 kg of ore').length - 1).toBe(1);
+    // Before sameAsRemoved existed, before held the text itself.
+    const stored = JSON.parse(JSON.stringify(record));
+    stored.before[0] = { label: 'Tool result', text: NEEDLE, chars: NEEDLE.length, cut: 0 };
+    expect(readRecord(stored)).toEqual({ ok: true, record: stored });
+    expect(readRecord({ ...stored, before: [{ ...stored.before[0], sameAsRemoved: -1 }] }).ok).toBe(
+      false,
+    );
+  });
+
   it('bounds every text it keeps and says the cut', () => {
     const long = `${NEEDLE} ${'x'.repeat(RECORD_TEXT_CHARS + 500)}`;
     const record = buildCompactionRecord({
