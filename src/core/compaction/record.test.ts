@@ -31,7 +31,8 @@ import { runArena } from '../arena/arena';
 import { totalsOf } from '../arena/results';
 import type { Transcript } from '../arena/transcript';
 import { defaultSelection } from '../strategies/registry';
-import { createApproximateCounter } from '../tokens/counter';
+import { createApproximateCounter, isSummaryMessage } from '../tokens/counter';
+import { planDemoReply } from '../providers/demo';
 
 const SETTINGS: CompactionSettings = {
   offloadTokens: 20_000,
@@ -71,6 +72,7 @@ async function summarizeOnce(
   messages: ModelMessage[],
   state: ThreadState,
   summary = SUMMARY_DROPPING_NEEDLE,
+  summarizer?: (request: ModelRequest) => Promise<string>,
 ) {
   const counter = await loadEncoder('cl100k_base');
   const fs = await memoryFs();
@@ -82,7 +84,7 @@ async function summarizeOnce(
     counter,
     summarize: async (request) => {
       requests.push(request);
-      return summary;
+      return summarizer ? summarizer(request) : summary;
     },
     now: () => Date.UTC(2026, 0, 1),
   });
@@ -377,6 +379,31 @@ describe('pins', () => {
     );
     const kept = await summarizeOnce(longThread(12), structuredClone(state), keeping);
     expect(recordOf(kept.entries, 'summarize').pinnedDropped).toBeUndefined();
+  });
+
+  it('the Demo summarizer keeps the pinned specifics the summary request lists as must-keep', async () => {
+    const thread = longThread(12);
+    // The needle only in the second sentence of an answer: the extractive summary would not quote it.
+    thread[0] = user('Help me plan the weather-cli release.');
+    thread[3] = assistant(`Plan step 1. ${NEEDLE}`);
+    const demo = async (request: ModelRequest) => planDemoReply(request).content;
+    const plain = await summarizeOnce(thread, {}, undefined, demo);
+    expect(recordOf(plain.entries, 'summarize').kept.map((s) => s.text)).not.toContain('4,817 kg');
+
+    const state: ThreadState = {};
+    const [needle] = extractSpecifics('4,817 kg');
+    toggleSpecificPin(state, needle!);
+    const pinned = await summarizeOnce(thread, state, undefined, demo);
+    const record = recordOf(pinned.entries, 'summarize');
+    expect(record.pinnedDropped).toBeUndefined();
+    expect(record.kept.find((s) => s.text === '4,817 kg')).toMatchObject({
+      pinned: true,
+      where: 'Earlier summary',
+    });
+    const summary = pinned.sent.messages.find(isSummaryMessage)!.content;
+    expect(summary).toContain(
+      '- Pinned: 4,817 kg (“The vault holds 4,817 kg of ore and the ledger is',
+    );
   });
 
   it('refuses past the bound with a reason and unpins on a second press', () => {
