@@ -326,7 +326,7 @@ function Texts({
               <div className="record-text-label">
                 {own.label} · {own.chars.toLocaleString('en-US')} characters
                 {same && <span className="muted"> · unchanged (the same as after)</span>}
-                {sameRemoved && <span className="muted"> · removed (the same as above)</span>}
+                {sameRemoved && <span className="muted"> · removed (kept once, under Removed text)</span>}
               </div>
               <pre>{text.text}</pre>
               {text.cut > 0 && (
