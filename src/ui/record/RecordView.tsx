@@ -326,7 +326,9 @@ function Texts({
               <div className="record-text-label">
                 {own.label} · {own.chars.toLocaleString('en-US')} characters
                 {same && <span className="muted"> · unchanged (the same as after)</span>}
-                {sameRemoved && <span className="muted"> · removed (kept once, under Removed text)</span>}
+                {sameRemoved && (
+                  <span className="muted"> · removed (kept once, under Removed text)</span>
+                )}
               </div>
               <pre>{text.text}</pre>
               {text.cut > 0 && (
