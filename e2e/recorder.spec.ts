@@ -110,6 +110,20 @@ test('a summary that drops a needle number and a path: the record lists both, re
   await expect(record.getByRole('list', { name: 'Lost' })).not.toContainText('4,817 kg');
   await expect(record.getByLabel('Intent survival')).toContainText(/Intent/);
 
+  // The same record opens from the summarization's mark on the token chart.
+  const dialog = page.getByRole('dialog', { name: 'Flight recorder' });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(record).toBeHidden();
+  // The chart is drawn for the eye (aria-hidden; the event list above is its accessible twin): its
+  // marks are found by their layer.
+  await tokens.locator('.chart-marker-kind[data-kind="summarize"] .chart-marker').first().click();
+  await expect(record).toBeVisible();
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Conversation summarized');
+  await expect(record.getByRole('list', { name: 'Recoverable' })).toContainText('4,817 kg');
+  await expect(record.getByRole('list', { name: 'Recoverable' })).toContainText(
+    '/srv/vault/ledger.csv',
+  );
+
   // Reload: the record is kept with the thread.
   await page.reload();
   await expect(page.getByRole('region', { name: 'Conversation' })).toBeVisible();

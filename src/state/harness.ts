@@ -25,6 +25,7 @@ import { settingsForThread, type Settings } from '../core/settings';
 import { strategyOf } from '../core/strategies/registry';
 import { createApproximateCounter, type TokenCounter } from '../core/tokens/counter';
 import { createWorkerCodeRunner } from '../adapters/execute-runner';
+import { appRecordBuilder } from '../adapters/record-builder';
 import { createProviderFor, memoryStepsProvider, type Connection } from './provider';
 import { getServices } from './services';
 import { connectionOf, useSettingsStore } from './settings';
@@ -96,6 +97,7 @@ export async function harnessForThread(
     fs,
     ...(options.preview ? {} : { journal }),
     codeRunner: createWorkerCodeRunner(),
+    buildRecord: appRecordBuilder(),
     loadMemory: memoryLoader(fs),
     ...(options.factRankers ? { factRankers: options.factRankers } : {}),
     ...(options.onFactsInvalid ? { onFactsInvalid: options.onFactsInvalid } : {}),

@@ -23,9 +23,11 @@ import { getStrategy } from '../core/strategies/registry';
 import { getServices } from './services';
 import { useFilesStore } from './files';
 import { errorText } from '../core/text/errors';
+import { appRecordBuilder } from '../adapters/record-builder';
 
 export interface OpenRecord {
-  record: CompactionRecord;
+  /** Absent while the event's record is still being built (see compaction/delivery.ts). */
+  record?: CompactionRecord;
   /** The timeline event's kind ('summarize', 'strategy-dropped'…). */
   kind: string;
   eventId?: string;
@@ -57,7 +59,12 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
   preview: null,
 
   openEvent(event) {
-    if (event.record === undefined) return false;
+    if (event.record === undefined) {
+      if (!event.pending) return false;
+      // Built after the request left: the view waits for it (RecordDialog watches the event).
+      set({ open: { kind: event.kind, eventId: event.id }, preview: null, notice: undefined });
+      return true;
+    }
     const read = readRecord(event.record);
     if (!read.ok) {
       set({
@@ -125,6 +132,7 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
         system: next?.request.system ?? setup.system,
         fs: getServices().fs,
         signal: controller.signal,
+        buildRecord: appRecordBuilder(),
       });
       if (controller.signal.aborted) return;
       set({

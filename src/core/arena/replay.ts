@@ -184,7 +184,11 @@ export async function replayTranscript(options: ReplayOptions): Promise<Strategy
           recorder.apply(event);
           if (event.type === 'message' && event.message.role !== 'notice')
             appended.push(event.message);
-          else if (event.type === 'context-event') {
+          else if (event.type === 'context-record') {
+            // Records come after their events, built once the request left; every one arrives
+            // before the run ends.
+            if (event.attachments.record) retention.add(event.attachments.record);
+          } else if (event.type === 'context-event') {
             const e = event.event;
             if (e.record) retention.add(e.record);
             if (e.step) {

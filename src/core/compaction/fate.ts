@@ -109,11 +109,16 @@ export function classifySpecifics(
     typeof target.newContext === 'string'
       ? [{ label: SINGLE_CONTEXT_LABEL, text: target.newContext }]
       : target.newContext;
+  // A section's haystack is built only when a search reaches it (in order: the first section that
+  // holds a specific is where it is kept), so sections after the last one any search needs are
+  // never scanned. The cut of a section over the bound is known from its length alone.
   const contexts = sections.map((s) => {
-    const haystack = buildHaystack(s.text, maxChars);
-    noteCut(s.label, haystack);
-    return { label: s.label, haystack };
+    if (s.text.length > maxChars)
+      cut.push({ label: s.label, searchedChars: maxChars, totalChars: s.text.length });
+    return { label: s.label, text: s.text, haystack: undefined as Haystack | undefined };
   });
+  const contextHaystack = (c: (typeof contexts)[number]): Haystack =>
+    (c.haystack ??= buildHaystack(c.text, maxChars));
 
   // Which readable files the context points to.
   const pointerSet = new Set(
@@ -124,7 +129,7 @@ export function classifySpecifics(
     const asPath = { kind: 'path' as const, subtype: 'posix', normalized };
     const pointed =
       pointerSet.has(normalized.replace(/^\//, '')) ||
-      contexts.some((c) => findSpecific(c.haystack, asPath));
+      contexts.some((c) => findSpecific(contextHaystack(c), asPath));
     return { file, pointed, haystack: undefined as Haystack | undefined };
   });
   const haystackOf = (entry: (typeof files)[number]): Haystack => {
@@ -135,19 +140,33 @@ export function classifySpecifics(
     return entry.haystack;
   };
 
+  // Where each specific is kept: section by section, only while some specific is still unplaced.
+  const keptIn: (string | undefined)[] = specifics.map(() => undefined);
+  let unplaced = specifics.length;
+  for (const c of contexts) {
+    if (unplaced === 0) break;
+    const haystack = contextHaystack(c);
+    specifics.forEach((specific, i) => {
+      if (keptIn[i] === undefined && findSpecific(haystack, specific)) {
+        keptIn[i] = c.label;
+        unplaced--;
+      }
+    });
+  }
+
   const kept: ClassifiedSpecific[] = [];
   const recoverable: ClassifiedSpecific[] = [];
   const lost: ClassifiedSpecific[] = [];
-  for (const specific of specifics) {
-    const keptIn = contexts.find((c) => findSpecific(c.haystack, specific));
-    if (keptIn) {
-      kept.push({ ...specific, fate: 'kept', keptIn: keptIn.label });
-      continue;
+  specifics.forEach((specific, i) => {
+    const label = keptIn[i];
+    if (label !== undefined) {
+      kept.push({ ...specific, fate: 'kept', keptIn: label });
+      return;
     }
     const from = files.find((f) => f.pointed && findSpecific(haystackOf(f), specific));
     if (from) {
       recoverable.push({ ...specific, fate: 'recoverable', recoverableFrom: from.file.path });
-      continue;
+      return;
     }
     const unreachable = files.find((f) => !f.pointed && findSpecific(haystackOf(f), specific));
     lost.push({
@@ -155,7 +174,7 @@ export function classifySpecifics(
       fate: 'lost',
       ...(unreachable ? { unreachableIn: unreachable.file.path } : {}),
     });
-  }
+  });
 
   const counts = countsOf(kept.length, recoverable.length, lost.length);
   const byKind = Object.fromEntries(

@@ -12,24 +12,24 @@ import type { TimelineEntry } from '../thread/thread';
 import { countRequest, type TokenCounter } from '../tokens/counter';
 import {
   applyStoredSummary,
-  findCutIndex,
   getCompactionState,
   historyPath as historyPathFor,
   originalMessage,
-  summaryMessageId,
   thresholds,
   updateCompactionState,
   type SummaryRecord,
 } from './compaction';
-import { getPins, mustKeepInstruction, pinnedIds } from './pins';
-import { recordLine, type CompactionRecord } from './record';
+import { getPins, pinnedIds } from './pins';
+import { buildRecordHere, recordLine, type CompactionRecord, type RecordBuilder } from './record';
 import {
   appendHistory,
-  buildSummaryRequest,
-  checkSummary,
-  historyFileHeader,
+  historyContent,
   historySection,
-  summarizationRecord,
+  nextSummary,
+  planSummary,
+  removedMessages,
+  requestSummary,
+  summarizationRecordInput,
   type SummarizeFn,
 } from './summarization';
 
@@ -49,6 +49,8 @@ export interface ManualCompactionInput {
   system: string;
   fs: Pick<VirtualFs, 'read'>;
   signal: AbortSignal;
+  /** Builds the record (default: here, on this thread; the app: in a Web Worker). */
+  buildRecord?: RecordBuilder;
   now?: () => number;
 }
 
@@ -81,21 +83,15 @@ export async function previewCompaction(input: ManualCompactionInput): Promise<C
     messages: applied.messages,
     tools: [],
   };
-  const floor = applied.floor;
-  const count = (m: ModelMessage) => input.counter.countMessage(m);
-  let cut = findCutIndex(
-    applied.messages,
-    count,
-    thresholds(input.settings, input.contextWindow).keepTokens,
-    floor,
-  );
   // Everything fits in the kept share: keep only the latest turn (from the last user message).
-  if (cut <= floor) {
-    const lastUser = applied.messages.findLastIndex((m, i) => i >= floor && m.role === 'user');
-    cut = lastUser > floor ? lastUser : floor;
-  }
-  const removed = applied.messages.slice(floor, cut).filter((m) => !keep.has(m.id));
-  if (cut <= floor || removed.length === 0)
+  const plan = planSummary(
+    applied,
+    keep,
+    (m) => input.counter.countMessage(m),
+    thresholds(input.settings, input.contextWindow).keepTokens,
+    { atLeastLatestTurn: true },
+  );
+  if (!plan)
     return {
       ok: false,
       reason:
@@ -103,57 +99,48 @@ export async function previewCompaction(input: ManualCompactionInput): Promise<C
     };
 
   const path = historyPathFor(input.threadId);
-  const text = await input.summarize(
-    buildSummaryRequest(input.model, applied.messages.slice(0, cut), {
-      counter: input.counter,
-      contextWindow: input.contextWindow,
-      path,
-      mustKeep: mustKeepInstruction(pins),
-    }),
-    input.signal,
-  );
-  const checked = checkSummary(text);
+  const checked = await requestSummary(input.summarize, input.signal, {
+    model: input.model,
+    plan,
+    counter: input.counter,
+    contextWindow: input.contextWindow,
+    path,
+    pins,
+  });
   if (!checked.ok) return { ok: false, reason: `The summary is unusable: ${checked.reason}` };
 
   const at = now();
-  const firstKept = applied.messages[cut] as ModelMessage;
-  const summary: SummaryRecord = {
-    summary: checked.summary,
-    messageId: summaryMessageId((stored?.count ?? 0) + 1, firstKept.id),
-    firstKeptId: firstKept.id,
-    historyPath: path,
-    at,
-    count: (stored?.count ?? 0) + 1,
-    summarizedMessages: (applied.applied ? (stored?.summarizedMessages ?? 0) : 0) + removed.length,
-  };
+  const summary = nextSummary(stored, plan, checked.summary, path, at);
   const after: ModelRequest = {
     ...before,
     messages: applyStoredSummary(thread, summary, keep).messages,
   };
   // The history file as Apply would leave it (nothing is written now).
   const existing = await input.fs.read(path).catch(() => undefined);
-  const section = historySection(removed.map(originalMessage), at);
-  const content = existing
-    ? `${existing.content.replace(/\n*$/, '\n')}\n${section}`
-    : `${historyFileHeader(input.threadId)}\n${section}`;
-  const record = summarizationRecord({
-    before,
-    after,
-    removed: [...(applied.applied ? applied.messages.slice(0, 1) : []), ...removed],
-    history: { path, content },
-    pins,
-    preview: true,
-  });
+  const removed = plan.newlyCut.map(originalMessage);
+  const content = historyContent(existing?.content, input.threadId, historySection(removed, at));
+  // The preview shows the record before anything changes: it is awaited here (built off the
+  // page's thread when the app gives a builder).
+  const record = await (input.buildRecord ?? buildRecordHere)(
+    summarizationRecordInput({
+      before,
+      after,
+      removed: removedMessages(plan),
+      history: { path, content },
+      pins,
+      preview: true,
+    }),
+  );
   return {
     ok: true,
     pending: {
       threadId: input.threadId,
       summary,
       previousCount: stored?.count ?? 0,
-      removed: removed.map(originalMessage),
+      removed,
       tokensBefore: countRequest(input.counter, before).total,
       tokensAfter: countRequest(input.counter, after).total,
-      keptMessages: applied.messages.length - cut,
+      keptMessages: plan.kept.length,
       record,
     },
   };

@@ -9,13 +9,21 @@ import { formatContentWithLineNumbers, splitLines } from '../fs/tools';
 import type { CompactionSettings } from './settings';
 import { OFFLOAD_EXCLUDED_TOOLS, largeResultPath } from './compaction';
 import type { TokenCounter } from '../tokens/counter';
-import { buildCompactionRecord, recordLine, type CompactionRecord } from './record';
+import {
+  buildCompactionRecord,
+  type CompactionRecord,
+  type RecordBuilder,
+  type RecordInput,
+} from './record';
+import { emitWithRecord, settleRecords } from './delivery';
 
 export interface OffloadOptions {
   /** Read on every tool call, so changed settings apply at once. */
   settings: () => CompactionSettings;
   /** The counter of the model's encoding (a tool call has no request to pick it from). */
   counter: TokenCounter | (() => TokenCounter | Promise<TokenCounter>);
+  /** Builds the compaction record after the result has gone on (the app: in a Web Worker). */
+  buildRecord?: RecordBuilder;
 }
 
 export const OFFLOAD_PREVIEW_LINES = 10;
@@ -26,7 +34,7 @@ const SLICE_LINES = 100;
 export function createOffloadMiddleware(options: OffloadOptions): Middleware {
   return {
     name: 'Large tool result offload',
-    events: ['context-event'],
+    events: ['context-event', 'context-record'],
     async wrapToolCall(call, next, context) {
       const result = await next(call);
       if (OFFLOAD_EXCLUDED_TOOLS.includes(call.name)) return result;
@@ -49,10 +57,10 @@ export function createOffloadMiddleware(options: OffloadOptions): Middleware {
       }
       const replacement = offloadedResultText(call, path, result.content, tokens);
       const after = counter.count(replacement);
-      const record = offloadRecord(call, result.content, replacement, path);
-      context.emit({
-        type: 'context-event',
-        event: {
+      // The record is built once the result has gone on (the run waits for it at its end).
+      emitWithRecord(
+        context,
+        {
           kind: 'offload',
           tokensBefore: tokens,
           tokensAfter: after,
@@ -60,13 +68,14 @@ export function createOffloadMiddleware(options: OffloadOptions): Middleware {
           detail:
             `The ${call.name} result (${tokens.toLocaleString('en-US')} tokens) was over ` +
             `${limit.toLocaleString('en-US')} tokens, so it was saved to ${path}; the model sees ` +
-            `the path and its first ${OFFLOAD_PREVIEW_LINES} lines (${after.toLocaleString('en-US')} tokens). ` +
-            `${recordLine(record)}.`,
-          record,
+            `the path and its first ${OFFLOAD_PREVIEW_LINES} lines (${after.toLocaleString('en-US')} tokens).`,
         },
-      });
+        () => offloadRecordInput(call, result.content, replacement, path),
+        options.buildRecord,
+      );
       return { ...result, content: replacement } satisfies ToolResult;
     },
+    afterAgent: (context) => settleRecords(context),
   };
 }
 
@@ -103,12 +112,22 @@ export function offloadRecord(
   replacement: string,
   path: string,
 ): CompactionRecord {
+  return buildCompactionRecord(offloadRecordInput(call, content, replacement, path));
+}
+
+/** The record's input for an offload (plain data, for a builder in a worker). */
+export function offloadRecordInput(
+  call: Pick<ToolCall, 'name' | 'id'>,
+  content: string,
+  replacement: string,
+  path: string,
+): RecordInput {
   const label = `Tool result (${call.name}, ${call.id})`;
-  return buildCompactionRecord({
+  return {
     kind: 'offload',
     before: [{ label, text: content, role: 'tool' }],
     after: [{ label: `${label} as sent`, text: replacement, role: 'tool' }],
     removed: [{ label, text: content, role: 'tool' }],
     readableFiles: [{ path, content }],
-  });
+  };
 }

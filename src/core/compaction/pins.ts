@@ -113,11 +113,26 @@ export function pinnedIds(messages: readonly ModelMessage[], pins: Pins): Set<st
   return out;
 }
 
+const MUST_KEEP_HEADING =
+  'The user pinned these details. Each one MUST appear in the summary exactly as written (in the section where it fits):';
+
 /** The summary prompt's must-keep list (empty string without pinned specifics). */
 export function mustKeepInstruction(pins: Pins): string {
   if (pins.specifics.length === 0) return '';
-  return [
-    'The user pinned these details. Each one MUST appear in the summary exactly as written (in the section where it fits):',
-    ...pins.specifics.map((s) => `- ${s.text}`),
-  ].join('\n');
+  return [MUST_KEEP_HEADING, ...pins.specifics.map((s) => `- ${s.text}`)].join('\n');
+}
+
+/** The details a must-keep list (mustKeepInstruction) in `text` names; [] when it has none. */
+export function mustKeepFrom(text: string): string[] {
+  const at = text.lastIndexOf(MUST_KEEP_HEADING);
+  if (at < 0) return [];
+  const out: string[] = [];
+  for (const line of text
+    .slice(at + MUST_KEEP_HEADING.length)
+    .split('\n')
+    .slice(1)) {
+    if (!line.startsWith('- ')) break;
+    out.push(line.slice(2));
+  }
+  return out;
 }

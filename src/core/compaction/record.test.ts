@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunContext, ThreadState } from '../agent/middleware';
 import type { ModelMessage, ModelRequest } from '../agent/types';
-import { collect, memoryFs } from '../../../tests/fixtures/agent';
+import { collect, memoryFs, timelineOf } from '../../../tests/fixtures/agent';
 import { assistant, toolGroup, user } from '../../../tests/fixtures/threads';
 import { loadEncoder } from '../tokens/counter';
 import type { CompactionSettings } from './settings';
@@ -23,7 +23,7 @@ import {
 import { getPins, pinnedIds, toggleMessagePin, toggleSpecificPin } from './pins';
 import { applyCompaction, previewCompaction } from './manual';
 import { extractSpecifics } from './specifics';
-import { strategyRemoval, withPinned } from '../strategies/removals';
+import { strategyRecord, strategyRemoval, withPinned } from '../strategies/removals';
 import { slidingWindow } from '../strategies/kinds/sliding-window';
 import { splitTurns } from '../strategies/turns';
 import { createRetentionTally, retentionShare } from './retention';
@@ -31,7 +31,8 @@ import { runArena } from '../arena/arena';
 import { totalsOf } from '../arena/results';
 import type { Transcript } from '../arena/transcript';
 import { defaultSelection } from '../strategies/registry';
-import { createApproximateCounter } from '../tokens/counter';
+import { createApproximateCounter, isSummaryMessage } from '../tokens/counter';
+import { planDemoReply } from '../providers/demo';
 
 const SETTINGS: CompactionSettings = {
   offloadTokens: 20_000,
@@ -71,6 +72,7 @@ async function summarizeOnce(
   messages: ModelMessage[],
   state: ThreadState,
   summary = SUMMARY_DROPPING_NEEDLE,
+  summarizer?: (request: ModelRequest) => Promise<string>,
 ) {
   const counter = await loadEncoder('cl100k_base');
   const fs = await memoryFs();
@@ -82,7 +84,7 @@ async function summarizeOnce(
     counter,
     summarize: async (request) => {
       requests.push(request);
-      return summary;
+      return summarizer ? summarizer(request) : summary;
     },
     now: () => Date.UTC(2026, 0, 1),
   });
@@ -103,7 +105,9 @@ async function summarizeOnce(
     },
     context,
   );
-  const entries = events.flatMap((e) => (e.type === 'context-event' ? [e.event] : []));
+  // The record is built after the request left; the run's end waits for it.
+  await middleware.afterAgent!(context, { status: 'done' });
+  const entries = timelineOf(events);
   return { sent: sent!, entries, requests, fs };
 }
 
@@ -119,7 +123,11 @@ describe('compaction records', () => {
     const record = recordOf(entries, 'summarize');
     expect(record.kind).toBe('summarize');
     expect(record.removed.map((r) => r.text).join('\n')).toContain(NEEDLE);
-    expect(record.before.map((r) => r.text).join('\n')).toContain(NEEDLE);
+    // The removed messages are kept once, in removed; before points to them.
+    const opening = record.before.find((b) => b.label.startsWith('User message “The vault'))!;
+    expect(opening.text).toBe('');
+    expect(record.removed[opening.sameAsRemoved!]?.text).toContain(NEEDLE);
+    expect(record.removed[opening.sameAsRemoved!]?.label).toBe(opening.label);
     expect(record.after.map((r) => r.text).join('\n')).not.toContain('4,817');
     expect(record.after.map((r) => r.text).join('\n')).toContain('SESSION INTENT');
     // The kept messages and the system prompt are kept once, in after; before points to them.
@@ -170,7 +178,8 @@ describe('compaction records', () => {
     const replacement = offloadedResultText(call, path, content, 30_000);
     const record = offloadRecord(call, content, replacement, path);
     expect(record.kind).toBe('offload');
-    expect(record.before[0]?.text).toBe(content);
+    // The result is kept once, as removed; before points to it.
+    expect(record.before[0]).toMatchObject({ text: '', sameAsRemoved: 0, chars: content.length });
     expect(record.after[0]?.text).toBe(replacement);
     expect(record.removed[0]?.text).toBe(content);
     expect(texts(record.kept)).toContain('1000 ms');
@@ -232,9 +241,10 @@ describe('compaction records', () => {
       pins,
     })!;
     expect(removal.turns).toEqual([0]);
-    expect(removal.record.kind).toBe('strategy');
-    expect(removal.record.removed.map((r) => r.text)).toEqual([NEEDLE, 'Noted.']);
-    expect(texts(removal.record.lost)).toEqual(['4,817 kg', '/srv/vault/ledger.csv']);
+    const record = strategyRecord(removal);
+    expect(record.kind).toBe('strategy');
+    expect(record.removed.map((r) => r.text)).toEqual([NEEDLE, 'Noted.']);
+    expect(texts(record.lost)).toEqual(['4,817 kg', '/srv/vault/ledger.csv']);
     // Left out before already: nothing new to record.
     expect(
       strategyRemoval({
@@ -258,6 +268,30 @@ describe('compaction records', () => {
     const bad = readRecord({ ...record, lost: 'everything' });
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.reason).toMatch(/^This event's compaction record cannot be read \(lost:/);
+  });
+
+  it('keeps each removed text once; a record stored with both copies still reads', () => {
+    const record = buildCompactionRecord({
+      kind: 'offload',
+      before: [{ label: 'Tool result', text: NEEDLE }],
+      after: [{ label: 'Notice', text: 'saved' }],
+      removed: [{ label: 'Tool result', text: NEEDLE }],
+    });
+    expect(record.before[0]).toEqual({
+      label: 'Tool result',
+      text: '',
+      chars: NEEDLE.length,
+      cut: 0,
+      sameAsRemoved: 0,
+    });
+    expect(JSON.stringify(record).split('4,817 kg of ore').length - 1).toBe(1);
+    // Before sameAsRemoved existed, before held the text itself.
+    const stored = JSON.parse(JSON.stringify(record));
+    stored.before[0] = { label: 'Tool result', text: NEEDLE, chars: NEEDLE.length, cut: 0 };
+    expect(readRecord(stored)).toEqual({ ok: true, record: stored });
+    expect(readRecord({ ...stored, before: [{ ...stored.before[0], sameAsRemoved: -1 }] }).ok).toBe(
+      false,
+    );
   });
 
   it('bounds every text it keeps and says the cut', () => {
@@ -345,6 +379,31 @@ describe('pins', () => {
     );
     const kept = await summarizeOnce(longThread(12), structuredClone(state), keeping);
     expect(recordOf(kept.entries, 'summarize').pinnedDropped).toBeUndefined();
+  });
+
+  it('the Demo summarizer keeps the pinned specifics the summary request lists as must-keep', async () => {
+    const thread = longThread(12);
+    // The needle only in the second sentence of an answer: the extractive summary would not quote it.
+    thread[0] = user('Help me plan the weather-cli release.');
+    thread[3] = assistant(`Plan step 1. ${NEEDLE}`);
+    const demo = async (request: ModelRequest) => planDemoReply(request).content;
+    const plain = await summarizeOnce(thread, {}, undefined, demo);
+    expect(recordOf(plain.entries, 'summarize').kept.map((s) => s.text)).not.toContain('4,817 kg');
+
+    const state: ThreadState = {};
+    const [needle] = extractSpecifics('4,817 kg');
+    toggleSpecificPin(state, needle!);
+    const pinned = await summarizeOnce(thread, state, undefined, demo);
+    const record = recordOf(pinned.entries, 'summarize');
+    expect(record.pinnedDropped).toBeUndefined();
+    expect(record.kept.find((s) => s.text === '4,817 kg')).toMatchObject({
+      pinned: true,
+      where: 'Earlier summary',
+    });
+    const summary = pinned.sent.messages.find(isSummaryMessage)!.content;
+    expect(summary).toContain(
+      '- Pinned: 4,817 kg (“The vault holds 4,817 kg of ore and the ledger is',
+    );
   });
 
   it('refuses past the bound with a reason and unpins on a second press', () => {

@@ -2,10 +2,11 @@
 // sees (a summarization, old tool-input truncation, a large-result offload, a strategy leaving
 // turns out), the request sections before and after, the removed text, and the fate of every
 // specific the removed text held (kept / recoverable / lost, RULES.md section 2), with the intent
-// check after a summary and the pinned specifics a summary dropped. Built where the removal
-// happens, pure: the caller passes the texts and the files the agent can read. Plain JSON, kept with
-// the thread on its timeline event; every text is bounded (BOUNDS.recordTextChars) and every cut is
-// said in the record.
+// check after a summary and the pinned specifics a summary dropped. Pure: the caller passes the
+// texts and the files the agent can read (RecordInput, plain data), and the record is built after
+// the model request has left (compaction/delivery.ts; in the app, in a Web Worker). Plain JSON,
+// kept with the thread on its timeline event; every text is bounded (BOUNDS.recordTextChars) and
+// every cut is said in the record.
 
 import { z } from 'zod';
 import type { ModelMessage } from '../agent/types';
@@ -47,9 +48,10 @@ export const RECORD_SECTIONS = BOUNDS.recordSections.value;
 export const RECORD_SPECIFICS = BOUNDS.recordSpecifics.value;
 /**
  * Characters read for specifics: of the removed text (all parts together), and of each text they
- * are looked for in (a context section, a readable file). A record is built while the request
- * waits, so a summarization of a 200k-token history must not read megabytes twice over; a cut is
- * listed in the record's scanCuts and said in the view ("Searched in part: …").
+ * are looked for in (a context section, a readable file). A record is built after the request has
+ * left (compaction/delivery.ts), but its run ends only once it is delivered, so a summarization of
+ * a 200k-token history must not read megabytes twice over; a cut is listed in the record's
+ * scanCuts and said in the view ("Searched in part: …").
  */
 export const RECORD_SCAN_CHARS = 250_000;
 
@@ -78,6 +80,11 @@ export interface RecordText {
    * empty (the record keeps each text once).
    */
   sameAsAfter?: number;
+  /**
+   * A section before that is word for word a removed text (and not a section after): its index in
+   * `removed`, and `text` is empty. Records stored before this existed keep the text in both.
+   */
+  sameAsRemoved?: number;
 }
 
 /** A specific as listed in the record. */
@@ -162,8 +169,18 @@ export interface RecordInput {
   pinned?: readonly PinnedSpecificRef[];
   /** For summaries: the latest user request and the open next steps before it. */
   intent?: { latestUserRequest: string; nextSteps: readonly string[]; summary: string };
+  /** Texts the caller searched in part before handing them over (the history file's tail). */
+  scanCuts?: readonly string[];
   preview?: boolean;
 }
+
+/**
+ * Builds a record from its input. Plain data in, plain data out, so the app can build it in a Web
+ * Worker; buildRecordHere builds it on the calling thread.
+ */
+export type RecordBuilder = (input: RecordInput) => Promise<CompactionRecord>;
+
+export const buildRecordHere: RecordBuilder = async (input) => buildCompactionRecord(input);
 
 export function buildCompactionRecord(input: RecordInput): CompactionRecord {
   const collection = collectSpecifics(
@@ -195,10 +212,11 @@ export function buildCompactionRecord(input: RecordInput): CompactionRecord {
     scanCuts.push(
       `Removed text: specifics read from its first ${collection.scannedChars.toLocaleString('en-US')} of ${collection.totalChars.toLocaleString('en-US')} characters`,
     );
+  scanCuts.push(...(input.scanCuts ?? []));
 
   const record: CompactionRecord = {
     kind: input.kind,
-    ...bounded('before', input.before, input.after),
+    ...bounded('before', input.before, input.after, input.removed),
     ...bounded('after', input.after),
     ...bounded('removed', input.removed),
     sectionsLeftOut: {
@@ -253,19 +271,29 @@ function bounded<K extends 'before' | 'after' | 'removed'>(
   key: K,
   parts: readonly RecordPart[],
   after?: readonly RecordPart[],
+  removed?: readonly RecordPart[],
 ): Record<K, RecordText[]> {
   // Each text up to RECORD_TEXT_CHARS, and a list up to RECORD_LIST_CHARS in all: later sections
   // keep their label and size, with the cut said. A section before that is the same as one after
-  // is kept once (after), pointed to.
-  const afterIndex = new Map<string, number>();
-  after?.slice(0, RECORD_SECTIONS).forEach((part, i) => {
-    const k = `${part.label}\u0000${part.text}`;
-    if (!afterIndex.has(k)) afterIndex.set(k, i);
-  });
+  // (or else as a removed text) is kept once, there, and pointed to.
+  const indexOf = (list: readonly RecordPart[] | undefined) => {
+    const index = new Map<string, number>();
+    list?.slice(0, RECORD_SECTIONS).forEach((part, i) => {
+      const k = `${part.label}\u0000${part.text}`;
+      if (!index.has(k)) index.set(k, i);
+    });
+    return index;
+  };
+  const afterIndex = indexOf(after);
+  const removedIndex = indexOf(removed);
   let budget = RECORD_LIST_CHARS;
   const out = parts.slice(0, RECORD_SECTIONS).map((part) => {
-    const same = afterIndex.get(`${part.label}\u0000${part.text}`);
+    const k = `${part.label}\u0000${part.text}`;
+    const same = afterIndex.get(k);
     if (same !== undefined) return { ...boundText(part, 0), cut: 0, sameAsAfter: same };
+    const sameRemoved = removedIndex.get(k);
+    if (sameRemoved !== undefined)
+      return { ...boundText(part, 0), cut: 0, sameAsRemoved: sameRemoved };
     const text = boundText(part, Math.min(RECORD_TEXT_CHARS, budget));
     budget -= text.text.length;
     return text;
@@ -381,6 +409,7 @@ const recordTextSchema = z.looseObject({
   chars: z.number(),
   cut: z.number(),
   sameAsAfter: z.number().int().min(0).optional(),
+  sameAsRemoved: z.number().int().min(0).optional(),
 });
 const recordSpecificSchema = z.looseObject({
   kind: z.string(),

@@ -46,10 +46,12 @@ import {
   RECORD_SCAN_CHARS,
   buildCompactionRecord,
   messagePart,
-  recordLine,
   requestParts,
   type CompactionRecord,
+  type RecordBuilder,
+  type RecordInput,
 } from './record';
+import { emitWithRecord, settleRecords } from './delivery';
 
 /** Asks a model for the summary; resolves with its text. The app passes the configured provider. */
 export type SummarizeFn = (request: ModelRequest, signal: AbortSignal) => Promise<string>;
@@ -66,6 +68,8 @@ export interface SummarizationOptions {
    * report it as an event and pass the request on uncompressed.
    */
   preview?: boolean;
+  /** Builds the compaction record once the request has left (the app: in a Web Worker). */
+  buildRecord?: RecordBuilder;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -92,18 +96,18 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
   return {
     name: 'Summarization',
     state: compactionSlot,
-    events: ['context-event'],
+    events: ['context-event', 'context-record'],
     async wrapModelCall(request, next, context) {
       const settings = options.settings();
       const contextWindow = resolveNumber(options.contextWindow);
       const { triggerTokens, keepTokens } = thresholds(settings, contextWindow);
-      const record = getCompactionState(context.state).summary;
+      const stored = getCompactionState(context.state).summary;
       // No summary yet and under the trigger by length alone: the request goes as it came.
-      if (!record && requestTokensAtMost(request) <= triggerTokens) return next(request);
+      if (!stored && requestTokensAtMost(request) <= triggerTokens) return next(request);
 
       const pins = getPins(context.state);
       const keep = pinnedIds(request.messages, pins);
-      const applied = applyStoredSummary(request.messages, record, keep);
+      const applied = applyStoredSummary(request.messages, stored, keep);
       const effective: ModelRequest = { ...request, messages: applied.messages };
       // A short thread is under the trigger by its length alone: nothing to count.
       if (requestTokensAtMost(effective) <= triggerTokens) return next(effective);
@@ -111,22 +115,16 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
       const tokensBefore = countRequest(counter, effective).total;
       if (tokensBefore <= triggerTokens) return next(effective);
 
-      const floor = applied.floor;
-      const cut = findCutIndex(
-        effective.messages,
+      const plan = planSummary(
+        applied,
+        keep,
         (message) => counter.countMessage(message),
         keepTokens,
-        floor,
       );
-      // Pinned messages are never cut: they stay after the summary.
-      const newlyCut = effective.messages.slice(floor, cut).filter((m) => !keep.has(m.id));
       // Nothing older than the kept tail (one huge message, or one long tool-call group).
-      if (cut <= floor || newlyCut.length === 0) return next(effective);
-
-      const toSummarize = effective.messages.slice(0, cut);
-      const kept = effective.messages.slice(cut);
+      if (!plan) return next(effective);
+      const { newlyCut, kept, firstKept } = plan;
       const path = historyPathFor(context.threadId);
-      const firstKept = kept[0] as ModelMessage;
 
       if (options.preview) {
         context.emit({
@@ -161,18 +159,16 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
 
       let summary: string;
       try {
-        const text = await options.summarize(
-          buildSummaryRequest(request.model, toSummarize, {
-            counter,
-            contextWindow,
-            path,
-            mustKeep: mustKeepInstruction(pins),
-          }),
-          context.signal,
-        );
-        const checked = checkSummary(text);
-        if (!checked.ok) return fail(checked.reason);
-        summary = checked.summary;
+        const answer = await requestSummary(options.summarize, context.signal, {
+          model: request.model,
+          plan,
+          counter,
+          contextWindow,
+          path,
+          pins,
+        });
+        if (!answer.ok) return fail(answer.reason);
+        summary = answer.summary;
       } catch (error) {
         // Stop means stop: the run ends as aborted, not with a compaction notice.
         if (context.signal.aborted || (error instanceof ProviderError && error.kind === 'aborted'))
@@ -181,42 +177,32 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
       }
 
       const at = now();
+      let history: string;
       try {
-        await appendHistory(context.fs, path, context.threadId, newlyCut.map(originalMessage), at);
+        history = await appendHistory(
+          context.fs,
+          path,
+          context.threadId,
+          newlyCut.map(originalMessage),
+          at,
+        );
       } catch (error) {
         return fail(`the history could not be saved to ${path} (${errorText(error)}).`);
       }
 
-      const updated: SummaryRecord = {
-        summary,
-        messageId: summaryMessageId((record?.count ?? 0) + 1, firstKept.id),
-        firstKeptId: firstKept.id,
-        historyPath: path,
-        at,
-        count: (record?.count ?? 0) + 1,
-        summarizedMessages:
-          (applied.applied ? (record?.summarizedMessages ?? 0) : 0) + newlyCut.length,
-      };
+      const updated = nextSummary(stored, plan, summary, path, at);
       updateCompactionState(context.state, { summary: updated });
       const compacted: ModelRequest = {
         ...request,
         messages: applyStoredSummary(request.messages, updated, keep).messages,
       };
       const tokensAfter = countRequest(counter, compacted).total;
-      const history = await context.fs.read(path).catch(() => undefined);
-      const compactionRecord = summarizationRecord({
-        before: effective,
-        after: compacted,
-        removed: [
-          ...(applied.applied ? effective.messages.slice(0, 1) : []),
-          ...newlyCut.map(originalMessage),
-        ],
-        history: history ? { path, content: history.content } : undefined,
-        pins,
-      });
-      context.emit({
-        type: 'context-event',
-        event: {
+      // The event goes out now (the recorder places it at this call); its record is built once the
+      // request has left, from what this call saw (the pins as they are now).
+      const pinsNow = structuredClone(pins);
+      emitWithRecord(
+        context,
+        {
           kind: 'summarize',
           tokensBefore,
           tokensAfter,
@@ -228,13 +214,123 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
             ` and appended verbatim to ${path}; the model now sees the summary and the ` +
             `${kept.length} most recent messages` +
             (keep.size > 0 ? ' (pinned messages stay as they were)' : '') +
-            `. ${recordLine(compactionRecord)}.`,
-          record: compactionRecord,
+            '.',
         },
-      });
+        () =>
+          summarizationRecordInput({
+            before: effective,
+            after: compacted,
+            removed: removedMessages(plan),
+            history: { path, content: history },
+            pins: pinsNow,
+          }),
+        options.buildRecord,
+      );
       return next(compacted);
     },
+    afterAgent: (context) => settleRecords(context),
   };
+}
+
+// ---- the plan, shared with "Compact now" ------------------------------------------------------
+
+/** What a summarization cuts: the same for the middleware and "Compact now" (manual.ts). */
+export interface SummaryPlan {
+  /** The messages with the stored summary applied (see applyStoredSummary). */
+  applied: ReturnType<typeof applyStoredSummary>;
+  /** Index in applied.messages of the first kept message. */
+  cut: number;
+  /** The messages newly summarized: from the floor to the cut, pinned ones left out. */
+  newlyCut: ModelMessage[];
+  /** What the summarizer reads: everything before the cut (the earlier summary first). */
+  toSummarize: ModelMessage[];
+  kept: ModelMessage[];
+  firstKept: ModelMessage;
+}
+
+/**
+ * Where a summarization of `applied` cuts: the kept tail is the most recent keepTokens (findCutIndex);
+ * with `atLeastLatestTurn` ("Compact now"), a thread that fits keeps only its latest turn. Pinned
+ * messages (`keep`) are never cut. Undefined when there is nothing older than the kept tail.
+ */
+export function planSummary(
+  applied: ReturnType<typeof applyStoredSummary>,
+  keep: ReadonlySet<string>,
+  countMessage: (message: ModelMessage) => number,
+  keepTokens: number,
+  { atLeastLatestTurn = false }: { atLeastLatestTurn?: boolean } = {},
+): SummaryPlan | undefined {
+  const { messages, floor } = applied;
+  let cut = findCutIndex(messages, countMessage, keepTokens, floor);
+  if (cut <= floor && atLeastLatestTurn) {
+    const lastUser = messages.findLastIndex((m, i) => i >= floor && m.role === 'user');
+    cut = lastUser > floor ? lastUser : floor;
+  }
+  const newlyCut = messages.slice(floor, cut).filter((m) => !keep.has(m.id));
+  if (cut <= floor || newlyCut.length === 0) return undefined;
+  const kept = messages.slice(cut);
+  return {
+    applied,
+    cut,
+    newlyCut,
+    toSummarize: messages.slice(0, cut),
+    kept,
+    firstKept: kept[0] as ModelMessage,
+  };
+}
+
+/** Asks the summarizer for the plan's summary (pinned specifics as must-keep) and checks it. */
+export async function requestSummary(
+  summarize: SummarizeFn,
+  signal: AbortSignal,
+  input: {
+    model: string;
+    plan: SummaryPlan;
+    counter: TokenCounter;
+    contextWindow: number;
+    path: string;
+    pins: Pins;
+  },
+): Promise<ReturnType<typeof checkSummary>> {
+  const text = await summarize(
+    buildSummaryRequest(input.model, input.plan.toSummarize, {
+      counter: input.counter,
+      contextWindow: input.contextWindow,
+      path: input.path,
+      mustKeep: mustKeepInstruction(input.pins),
+    }),
+    signal,
+  );
+  return checkSummary(text);
+}
+
+/** The summary to store after `stored`, for the plan. */
+export function nextSummary(
+  stored: SummaryRecord | undefined,
+  plan: SummaryPlan,
+  summary: string,
+  historyPath: string,
+  at: number,
+): SummaryRecord {
+  const count = (stored?.count ?? 0) + 1;
+  return {
+    summary,
+    messageId: summaryMessageId(count, plan.firstKept.id),
+    firstKeptId: plan.firstKept.id,
+    historyPath,
+    at,
+    count,
+    summarizedMessages:
+      (plan.applied.applied ? (stored?.summarizedMessages ?? 0) : 0) + plan.newlyCut.length,
+  };
+}
+
+/** What the record lists as removed: the earlier summary when it is folded in, and the messages. */
+export function removedMessages(plan: SummaryPlan): ModelMessage[] {
+  return [
+    ...(plan.applied.applied ? plan.applied.messages.slice(0, 1) : []),
+    ...plan.newlyCut.map(originalMessage),
+  ];
 }
 
 // ---- the summarizer's request -------------------------------------------------------------------
@@ -417,23 +513,35 @@ export function historySection(messages: readonly ModelMessage[], at: number): s
   return `## Summarized at ${new Date(at).toISOString()}\n\n${body}\n`;
 }
 
-/** Appends one section, creating the file with a header; retries once if another write came first. */
+/** The history file's content with `section` appended (a new file starts with its header). */
+export function historyContent(
+  existing: string | undefined,
+  threadId: string,
+  section: string,
+): string {
+  return existing !== undefined
+    ? `${existing.replace(/\n*$/, '\n')}\n${section}`
+    : `${historyFileHeader(threadId)}\n${section}`;
+}
+
+/**
+ * Appends one section, creating the file with a header; retries once if another write came first.
+ * Returns the content written.
+ */
 export async function appendHistory(
   fs: VirtualFs,
   path: string,
   threadId: string,
   messages: readonly ModelMessage[],
   at: number,
-): Promise<void> {
+): Promise<string> {
   const section = historySection(messages, at);
   for (let attempt = 0; ; attempt++) {
     const existing = await fs.read(path);
-    const content = existing
-      ? `${existing.content.replace(/\n*$/, '\n')}\n${section}`
-      : `${historyFileHeader(threadId)}\n${section}`;
+    const content = historyContent(existing?.content, threadId, section);
     try {
       await fs.write(path, content, { expectedVersion: existing?.version ?? null });
-      return;
+      return content;
     } catch (error) {
       if (attempt === 0 && error instanceof FsError && error.code === 'conflict') continue;
       throw error;
@@ -498,14 +606,21 @@ export function neutraliseTranscriptTags(text: string): string {
  * earlier summary included when it was folded in), the fate of their specifics against the new
  * request and the history file, the intent check, and the pinned specifics the summary dropped.
  */
-export function summarizationRecord(input: {
+export function summarizationRecord(input: SummarizationRecordSource): CompactionRecord {
+  return buildCompactionRecord(summarizationRecordInput(input));
+}
+
+export interface SummarizationRecordSource {
   before: ModelRequest;
   after: ModelRequest;
   removed: readonly ModelMessage[];
   history: { path: string; content: string } | undefined;
   pins: Pins;
   preview?: boolean;
-}): CompactionRecord {
+}
+
+/** The record's input for a summarization (plain data, for a builder in a worker). */
+export function summarizationRecordInput(input: SummarizationRecordSource): RecordInput {
   const summary = input.after.messages.find(isSummaryMessage);
   const latestUser = [...input.before.messages]
     .reverse()
@@ -518,7 +633,7 @@ export function summarizationRecord(input: {
   // The history file only grows at its end, where this summarization's messages were appended: a
   // file over the record's reading bound is searched in its last part (and the record says so).
   const history = input.history && historyTail(input.history);
-  const record = buildCompactionRecord({
+  return {
     kind: 'summarize',
     before: requestParts(input.before),
     after,
@@ -536,10 +651,9 @@ export function summarizationRecord(input: {
           },
         }
       : {}),
+    ...(history?.cut ? { scanCuts: [history.cut] } : {}),
     ...(input.preview ? { preview: true } : {}),
-  });
-  if (history?.cut) record.scanCuts.push(history.cut);
-  return record;
+  };
 }
 
 /** The history file's last RECORD_SCAN_CHARS characters, and the cut in words when it is longer. */

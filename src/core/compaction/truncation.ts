@@ -11,10 +11,12 @@ import type { VirtualFs } from '../fs/types';
 import {
   buildCompactionRecord,
   messagePart,
-  recordLine,
   type CompactionRecord,
+  type RecordBuilder,
+  type RecordInput,
   type RecordPart,
 } from './record';
+import { emitWithRecord, settleRecords } from './delivery';
 import type { ReadableFile } from './fate';
 import {
   applyStoredSummary,
@@ -37,13 +39,15 @@ export interface TruncationOptions {
   /** The model's input context window in tokens. */
   contextWindow: NumberSource;
   counter: CounterSource;
+  /** Builds the compaction record once the request has left (the app: in a Web Worker). */
+  buildRecord?: RecordBuilder;
 }
 
 export function createTruncationMiddleware(options: TruncationOptions): Middleware {
   return {
     name: 'Tool-input truncation',
     state: compactionSlot,
-    events: ['context-event'],
+    events: ['context-event', 'context-record'],
     async wrapModelCall(request, next, context) {
       // Truncation starts above the trigger: a thread under it by its length alone (see
       // requestTokensAtMost) needs no count, only the stored summary applied (as compactRequest).
@@ -70,12 +74,14 @@ export function createTruncationMiddleware(options: TruncationOptions): Middlewa
           truncatedCallIds: [...reported, ...fresh.map((item) => item.toolCallId)],
         });
         const paths = [...new Set(fresh.map((item) => item.path).filter(Boolean))] as string[];
-        const record = await truncationRecord(view.request.messages, fresh, context.fs);
         const chars = fresh.reduce((sum, item) => sum + item.removedChars, 0);
         const calls = fresh.length === 1 ? '1 old tool call' : `${fresh.length} old tool calls`;
-        context.emit({
-          type: 'context-event',
-          event: {
+        // The files are read as the request leaves (the reads start now, nothing waits for them);
+        // the record is built from them afterwards.
+        const files = readFiles(context.fs, fresh);
+        emitWithRecord(
+          context,
+          {
             kind: 'truncate',
             tokensBefore: view.tokensBefore,
             tokensAfter: view.breakdown.total,
@@ -86,13 +92,15 @@ export function createTruncationMiddleware(options: TruncationOptions): Middlewa
               `long write_file / edit_file arguments of ${calls} (${chars.toLocaleString('en-US')} ` +
               `characters) were cut to a pointer to their file` +
               (paths.length > 0 ? ` (${paths.join(', ')})` : '') +
-              `. The thread keeps them in full. ${recordLine(record)}.`,
-            record,
+              '. The thread keeps them in full.',
           },
-        });
+          async () => truncationRecordInput(view.request.messages, fresh, await files),
+          options.buildRecord,
+        );
       }
       return next(view.request);
     },
+    afterAgent: (context) => settleRecords(context),
   };
 }
 
@@ -106,6 +114,31 @@ export async function truncationRecord(
   items: readonly TruncatedInput[],
   fs: Pick<VirtualFs, 'read'>,
 ): Promise<CompactionRecord> {
+  return buildCompactionRecord(truncationRecordInput(sent, items, await readFiles(fs, items)));
+}
+
+/** The files the truncated arguments were written to, as they are now (absent ones left out). */
+export function readFiles(
+  fs: Pick<VirtualFs, 'read'>,
+  items: readonly TruncatedInput[],
+): Promise<ReadableFile[]> {
+  const paths = [...new Set(items.map((item) => item.path).filter(Boolean) as string[])];
+  return Promise.all(
+    paths.map((path) =>
+      fs.read(path).then(
+        (file) => (file ? { path, content: file.content } : undefined),
+        () => undefined,
+      ),
+    ),
+  ).then((files) => files.filter((file): file is ReadableFile => file !== undefined));
+}
+
+/** The record's input for a truncation (plain data, for a builder in a worker). */
+export function truncationRecordInput(
+  sent: readonly ModelMessage[],
+  items: readonly TruncatedInput[],
+  files: readonly ReadableFile[],
+): RecordInput {
   const before: RecordPart[] = [];
   const after: RecordPart[] = [];
   const removed: RecordPart[] = [];
@@ -131,18 +164,13 @@ export async function truncationRecord(
         role: 'assistant',
       });
   }
-  const files: ReadableFile[] = [];
-  for (const path of new Set(items.map((item) => item.path).filter(Boolean) as string[])) {
-    const file = await fs.read(path).catch(() => undefined);
-    if (file) files.push({ path, content: file.content });
-  }
   // The whole request after the cut counts as the new context: the other messages keep what they say.
   const rest = sent.filter((m) => !seen.has(m.id)).map(messagePart);
-  return buildCompactionRecord({
+  return {
     kind: 'truncate',
     before,
     after: [...after, ...rest],
     removed,
     readableFiles: files,
-  });
+  };
 }

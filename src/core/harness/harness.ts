@@ -31,6 +31,7 @@ import {
 } from '../tokens/counter';
 import { resolveProfile } from '../providers/profiles';
 import { summarizerFromProvider, type SummarizeFn } from '../compaction/summarization';
+import type { RecordBuilder } from '../compaction/record';
 import type { MemoryLoad } from '../memory/facts/inject';
 import { createMemoryLoader } from '../memory/facts/store';
 import {
@@ -96,6 +97,8 @@ export interface HarnessDeps {
   /** A summarizer or step function of the caller's own (a benchmark's instant one, a cache). */
   summarize?: SummarizeFn;
   step?: StepFn;
+  /** Builds compaction records after the request has left (the app: in a Web Worker). */
+  buildRecord?: RecordBuilder;
   now?: () => number;
 }
 
@@ -185,6 +188,7 @@ export function createHarness(deps: HarnessDeps): Harness {
       ...(deps.rank ? { rank: deps.rank } : {}),
       ...(deps.semantic ? { semantic: deps.semantic } : {}),
       ...(preview ? { preview: true } : {}),
+      ...(deps.buildRecord ? { buildRecord: deps.buildRecord } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     });
   // Built on first use: a harness made for a preview or a fact update never needs the run's.

@@ -18,6 +18,7 @@ import { createFactsMiddleware, type MemoryLoad } from '../memory/facts/inject';
 import { createTruncationMiddleware } from '../compaction/truncation';
 import { createSummarizationMiddleware, type SummarizeFn } from '../compaction/summarization';
 import { createOffloadMiddleware } from '../compaction/offload';
+import type { RecordBuilder } from '../compaction/record';
 import { createRankerResolver, type RankDoc, type RankerResolver } from '../retrieval/rank';
 import { createStrategyMiddleware } from '../strategies/middleware';
 import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';
@@ -62,6 +63,11 @@ export interface PipelineOptions {
   semantic?: StrategyEnv['semantic'];
   /** The Context inspector: build the request, never call a model or write. */
   preview?: boolean;
+  /**
+   * Builds compaction records after the request has left (default: on this thread, a task later;
+   * the app builds them in a Web Worker).
+   */
+  buildRecord?: RecordBuilder;
   now?: () => number;
 }
 
@@ -71,6 +77,7 @@ export function buildPipeline(options: PipelineOptions): Middleware[] {
   const compaction = () => settings().compaction;
   const isDeepAgents = () => options.strategy().id === 'deep-agents';
   const { counter, contextWindow } = options;
+  const records = options.buildRecord ? { buildRecord: options.buildRecord } : {};
   return [
     ...(layers.agentsMd
       ? [
@@ -101,10 +108,11 @@ export function buildPipeline(options: PipelineOptions): Middleware[] {
       },
       ...(options.preview ? { preview: true } : {}),
       ...(options.now ? { now: options.now } : {}),
+      ...records,
     }),
     onlyWhen(
       isDeepAgents,
-      createTruncationMiddleware({ settings: compaction, contextWindow, counter }),
+      createTruncationMiddleware({ settings: compaction, contextWindow, counter, ...records }),
     ),
     onlyWhen(
       isDeepAgents,
@@ -115,9 +123,10 @@ export function buildPipeline(options: PipelineOptions): Middleware[] {
         summarize: options.summarize,
         ...(options.preview ? { preview: true } : {}),
         ...(options.now ? { now: options.now } : {}),
+        ...records,
       }),
     ),
-    createOffloadMiddleware({ settings: compaction, counter }),
+    createOffloadMiddleware({ settings: compaction, counter, ...records }),
   ];
 }
 

@@ -63,6 +63,21 @@ export async function previewNextRequest(input: PreviewInput): Promise<RequestPr
     state: structuredClone(input.state),
     signal: new AbortController().signal,
     emit: (event) => {
+      if (event.type === 'context-record') {
+        // A record built after the request: merged into its event, as the thread recorder does.
+        const at = events.findLastIndex(
+          (e) => e.type === 'context-event' && e.event.id === event.eventId,
+        );
+        const target = events[at];
+        if (target?.type === 'context-event') {
+          const { pending: _pending, ...rest } = target.event;
+          events[at] = {
+            ...target,
+            event: { ...rest, ...event.attachments, detail: event.detail },
+          };
+        }
+        return;
+      }
       if (!LOOP_EVENTS.has(event.type as LoopEvent['type'])) events.push(event);
     },
     maxSteps: 1,

@@ -29,7 +29,8 @@ import type {
 import { STRATEGY_IDS } from './types';
 import type { StepRequest } from './types';
 import { getPins, mustKeepInstruction, type Pins } from '../compaction/pins';
-import { recordLine } from '../compaction/record';
+import type { RecordBuilder } from '../compaction/record';
+import { emitWithRecord, settleRecords } from '../compaction/delivery';
 import { strategyRemoval, turnList, withPinned } from './removals';
 
 export const STRATEGY_STATE_KEY = 'strategy';
@@ -45,6 +46,8 @@ export interface StrategyMiddlewareOptions {
   env: StrategyEnv;
   /** Build only: no updates, no model steps (the Context inspector's preview). */
   preview?: boolean;
+  /** Builds the record of what a call left out, after the request left (the app: in a Worker). */
+  buildRecord?: RecordBuilder;
   now?: () => number;
 }
 
@@ -289,13 +292,18 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
     built = withPinned(built, past, pins);
     if (!options.preview) {
       const removal = strategyRemoval({ previous, past, built, system: request.system, pins });
+      // The event goes out now, placed at this call; its record is built after the request left.
       if (removal)
-        emit(context, {
-          kind: 'strategy-dropped',
-          messageId: removal.messages[0]?.id,
-          detail: `${strategy.label} left out ${turnList(removal.turns)} (${removal.messages.length} message${removal.messages.length === 1 ? '' : 's'}) that the previous call carried or that completed since. ${recordLine(removal.record)}.`,
-          record: removal.record,
-        });
+        emitWithRecord(
+          context,
+          {
+            kind: 'strategy-dropped',
+            messageId: removal.messages[0]?.id,
+            detail: `${strategy.label} left out ${turnList(removal.turns)} (${removal.messages.length} message${removal.messages.length === 1 ? '' : 's'}) that the previous call carried or that completed since.`,
+          },
+          removal.recordInput,
+          options.buildRecord,
+        );
     }
 
     const response = await next(withStrategy(request, strategy.label, built, turn));
@@ -306,7 +314,7 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
   return {
     name: 'Context strategy',
     state: strategySlot,
-    events: ['context-event'],
+    events: ['context-event', 'context-record'],
     async beforeAgent() {
       completed = undefined;
     },
@@ -332,6 +340,8 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
       });
     },
     async afterAgent(context) {
+      // The records of this run's calls are delivered before it ends.
+      await settleRecords(context);
       if (options.preview || !completed) return;
       const turns = splitTurns(completed);
       completed = undefined;

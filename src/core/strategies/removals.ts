@@ -9,6 +9,7 @@ import {
   buildCompactionRecord,
   messagePart,
   type CompactionRecord,
+  type RecordInput,
   type RecordPart,
 } from '../compaction/record';
 import { pinnedIds, type Pins } from '../compaction/pins';
@@ -37,7 +38,8 @@ export interface StrategyRemoval {
   /** Turn indices newly left out. */
   turns: number[];
   messages: ModelMessage[];
-  record: CompactionRecord;
+  /** The record's input, gathered when called (after the request has left). */
+  recordInput: () => RecordInput;
 }
 
 /**
@@ -64,23 +66,31 @@ export function strategyRemoval(input: {
   const removedMessages = dropped.flatMap((t) => t.messages.filter((m) => !carried.has(m.id)));
   if (removedMessages.length === 0) return undefined;
 
-  const blocks: RecordPart[] = built.blocks.map((b) => ({ label: b.section, text: b.text }));
-  const system: RecordPart = { label: 'System prompt', text: input.system };
-  const droppedIds = new Set(removedMessages.map((m) => m.id));
-  // Before: this call's context with the left-out turns still in, in thread order.
-  const beforeMessages = past
-    .flatMap((t) => t.messages)
-    .filter((m) => carried.has(m.id) || droppedIds.has(m.id));
-  // The system prompt is the same at every call: searched, not kept in each record.
-  const record = buildCompactionRecord({
-    kind: 'strategy',
-    before: [...blocks, ...beforeMessages.map(messagePart)],
-    after: [...blocks, ...built.messages.map(messagePart)],
-    unchanged: [system],
-    removed: removedMessages.map(messagePart),
-    pinned: input.pins.specifics,
-  });
-  return { turns: dropped.map((t) => t.index), messages: removedMessages, record };
+  const pinned = [...input.pins.specifics];
+  const recordInput = (): RecordInput => {
+    const blocks: RecordPart[] = built.blocks.map((b) => ({ label: b.section, text: b.text }));
+    const system: RecordPart = { label: 'System prompt', text: input.system };
+    const droppedIds = new Set(removedMessages.map((m) => m.id));
+    // Before: this call's context with the left-out turns still in, in thread order.
+    const beforeMessages = past
+      .flatMap((t) => t.messages)
+      .filter((m) => carried.has(m.id) || droppedIds.has(m.id));
+    // The system prompt is the same at every call: searched, not kept in each record.
+    return {
+      kind: 'strategy',
+      before: [...blocks, ...beforeMessages.map(messagePart)],
+      after: [...blocks, ...built.messages.map(messagePart)],
+      unchanged: [system],
+      removed: removedMessages.map(messagePart),
+      pinned,
+    };
+  };
+  return { turns: dropped.map((t) => t.index), messages: removedMessages, recordInput };
+}
+
+/** The record of a strategy's removal, built here (tests, tools); the middleware defers it. */
+export function strategyRecord(removal: StrategyRemoval): CompactionRecord {
+  return buildCompactionRecord(removal.recordInput());
 }
 
 /** "turn 3", "turns 3–5", "turns 2, 4 and 7" (1-based). */

@@ -117,6 +117,16 @@ export function createThreadRecorder(thread: Thread, setup: RecorderSetup): Thre
         addEvent(event.event);
         // Offload and summarization write files outside tool calls.
         return { changed: true, ...(event.event.path ? { filesChanged: [event.event.path] } : {}) };
+      case 'context-record': {
+        // The event's record arrived (built after the request left): merged into the stored event,
+        // as a new object so that whoever shows the event sees the change.
+        const events = thread.events!;
+        const at = events.findLastIndex((e) => e.id === event.eventId);
+        if (at < 0) return { changed: false };
+        const { pending: _pending, ...rest } = events[at]!;
+        events[at] = { ...rest, ...event.attachments, detail: event.detail };
+        return { changed: true };
+      }
       case 'memory-updated': {
         addEvent({
           kind: 'memory-edited',

@@ -46,6 +46,11 @@ export interface ContextEvent extends ContextEventAttachments {
   /** An extra model call made by a context strategy, counted apart from the chat's calls. */
   step?: { kind: string; inputTokens: number; outputTokens: number; offline: boolean };
   detail: string;
+  /**
+   * Its attachments (a compaction record) are still being built, off the model request's path: a
+   * 'context-record' event brings them. Left on an event saved before they arrived.
+   */
+  pending?: boolean;
 }
 
 /** A timeline entry as a feature emits it: the recorder adds its id and time. */
@@ -55,6 +60,16 @@ declare module '../agent/events' {
   interface FeatureEvents {
     /** Compaction or memory change, for the chart's markers (the store adds callId if missing). */
     'context-event': { type: 'context-event'; event: TimelineEntry };
+    /**
+     * What an earlier context event (by id) was waiting for, built after the request left: its
+     * attachments and its full detail, merged into the stored event.
+     */
+    'context-record': {
+      type: 'context-record';
+      eventId: string;
+      detail: string;
+      attachments: ContextEventAttachments;
+    };
   }
 }
 

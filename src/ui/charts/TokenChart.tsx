@@ -268,6 +268,8 @@ function TokenChart({
                       paintOrder: 'stroke',
                       fontSize: 11,
                       fontWeight: 600,
+                      // A caption: a click over it reaches the event's mark beneath.
+                      pointerEvents: 'none',
                     }}
                   />
                 ))}

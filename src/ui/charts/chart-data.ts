@@ -418,7 +418,8 @@ export function turnStartsOf(
 /**
  * What the chart's rows depend on, as one string: during a run the thread is published after every
  * event with new arrays holding the same call records (the last one completed in place), so the
- * rows are built again only when this changes (a call starts or ends, an event is added).
+ * rows are built again only when this changes (a call starts or ends, an event is added, a record
+ * is attached to its event).
  */
 export function chartKey(
   calls: readonly ModelCallRecord[],
@@ -434,5 +435,7 @@ export function chartKey(
     events.length,
     events.at(-1)?.id ?? '',
     events.at(-1)?.callId ?? '',
+    // A record arriving after its event changes the event's detail (the marker's tooltip).
+    events.reduce((n, e) => n + (e.pending ? 1 : 0), 0),
   ].join('|');
 }

@@ -111,10 +111,40 @@ export function RecordDialog() {
               <RecordView record={preview.pending.record} />
             </>
           )}
-          {!preview && open && <RecordView record={open.record} />}
+          {!preview && open?.record && <RecordView record={open.record} />}
+          {!preview && open && !open.record && open.eventId && (
+            <PendingRecord eventId={open.eventId} />
+          )}
         </>
       )}
     </dialog>
+  );
+}
+
+/**
+ * An event whose record is still being built (after the model request left): says so, and shows the
+ * record as soon as it is attached to the event.
+ */
+function PendingRecord({ eventId }: { eventId: string }) {
+  const event = useChatStore((s) => s.thread?.events?.findLast((e) => e.id === eventId));
+  const running = useChatStore((s) => s.running);
+  useEffect(() => {
+    if (event?.record !== undefined) useRecordsStore.getState().openEvent(event);
+  }, [event]);
+  if (event?.record !== undefined) return null;
+  if (event?.pending && running)
+    return (
+      <p role="status" className="muted">
+        Building the compaction record… The model request did not wait for it; it appears here when
+        it is ready.
+      </p>
+    );
+  return (
+    <p role="alert">
+      {event?.pending
+        ? 'This compaction record was not finished: the page closed or reloaded while it was being built. The event itself is kept.'
+        : (event?.detail ?? 'This event is no longer in the thread.')}
+    </p>
   );
 }
 
@@ -173,6 +203,7 @@ export function RecordView({ record }: { record: CompactionRecord }) {
         texts={record.before}
         leftOut={record.sectionsLeftOut.before}
         after={record.after}
+        removed={record.removed}
       />
       <Texts title="After" texts={record.after} leftOut={record.sectionsLeftOut.after} />
     </section>
@@ -270,12 +301,14 @@ function Texts({
   texts,
   leftOut,
   after,
+  removed,
 }: {
   title: string;
   texts: RecordText[];
   leftOut: number;
-  /** Sections before that are the same as one after point to it. */
+  /** Sections before that are the same as one after (or a removed text) point to it. */
   after?: RecordText[];
+  removed?: RecordText[];
 }) {
   return (
     <details className="record-texts">
@@ -285,12 +318,17 @@ function Texts({
       <ol>
         {texts.map((own, i) => {
           const same = own.sameAsAfter !== undefined ? after?.[own.sameAsAfter] : undefined;
-          const text = same ?? own;
+          const sameRemoved =
+            own.sameAsRemoved !== undefined ? removed?.[own.sameAsRemoved] : undefined;
+          const text = same ?? sameRemoved ?? own;
           return (
             <li key={i}>
               <div className="record-text-label">
                 {own.label} · {own.chars.toLocaleString('en-US')} characters
                 {same && <span className="muted"> · unchanged (the same as after)</span>}
+                {sameRemoved && (
+                  <span className="muted"> · removed (kept once, under Removed text)</span>
+                )}
               </div>
               <pre>{text.text}</pre>
               {text.cut > 0 && (

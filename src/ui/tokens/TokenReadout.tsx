@@ -289,7 +289,7 @@ function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCall
               <button
                 type="button"
                 onClick={() => revealEvent(event)}
-                disabled={!event.record && !event.messageId && !event.path}
+                disabled={!event.record && !event.pending && !event.messageId && !event.path}
                 title={event.detail}
               >
                 <MarkerIcon shape={style.shape} color={style.color} /> {style.label} ·{' '}
@@ -301,6 +301,7 @@ function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCall
                   </>
                 )}
                 {event.record && <> · {event.record.headline}</>}
+                {!event.record && event.pending && <> · building record…</>}
               </button>
             </li>
           );

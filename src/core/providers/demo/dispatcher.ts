@@ -37,6 +37,7 @@ import {
 import { afterToolResult } from './file-commands';
 import { thirdPerson } from './language';
 import { asksForSummary, conversationToSummarize, extractiveSummary } from './summarizer';
+import { mustKeepFrom } from '../../compaction/pins';
 import { hash, withTag } from './text';
 import { composeAnswer, runTurn, say, turnExchanges, type Action, type TurnContext } from './turn';
 import type { DemoReply } from './types';
@@ -80,7 +81,11 @@ function conversationSources(request: ModelRequest, userAt: number): MemorySourc
 const OFFLINE_ANSWERERS: Partial<Record<RequestPurpose, (request: ModelRequest) => string>> = {
   // Pure JSON for the updater, so no DEMO_TAG line.
   'fact-update': offlineFactUpdate,
-  summary: (request) => extractiveSummary(conversationToSummarize(request.messages, false)),
+  summary: (request) =>
+    extractiveSummary(
+      conversationToSummarize(request.messages, false),
+      mustKeepFrom(request.messages.at(-1)?.content ?? ''),
+    ),
 };
 
 /** Decides the reply from the request alone (pure: the same request gives the same reply). */
@@ -92,7 +97,12 @@ export function planDemoReply(request: ModelRequest): DemoReply {
 
   if (!last) return { content: helpText() };
   if (last.role === 'user' && asksForSummary(last.content)) {
-    return { content: extractiveSummary(conversationToSummarize(messages, true)) };
+    return {
+      content: extractiveSummary(
+        conversationToSummarize(messages, true),
+        mustKeepFrom(last.content),
+      ),
+    };
   }
   if (last.role === 'assistant')
     return { content: withTag('I have nothing to add to my last message.') };

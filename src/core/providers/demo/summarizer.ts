@@ -170,8 +170,15 @@ const MAX_SUMMARY_POINTS = 12;
 const MAX_SENTENCE_CHARS = 200;
 const MAX_ARTIFACTS = 20;
 
-/** Sections SESSION INTENT, SUMMARY, ARTIFACTS and NEXT STEPS, built only from quoted text. */
-export function extractiveSummary(turns: readonly Turn[]): string {
+/**
+ * Sections SESSION INTENT, SUMMARY, ARTIFACTS and NEXT STEPS, built only from quoted text. Each
+ * `mustKeep` detail (the user's pinned specifics, as the summary request lists them) that the
+ * summary would not hold is added to SUMMARY with the sentence of the conversation that says it.
+ */
+export function extractiveSummary(
+  turns: readonly Turn[],
+  mustKeep: readonly string[] = [],
+): string {
   const users = turns.filter((turn) => turn.role === 'user' && turn.text.trim() !== '');
 
   // SESSION INTENT: the first request(s); a previous summary's intent carries over.
@@ -244,15 +251,27 @@ export function extractiveSummary(turns: readonly Turn[]): string {
       ? `Answer the user's last request, not yet answered: “${clip(squash(lastRequest.text), 300)}”`
       : "Continue with the user's next request.";
 
+  const written = [intent, ...shownPoints, ...shownArtifacts, next].join('\n');
+  const pinned = mustKeep
+    .filter((detail) => detail !== '' && !written.includes(detail))
+    .map((detail) => {
+      const source = turns.find((turn) => turn.text.includes(detail));
+      const sentence = source && sentenceWith(source.text, detail);
+      return sentence ? `Pinned: ${detail} (“${sentence}”)` : `Pinned: ${detail}`;
+    });
+
   return [
     '## SESSION INTENT',
     intent || '(No user request in the summarised part.)',
     '',
     '## SUMMARY',
     `Extractive summary: sentences quoted from the conversation. ${DEMO_TAG}`,
+    ...pinned.map((point) => `- ${point}`),
     ...(shownPoints.length > 0
       ? shownPoints.map((point) => `- ${point}`)
-      : ['- (Nothing was said yet.)']),
+      : pinned.length > 0
+        ? []
+        : ['- (Nothing was said yet.)']),
     '',
     '## ARTIFACTS',
     ...(shownArtifacts.length > 0 ? shownArtifacts : ['- None.']),
@@ -319,6 +338,22 @@ function sectionOf(text: string, name: (typeof SECTIONS)[number]): string | unde
   const body = (end ? rest.slice(0, end.index) : rest).trim();
   return body === '' ? undefined : body;
 }
+/** The sentence of `text` that holds `detail` (clipped around it when long), squashed. */
+function sentenceWith(text: string, detail: string): string {
+  const flat = squash(stripTag(text));
+  const at = flat.indexOf(detail);
+  if (at < 0) return '';
+  const before = flat.slice(0, at);
+  const start = Math.max(before.search(/[^.!?]*$/), at - MAX_SENTENCE_CHARS / 2);
+  const end = /[.!?](?=\s|$)/g;
+  end.lastIndex = at + detail.length;
+  const stop = end.exec(flat);
+  const sentence = flat.slice(start, stop ? stop.index + 1 : flat.length).trim();
+  return sentence.length <= MAX_SENTENCE_CHARS + detail.length
+    ? sentence
+    : clip(sentence, MAX_SENTENCE_CHARS + detail.length);
+}
+
 function firstSentence(text: string): string {
   const flat = squash(text);
   if (flat === '') return '';
