@@ -327,7 +327,7 @@ function Texts({
                 {own.label} · {own.chars.toLocaleString('en-US')} characters
                 {same && <span className="muted"> · unchanged (the same as after)</span>}
                 {sameRemoved && (
-                  <span className="muted"> · removed (kept once, under Removed text)</span>
+                  <span className="muted"> · removed (shown once, with the removed sections)</span>
                 )}
               </div>
               <pre>{text.text}</pre>
