@@ -343,10 +343,20 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
       // The records of this run's calls are delivered before it ends.
       await settleRecords(context);
       if (options.preview || !completed) return;
-      const turns = splitTurns(completed);
+      const messages = completed;
       completed = undefined;
       const state = getStrategyState(context.state);
-      if (!state || !isComplete(turns[turns.length - 1]!)) return;
+      if (!state) return;
+      const strategy = getStrategy(state.id);
+      // A strategy with nothing to take in only counts the turns (the last one just completed).
+      if (!strategy.update) {
+        const last = messages[messages.length - 1];
+        if (last?.role === 'assistant' && !last.toolCalls?.length)
+          state.data.processed = Math.max(state.data.processed, turnCount(messages).pastTurns + 1);
+        return;
+      }
+      const turns = splitTurns(messages);
+      if (!isComplete(turns[turns.length - 1]!)) return;
       await process(context, state, turns);
     },
   };
