@@ -473,6 +473,47 @@ describe('turns', () => {
   });
 });
 
+/** One model call through the harness's strategy middleware (no memory layers): what it sends. */
+async function sendThroughStrategy(
+  selection: StrategySelection,
+  state: ThreadState,
+  messages: ModelMessage[],
+): Promise<ModelRequest> {
+  counter ??= await loadEncoder(encodingForModel('gpt-4o'));
+  const fs = await memoryFs();
+  const { middleware } = createHarness({
+    model: 'gpt-4o',
+    counter,
+    contextWindow: 128_000,
+    settings: () => DEFAULT_SETTINGS,
+    strategy: () => selection,
+    layers: { agentsMd: false, facts: false },
+    fs,
+    tools: [],
+    summarize: async () => 'unused',
+    step: offlineStep((t) => counter.count(t)),
+  });
+  const strategyMw = middleware.find((m) => m.name === 'Context strategy')!;
+  const context = {
+    threadId: 't',
+    fs,
+    signal: new AbortController().signal,
+    state,
+    emit: () => {},
+  };
+  let sent: ModelRequest | undefined;
+  await strategyMw.beforeAgent?.(context);
+  await strategyMw.wrapModelCall!(
+    { model: 'gpt-4o', system: 'S', messages, tools: [] },
+    async (request) => {
+      sent = request;
+      return { message: { role: 'assistant', id: 'x', content: 'ok', createdAt: 0 } };
+    },
+    context,
+  );
+  return sent!;
+}
+
 describe('properties over random threads with tool calls', () => {
   const pairsIntact = (messages: readonly ModelMessage[]) => {
     const calls = new Set<string>();
@@ -494,48 +535,14 @@ describe('properties over random threads with tool calls', () => {
         const past = turns.slice(0, -1);
         const current = turns[turns.length - 1]!.messages;
         const state: ThreadState = {};
-        const fs = await memoryFs();
         // Let the strategy take in every past turn, then build the last call.
-        const { provider } = scriptedProvider([]);
-        void provider;
-        const { middleware } = createHarness({
-          model: 'gpt-4o',
-          counter,
-          contextWindow: 128_000,
-          settings: () => DEFAULT_SETTINGS,
-          strategy: () =>
-            sel(id, id === 'sliding-window' ? { windowTurns: 1 + Math.floor(random() * 3) } : {}),
-          layers: { agentsMd: false, facts: false },
-          fs,
-          tools: [],
-          summarize: async () => 'unused',
-          step: offlineStep((t) => counter.count(t)),
-        });
-        const strategyMw = middleware.find((m) => m.name === 'Context strategy')!;
-        let sent: ModelRequest | undefined;
-        const context = {
-          threadId: 't',
-          fs,
-          signal: new AbortController().signal,
+        const sent = await sendThroughStrategy(
+          sel(id, id === 'sliding-window' ? { windowTurns: 1 + Math.floor(random() * 3) } : {}),
           state,
-          emit: () => {},
-        };
-        await strategyMw.beforeAgent?.(context);
-        await strategyMw.wrapModelCall!(
-          {
-            model: 'gpt-4o',
-            system: 'S',
-            messages: [...past.flatMap((t) => t.messages), ...current],
-            tools: [],
-          },
-          async (request) => {
-            sent = request;
-            return { message: { role: 'assistant', id: 'x', content: 'ok', createdAt: 0 } };
-          },
-          context,
+          [...past.flatMap((t) => t.messages), ...current],
         );
-        expect(pairsIntact(sent!.messages), `${id} trial ${trial}`).toBe(true);
-        const breakdown = countRequest(counter, sent!);
+        expect(pairsIntact(sent.messages), `${id} trial ${trial}`).toBe(true);
+        const breakdown = countRequest(counter, sent);
         const parts =
           breakdown.system +
           breakdown.memory +
@@ -546,10 +553,10 @@ describe('properties over random threads with tool calls', () => {
           breakdown.tools +
           Object.values(breakdown.strategy ?? {}).reduce((a, b) => a + b, 0);
         expect(parts).toBe(breakdown.total);
-        for (const s of sent!.sections ?? [])
+        for (const s of sent.sections ?? [])
           if (s.kind === STRATEGY_SECTION_KIND)
             expect(breakdown.strategy![s.name]).toBe(counter.count(s.text));
-        expect(sent!.messages.slice(-current.length)).toEqual(current);
+        expect(sent.messages.slice(-current.length)).toEqual(current);
       }
     }
   });
@@ -579,38 +586,9 @@ describe('properties over random threads with tool calls', () => {
           current,
         );
         const state: ThreadState = {};
-        const fs = await memoryFs();
-        const { middleware } = createHarness({
-          model: 'gpt-4o',
-          counter,
-          contextWindow: 128_000,
-          settings: () => DEFAULT_SETTINGS,
-          strategy: () => sel(id, {}),
-          layers: { agentsMd: false, facts: false },
-          fs,
-          tools: [],
-          summarize: async () => 'unused',
-          step: offlineStep((t) => counter.count(t)),
-        });
-        const strategyMw = middleware.find((m) => m.name === 'Context strategy')!;
-        let sent: ModelRequest | undefined;
-        const context = {
-          threadId: 't',
-          fs,
-          signal: new AbortController().signal,
-          state,
-          emit: () => {},
-        };
-        await strategyMw.wrapModelCall!(
-          { model: 'gpt-4o', system: 'S', messages, tools: [] },
-          async (request) => {
-            sent = request;
-            return { message: { role: 'assistant', id: 'x', content: 'ok', createdAt: 0 } };
-          },
-          context,
-        );
-        expect(sent!.messages, `${id} trial ${trial}`).toEqual(expected.messages);
-        expect(sent!.system).toBe(expected.system);
+        const sent = await sendThroughStrategy(sel(id, {}), state, messages);
+        expect(sent.messages, `${id} trial ${trial}`).toEqual(expected.messages);
+        expect(sent.system).toBe(expected.system);
         const lastCall = getStrategyState(state)!.data.lastCall!;
         expect(lastCall.keptTurns).toEqual(past.map((t) => t.index));
         expect(lastCall.pastTurns).toBe(past.length);
