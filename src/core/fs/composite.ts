@@ -59,18 +59,29 @@ export class CompositeFs implements VirtualFs {
     return this.routes.map((r) => r.prefix).sort(compareStrings);
   }
 
-  async read(path: string): Promise<FileRecord | undefined> {
-    const full = normaliseFilePath(path, { existing: true });
-    const target = this.resolveFile(full);
-    if (!target) return undefined; // a route directory is never a file
-    // Read before every model call (memory.json): no wrapper of its own around the store's read.
-    let record: FileRecord | undefined;
+  // Read before every model call (memory.json): not async, and no wrapper of its own around the
+  // store's read, so a read costs the store's promise and one step after it.
+  read(path: string): Promise<FileRecord | undefined> {
+    let full: string;
+    let target: Resolved | undefined;
     try {
-      record = await target.store.read(target.inner);
+      full = normaliseFilePath(path, { existing: true });
+      target = this.resolveFile(full);
     } catch (error) {
-      throw outerError(error, target, full);
+      return Promise.reject(error as Error);
     }
-    return record ? { ...record, path: full } : undefined;
+    if (!target) return Promise.resolve(undefined); // a route directory is never a file
+    const resolved = target;
+    const fail = (error: unknown): never => {
+      throw outerError(error, resolved, full);
+    };
+    let reading: Promise<FileRecord | undefined>;
+    try {
+      reading = resolved.store.read(resolved.inner);
+    } catch (error) {
+      return Promise.reject(outerError(error, resolved, full) as Error);
+    }
+    return reading.then((record) => (record ? { ...record, path: full } : undefined), fail);
   }
 
   async write(path: string, content: string, options?: WriteOptions): Promise<FileRecord> {

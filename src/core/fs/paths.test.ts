@@ -117,3 +117,26 @@ describe('helpers', () => {
     expect(isUnderOrEqual('/memories', '/memories')).toBe(true);
   });
 });
+
+describe('remembered paths', () => {
+  it('a name opened as an existing file is still refused as a new name, and the other way', () => {
+    // A zero-width space: an old file may hold it, a new name may not (names.ts).
+    const sneaky = '/notes/pl\u200Ban.md';
+    expect(normalisePath(sneaky, { existing: true })).toBe(sneaky);
+    expect(normalisePath(sneaky, { existing: true })).toBe(sneaky);
+    expect(() => normalisePath(sneaky)).toThrow(/invisible/);
+    expect(() => normalisePath(sneaky)).toThrow(/invisible/);
+    expect(normalisePath('//notes/./plan.md')).toBe('/notes/plan.md');
+    expect(normalisePath('//notes/./plan.md')).toBe('/notes/plan.md');
+    expect(normalisePath('//notes/./plan.md', { existing: true })).toBe('/notes/plan.md');
+  });
+
+  it('a refused path is refused every time', () => {
+    expect(() => normalisePath('/a/../b')).toThrow(FsError);
+    expect(() => normalisePath('/a/../b')).toThrow(FsError);
+  });
+
+  it('stays bounded: many distinct paths still normalise', () => {
+    for (let i = 0; i < 2_000; i++) expect(normalisePath(`/d/${i}//f.md`)).toBe(`/d/${i}/f.md`);
+  });
+});

@@ -37,6 +37,28 @@ export interface NameOptions {
  * segments, no trailing slash (except the root "/"). Throws FsError('invalid-path') otherwise.
  */
 export function normalisePath(path: unknown, options: NameOptions = {}): string {
+  // The same few paths come back all the time (memory.json before every model call): a path found
+  // valid is remembered with its canonical form (the rules are pure; bounded, see remember).
+  const known = options.existing ? knownExisting : knownNew;
+  if (typeof path === 'string') {
+    const hit = known.get(path);
+    if (hit !== undefined) return hit;
+  }
+  return remember(known, path as string, checkedPath(path, options));
+}
+
+/** Valid paths and their canonical forms, for existing files and for new names (NameOptions). */
+const knownExisting = new Map<string, string>();
+const knownNew = new Map<string, string>();
+const KNOWN_PATHS = 512;
+
+function remember(known: Map<string, string>, path: string, canonical: string): string {
+  if (known.size >= KNOWN_PATHS) known.clear();
+  known.set(path, canonical);
+  return canonical;
+}
+
+function checkedPath(path: unknown, options: NameOptions): string {
   if (typeof path !== 'string') {
     throw new FsError(
       'invalid-path',

@@ -2,7 +2,7 @@
 // version that was read, so an update never clobbers an edit made meanwhile (another tab, the
 // editor, the Facts panel): the writer gets a conflict and re-reads.
 
-import { FsError, type VirtualFs } from '../../fs/types';
+import { FsError, type FileRecord, type VirtualFs } from '../../fs/types';
 import {
   capFacts,
   describeFactsCut,
@@ -93,14 +93,7 @@ export function createMemoryLoader(
     | { content: string; max: number | undefined; result: MemoryJson | { error: string } }
     | undefined;
   let absent: MemoryJson | undefined;
-  return async (): Promise<MemoryJson | { error: string }> => {
-    let record;
-    try {
-      record = await fs.read(path);
-    } catch (error) {
-      if (error instanceof FsError && error.code === 'not-found') record = undefined;
-      else throw error;
-    }
+  const loaded = (record: FileRecord | undefined): MemoryJson | { error: string } => {
     // No file: the same empty memory while it stays absent (callers compare by identity).
     if (!record) return (absent ??= emptyMemory());
     absent = undefined;
@@ -112,6 +105,20 @@ export function createMemoryLoader(
       : { error: `${path}: ${parsed.error}` };
     cached = { content: record.content, max, result };
     return result;
+  };
+  const missing = (error: unknown) => {
+    if (error instanceof FsError && error.code === 'not-found') return loaded(undefined);
+    throw error;
+  };
+  // Not async (it runs before every model call): the read's promise and one step after it.
+  return (): Promise<MemoryJson | { error: string }> => {
+    let reading: Promise<FileRecord | undefined>;
+    try {
+      reading = fs.read(path);
+    } catch (error) {
+      reading = Promise.reject(error as Error);
+    }
+    return reading.then(loaded, missing);
   };
 }
 
