@@ -263,12 +263,18 @@ async function ourSide(
       tools: [],
     };
     return async () => {
-      for (const mw of middleware) if (mw.beforeAgent) await mw.beforeAgent(context);
+      // As the loop does (loop.ts): a hook that returns no promise is not waited for.
+      for (const mw of middleware) {
+        const ready = mw.beforeAgent?.(context);
+        if (ready) await ready;
+      }
       await call(request);
       // As the loop does at the end of a run: the compaction records built after the request
       // are delivered before it ends.
-      for (const mw of middleware)
-        if (mw.afterAgent) await mw.afterAgent(context, { status: 'done' });
+      for (const mw of middleware) {
+        const done = mw.afterAgent?.(context, { status: 'done' });
+        if (done) await done;
+      }
       if (summarizing && !getCompactionState(state).summary) throw new Error('did not summarize');
     };
   });
@@ -400,9 +406,16 @@ async function theirSide(messages: ModelMessage[], summarizing: boolean) {
     };
     return async () => {
       // Their run-start hooks too, as ours are run (a one-call run goes through both kinds).
-      for (const hook of beforeAgent) await hook(request.state, request.runtime);
+      // Waited for as ours are: only a hook that returns a promise.
+      for (const hook of beforeAgent) {
+        const ready = hook(request.state, request.runtime);
+        if (ready instanceof Promise) await ready;
+      }
       const result = (await call(request)) as { update?: Record<string, unknown> };
-      for (const hook of afterAgent) await hook(request.state, request.runtime);
+      for (const hook of afterAgent) {
+        const done = hook(request.state, request.runtime);
+        if (done instanceof Promise) await done;
+      }
       const summarized = Boolean(result?.update?._summarizationEvent);
       if (summarizing !== summarized) throw new Error(`deepagents chain: summarized ${summarized}`);
     };

@@ -97,7 +97,8 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
   for (const mw of input.middleware) {
     if (!mw.afterAgent) continue;
     try {
-      await mw.afterAgent(contextFor(context, mw), outcome);
+      const done = mw.afterAgent(contextFor(context, mw), outcome);
+      if (done) await done;
     } catch (error) {
       append(notice(`${mw.name}: ${errorText(error)}`));
     }
@@ -108,8 +109,10 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
 
   async function runSteps(): Promise<RunOutcome> {
     // 1. Before the run: memory loading and the like.
-    for (const mw of input.middleware)
-      if (mw.beforeAgent) await mw.beforeAgent(contextFor(context, mw));
+    for (const mw of input.middleware) {
+      const ready = mw.beforeAgent?.(contextFor(context, mw));
+      if (ready) await ready;
+    }
 
     const toolsByName = new Map(input.tools.map((tool) => [tool.schema.name, tool]));
     const callModel = composeModelCall(input.middleware, sendToProvider, context);

@@ -74,8 +74,11 @@ export interface Middleware {
   state?: StateSlot<unknown>;
   /** The feature events it emits (each declared in FeatureEvents by its module). */
   events?: readonly (keyof FeatureEvents)[];
-  /** Once per run, before the first model call. Throwing ends the run with an error. */
-  beforeAgent?(context: RunContext): Promise<void>;
+  /**
+   * Once per run, before the first model call. Throwing ends the run with an error. Nothing to wait
+   * for: it may return undefined (the loop then does not wait a microtask for it).
+   */
+  beforeAgent?(context: RunContext): Promise<void> | void;
   /** Around every model call: change the request, inspect the response. Call next exactly once. */
   wrapModelCall?(
     request: ModelRequest,
@@ -84,8 +87,11 @@ export interface Middleware {
   ): Promise<ModelResponse>;
   /** Around every tool call. */
   wrapToolCall?(call: ToolCall, next: ToolCallHandler, context: RunContext): Promise<ToolResult>;
-  /** Once per run, whatever the outcome. Errors here are reported but do not change the outcome. */
-  afterAgent?(context: RunContext, outcome: RunOutcome): Promise<void>;
+  /**
+   * Once per run, whatever the outcome. Errors here are reported but do not change the outcome. It
+   * may return undefined when there is nothing to wait for.
+   */
+  afterAgent?(context: RunContext, outcome: RunOutcome): Promise<void> | void;
 }
 
 /**

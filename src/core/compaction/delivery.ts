@@ -89,8 +89,14 @@ export function emitWithRecord(
   delivery.then(done, done);
 }
 
-/** Waits until every record of this run has been delivered (each middleware's afterAgent). */
-export async function settleRecords(context: Pick<RunContext, 'state'>): Promise<void> {
+/**
+ * Waits until every record of this run has been delivered (each middleware's afterAgent). With
+ * none in flight, nothing to wait for: undefined, not a promise.
+ */
+export function settleRecords(context: Pick<RunContext, 'state'>): Promise<void> | undefined {
   const pending = inFlight.get(context.state);
-  while (pending && pending.size > 0) await Promise.all([...pending]);
+  if (!pending || pending.size === 0) return undefined;
+  return (async () => {
+    while (pending.size > 0) await Promise.all([...pending]);
+  })();
 }

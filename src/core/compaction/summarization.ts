@@ -7,12 +7,13 @@
 // summarizing again, and the next summarization folds the previous summary in (chaining).
 // A summarization that fails, or whose answer is unusable, changes nothing and says so.
 
-import type { Middleware } from '../agent/middleware';
+import type { Middleware, ModelCallHandler, RunContext } from '../agent/middleware';
 import {
   ProviderError,
   type ModelMessage,
   type ModelProvider,
   type ModelRequest,
+  type ModelResponse,
 } from '../agent/types';
 import { FsError, type VirtualFs } from '../fs/types';
 import type { CompactionSettings } from './settings';
@@ -97,139 +98,146 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
     name: 'Summarization',
     state: compactionSlot,
     events: ['context-event', 'context-record'],
-    async wrapModelCall(request, next, context) {
+    // Not async: with no summary yet and a request under the trigger by its length alone, the
+    // request goes as it came, without a promise of its own.
+    wrapModelCall(request, next, context) {
       const settings = options.settings();
       const contextWindow = resolveNumber(options.contextWindow);
-      const { triggerTokens, keepTokens } = thresholds(settings, contextWindow);
+      const { triggerTokens } = thresholds(settings, contextWindow);
       const stored = getCompactionState(context.state).summary;
-      // No summary yet and under the trigger by length alone: the request goes as it came.
       if (!stored && requestTokensAtMost(request) <= triggerTokens) return next(request);
-
-      const pins = getPins(context.state);
-      const keep = pinnedIds(request.messages, pins);
-      const applied = applyStoredSummary(request.messages, stored, keep);
-      const effective: ModelRequest = { ...request, messages: applied.messages };
-      // A short thread is under the trigger by its length alone: nothing to count.
-      if (requestTokensAtMost(effective) <= triggerTokens) return next(effective);
-      const counter = await resolveCounter(options.counter, request);
-      const tokensBefore = countRequest(counter, effective).total;
-      if (tokensBefore <= triggerTokens) return next(effective);
-
-      const plan = planSummary(
-        applied,
-        keep,
-        (message) => counter.countMessage(message),
-        keepTokens,
-      );
-      // Nothing older than the kept tail (one huge message, or one long tool-call group).
-      if (!plan) return next(effective);
-      const { newlyCut, kept, firstKept } = plan;
-      const path = historyPathFor(context.threadId);
-
-      if (options.preview) {
-        context.emit({
-          type: 'context-event',
-          event: {
-            kind: 'summarize',
-            tokensBefore,
-            path,
-            messageId: firstKept.id,
-            detail:
-              `Over ${triggerTokens.toLocaleString('en-US')} tokens: before the next model call, ` +
-              `${newlyCut.length} older messages will be summarized and appended to ${path}.`,
-          },
-        });
-        return next(effective);
-      }
-
-      const fail = (reason: string) => {
-        context.emit({
-          type: 'context-event',
-          event: {
-            kind: 'summarize-failed',
-            tokensBefore,
-            tokensAfter: tokensBefore,
-            detail:
-              `Summarization failed: ${reason} The request was sent without compaction; ` +
-              'nothing was dropped.',
-          },
-        });
-        return next(effective);
-      };
-
-      let summary: string;
-      try {
-        const answer = await requestSummary(options.summarize, context.signal, {
-          model: request.model,
-          plan,
-          counter,
-          contextWindow,
-          path,
-          pins,
-        });
-        if (!answer.ok) return fail(answer.reason);
-        summary = answer.summary;
-      } catch (error) {
-        // Stop means stop: the run ends as aborted, not with a compaction notice.
-        if (context.signal.aborted || (error instanceof ProviderError && error.kind === 'aborted'))
-          throw error;
-        return fail(`the summarizer call failed (${errorText(error)}).`);
-      }
-
-      const at = now();
-      let history: string;
-      try {
-        history = await appendHistory(
-          context.fs,
-          path,
-          context.threadId,
-          newlyCut.map(originalMessage),
-          at,
-        );
-      } catch (error) {
-        return fail(`the history could not be saved to ${path} (${errorText(error)}).`);
-      }
-
-      const updated = nextSummary(stored, plan, summary, path, at);
-      updateCompactionState(context.state, { summary: updated });
-      const compacted: ModelRequest = {
-        ...request,
-        messages: applyStoredSummary(request.messages, updated, keep).messages,
-      };
-      const tokensAfter = countRequest(counter, compacted).total;
-      // The event goes out now (the recorder places it at this call); its record is built once the
-      // request has left, from what this call saw (the pins as they are now).
-      const pinsNow = structuredClone(pins);
-      emitWithRecord(
-        context,
-        {
-          kind: 'summarize',
-          tokensBefore,
-          tokensAfter,
-          path,
-          messageId: firstKept.id,
-          detail:
-            `${newlyCut.length} older messages were summarized` +
-            (applied.applied ? ' (folding in the previous summary)' : '') +
-            ` and appended verbatim to ${path}; the model now sees the summary and the ` +
-            `${kept.length} most recent messages` +
-            (keep.size > 0 ? ' (pinned messages stay as they were)' : '') +
-            '.',
-        },
-        () =>
-          summarizationRecordInput({
-            before: effective,
-            after: compacted,
-            removed: removedMessages(plan),
-            history: { path, content: history },
-            pins: pinsNow,
-          }),
-        options.buildRecord,
-      );
-      return next(compacted);
+      return summarizeAndSend(request, next, context, settings, contextWindow);
     },
     afterAgent: (context) => settleRecords(context),
   };
+
+  async function summarizeAndSend(
+    request: ModelRequest,
+    next: ModelCallHandler,
+    context: RunContext,
+    settings: CompactionSettings,
+    contextWindow: number,
+  ): Promise<ModelResponse> {
+    const { triggerTokens, keepTokens } = thresholds(settings, contextWindow);
+    const stored = getCompactionState(context.state).summary;
+    const pins = getPins(context.state);
+    const keep = pinnedIds(request.messages, pins);
+    const applied = applyStoredSummary(request.messages, stored, keep);
+    const effective: ModelRequest = { ...request, messages: applied.messages };
+    // A short thread is under the trigger by its length alone: nothing to count.
+    if (requestTokensAtMost(effective) <= triggerTokens) return next(effective);
+    const counter = await resolveCounter(options.counter, request);
+    const tokensBefore = countRequest(counter, effective).total;
+    if (tokensBefore <= triggerTokens) return next(effective);
+
+    const plan = planSummary(applied, keep, (message) => counter.countMessage(message), keepTokens);
+    // Nothing older than the kept tail (one huge message, or one long tool-call group).
+    if (!plan) return next(effective);
+    const { newlyCut, kept, firstKept } = plan;
+    const path = historyPathFor(context.threadId);
+
+    if (options.preview) {
+      context.emit({
+        type: 'context-event',
+        event: {
+          kind: 'summarize',
+          tokensBefore,
+          path,
+          messageId: firstKept.id,
+          detail:
+            `Over ${triggerTokens.toLocaleString('en-US')} tokens: before the next model call, ` +
+            `${newlyCut.length} older messages will be summarized and appended to ${path}.`,
+        },
+      });
+      return next(effective);
+    }
+
+    const fail = (reason: string) => {
+      context.emit({
+        type: 'context-event',
+        event: {
+          kind: 'summarize-failed',
+          tokensBefore,
+          tokensAfter: tokensBefore,
+          detail:
+            `Summarization failed: ${reason} The request was sent without compaction; ` +
+            'nothing was dropped.',
+        },
+      });
+      return next(effective);
+    };
+
+    let summary: string;
+    try {
+      const answer = await requestSummary(options.summarize, context.signal, {
+        model: request.model,
+        plan,
+        counter,
+        contextWindow,
+        path,
+        pins,
+      });
+      if (!answer.ok) return fail(answer.reason);
+      summary = answer.summary;
+    } catch (error) {
+      // Stop means stop: the run ends as aborted, not with a compaction notice.
+      if (context.signal.aborted || (error instanceof ProviderError && error.kind === 'aborted'))
+        throw error;
+      return fail(`the summarizer call failed (${errorText(error)}).`);
+    }
+
+    const at = now();
+    let history: string;
+    try {
+      history = await appendHistory(
+        context.fs,
+        path,
+        context.threadId,
+        newlyCut.map(originalMessage),
+        at,
+      );
+    } catch (error) {
+      return fail(`the history could not be saved to ${path} (${errorText(error)}).`);
+    }
+
+    const updated = nextSummary(stored, plan, summary, path, at);
+    updateCompactionState(context.state, { summary: updated });
+    const compacted: ModelRequest = {
+      ...request,
+      messages: applyStoredSummary(request.messages, updated, keep).messages,
+    };
+    const tokensAfter = countRequest(counter, compacted).total;
+    // The event goes out now (the recorder places it at this call); its record is built once the
+    // request has left, from what this call saw (the pins as they are now).
+    const pinsNow = structuredClone(pins);
+    emitWithRecord(
+      context,
+      {
+        kind: 'summarize',
+        tokensBefore,
+        tokensAfter,
+        path,
+        messageId: firstKept.id,
+        detail:
+          `${newlyCut.length} older messages were summarized` +
+          (applied.applied ? ' (folding in the previous summary)' : '') +
+          ` and appended verbatim to ${path}; the model now sees the summary and the ` +
+          `${kept.length} most recent messages` +
+          (keep.size > 0 ? ' (pinned messages stay as they were)' : '') +
+          '.',
+      },
+      () =>
+        summarizationRecordInput({
+          before: effective,
+          after: compacted,
+          removed: removedMessages(plan),
+          history: { path, content: history },
+          pins: pinsNow,
+        }),
+      options.buildRecord,
+    );
+    return next(compacted);
+  }
 }
 
 // ---- the plan, shared with "Compact now" ------------------------------------------------------

@@ -3,10 +3,10 @@
 // the kept tail are cut to their first 20 characters plus a pointer to the file that holds the
 // content. Only the request changes; the thread keeps every message as it was.
 
-import type { Middleware } from '../agent/middleware';
+import type { Middleware, ModelCallHandler, RunContext } from '../agent/middleware';
 import type { CompactionSettings } from './settings';
 import { requestTokensAtMost } from '../tokens/counter';
-import type { ModelMessage } from '../agent/types';
+import type { ModelMessage, ModelRequest, ModelResponse } from '../agent/types';
 import type { VirtualFs } from '../fs/types';
 import {
   buildCompactionRecord,
@@ -48,7 +48,8 @@ export function createTruncationMiddleware(options: TruncationOptions): Middlewa
     name: 'Tool-input truncation',
     state: compactionSlot,
     events: ['context-event', 'context-record'],
-    async wrapModelCall(request, next, context) {
+    // Not async: a request under the trigger by its length alone goes on without a promise of its own.
+    wrapModelCall(request, next, context) {
       // Truncation starts above the trigger: a thread under it by its length alone (see
       // requestTokensAtMost) needs no count, only the stored summary applied (as compactRequest).
       const settings = options.settings();
@@ -58,50 +59,59 @@ export function createTruncationMiddleware(options: TruncationOptions): Middlewa
         ? { ...request, messages: applyStoredSummary(request.messages, summary).messages }
         : request;
       if (requestTokensAtMost(applied) <= triggerTokens) return next(applied);
-      const counter = await resolveCounter(options.counter, request);
-      const view = compactRequest(request, context.state, {
-        settings,
-        contextWindow: resolveNumber(options.contextWindow),
-        counter,
-      });
-
-      // The truncation is redone on every call (the thread is never changed), but each tool call
-      // is reported once: the chart marks when it first happened.
-      const reported = new Set(getCompactionState(context.state).truncatedCallIds ?? []);
-      const fresh = view.truncated.filter((item) => !reported.has(item.toolCallId));
-      if (fresh.length > 0) {
-        updateCompactionState(context.state, {
-          truncatedCallIds: [...reported, ...fresh.map((item) => item.toolCallId)],
-        });
-        const paths = [...new Set(fresh.map((item) => item.path).filter(Boolean))] as string[];
-        const chars = fresh.reduce((sum, item) => sum + item.removedChars, 0);
-        const calls = fresh.length === 1 ? '1 old tool call' : `${fresh.length} old tool calls`;
-        // The files are read as the request leaves (the reads start now, nothing waits for them);
-        // the record is built from them afterwards.
-        const files = readFiles(context.fs, fresh);
-        emitWithRecord(
-          context,
-          {
-            kind: 'truncate',
-            tokensBefore: view.tokensBefore,
-            tokensAfter: view.breakdown.total,
-            ...(paths[0] ? { path: paths[0] } : {}),
-            messageId: fresh[0]?.messageId,
-            detail:
-              `The request was over ${view.triggerTokens.toLocaleString('en-US')} tokens, so the ` +
-              `long write_file / edit_file arguments of ${calls} (${chars.toLocaleString('en-US')} ` +
-              `characters) were cut to a pointer to their file` +
-              (paths.length > 0 ? ` (${paths.join(', ')})` : '') +
-              '. The thread keeps them in full.',
-          },
-          async () => truncationRecordInput(view.request.messages, fresh, await files),
-          options.buildRecord,
-        );
-      }
-      return next(view.request);
+      return truncateAndSend(request, next, context, settings);
     },
     afterAgent: (context) => settleRecords(context),
   };
+
+  async function truncateAndSend(
+    request: ModelRequest,
+    next: ModelCallHandler,
+    context: RunContext,
+    settings: CompactionSettings,
+  ): Promise<ModelResponse> {
+    const counter = await resolveCounter(options.counter, request);
+    const view = compactRequest(request, context.state, {
+      settings,
+      contextWindow: resolveNumber(options.contextWindow),
+      counter,
+    });
+
+    // The truncation is redone on every call (the thread is never changed), but each tool call
+    // is reported once: the chart marks when it first happened.
+    const reported = new Set(getCompactionState(context.state).truncatedCallIds ?? []);
+    const fresh = view.truncated.filter((item) => !reported.has(item.toolCallId));
+    if (fresh.length > 0) {
+      updateCompactionState(context.state, {
+        truncatedCallIds: [...reported, ...fresh.map((item) => item.toolCallId)],
+      });
+      const paths = [...new Set(fresh.map((item) => item.path).filter(Boolean))] as string[];
+      const chars = fresh.reduce((sum, item) => sum + item.removedChars, 0);
+      const calls = fresh.length === 1 ? '1 old tool call' : `${fresh.length} old tool calls`;
+      // The files are read as the request leaves (the reads start now, nothing waits for them);
+      // the record is built from them afterwards.
+      const files = readFiles(context.fs, fresh);
+      emitWithRecord(
+        context,
+        {
+          kind: 'truncate',
+          tokensBefore: view.tokensBefore,
+          tokensAfter: view.breakdown.total,
+          ...(paths[0] ? { path: paths[0] } : {}),
+          messageId: fresh[0]?.messageId,
+          detail:
+            `The request was over ${view.triggerTokens.toLocaleString('en-US')} tokens, so the ` +
+            `long write_file / edit_file arguments of ${calls} (${chars.toLocaleString('en-US')} ` +
+            `characters) were cut to a pointer to their file` +
+            (paths.length > 0 ? ` (${paths.join(', ')})` : '') +
+            '. The thread keeps them in full.',
+        },
+        async () => truncationRecordInput(view.request.messages, fresh, await files),
+        options.buildRecord,
+      );
+    }
+    return next(view.request);
+  }
 }
 
 /**

@@ -114,12 +114,15 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
     state: agentsMdSlot,
     events: ['memory-loaded'],
 
-    async beforeAgent(context) {
+    // Not async: a thread that already has its memory has nothing to wait for.
+    beforeAgent(context) {
       // Deep Agents loads once per thread: a thread that already has memory keeps it.
       if (getAgentsMdState(context.state)) return;
-      const sources = await loadMemorySources(context.fs, options.sources);
-      agentsMdSlot.write(context.state, { sources, loadedAt: Date.now(), stale: [] });
-      context.emit({ type: 'memory-loaded', sources, reason: 'initial' });
+      return (async () => {
+        const sources = await loadMemorySources(context.fs, options.sources);
+        agentsMdSlot.write(context.state, { sources, loadedAt: Date.now(), stale: [] });
+        context.emit({ type: 'memory-loaded', sources, reason: 'initial' });
+      })();
     },
 
     // Not async: a call with nothing to reload hands the request on without a promise of its own.

@@ -83,9 +83,12 @@ export interface FactsMemoKey {
 
 function sameSettings(a: FactsSettings, b: FactsSettings): boolean {
   if (a === b) return true;
-  const keys = Object.keys(a) as (keyof FactsSettings)[];
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.is(a[key], b[key]));
+  let count = 0;
+  for (const key in a) {
+    if (!Object.is(a[key as keyof FactsSettings], b[key as keyof FactsSettings])) return false;
+    count++;
+  }
+  return count === Object.keys(b).length;
 }
 
 /**

@@ -87,9 +87,13 @@ export function createRankerResolver(
     return semantic;
   };
 
+  // The same answer for a lexical method every time (asked before every model call).
+  const lexicalOnly = {
+    tfidf: Object.freeze({ ranker: tfidf, lexical: tfidf }),
+    bm25: Object.freeze({ ranker: bm25, lexical: bm25 }),
+  };
   return (method) => {
-    if (method === 'tfidf') return { ranker: tfidf, lexical: tfidf };
-    if (method === 'bm25') return { ranker: bm25, lexical: bm25 };
+    if (method === 'tfidf' || method === 'bm25') return lexicalOnly[method];
     const embedder = options.embedder?.();
     const status: EmbedderState = embedder
       ? (options.status?.() ?? { state: 'ready' })

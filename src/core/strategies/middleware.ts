@@ -311,11 +311,31 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
     return response;
   }
 
+  /** At a run's end: the strategy takes in the turn just completed (when it has one). */
+  function takeIn(context: RunContext): Promise<void> | undefined {
+    if (options.preview || !completed) return undefined;
+    const messages = completed;
+    completed = undefined;
+    const state = getStrategyState(context.state);
+    if (!state) return undefined;
+    const strategy = getStrategy(state.id);
+    // A strategy with nothing to take in only counts the turns (the last one just completed).
+    if (!strategy.update) {
+      const last = messages[messages.length - 1];
+      if (last?.role === 'assistant' && !last.toolCalls?.length)
+        state.data.processed = Math.max(state.data.processed, turnCount(messages).pastTurns + 1);
+      return undefined;
+    }
+    const turns = splitTurns(messages);
+    if (!isComplete(turns[turns.length - 1]!)) return undefined;
+    return process(context, state, turns);
+  }
+
   return {
     name: 'Context strategy',
     state: strategySlot,
     events: ['context-event', 'context-record'],
-    async beforeAgent() {
+    beforeAgent() {
       completed = undefined;
     },
     // Not async: a strategy that carries every message hands the request on as it came.
@@ -339,25 +359,12 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
         return response;
       });
     },
-    async afterAgent(context) {
+    // Not async either: with no record in flight and nothing to take in, nothing to wait for.
+    afterAgent(context) {
       // The records of this run's calls are delivered before it ends.
-      await settleRecords(context);
-      if (options.preview || !completed) return;
-      const messages = completed;
-      completed = undefined;
-      const state = getStrategyState(context.state);
-      if (!state) return;
-      const strategy = getStrategy(state.id);
-      // A strategy with nothing to take in only counts the turns (the last one just completed).
-      if (!strategy.update) {
-        const last = messages[messages.length - 1];
-        if (last?.role === 'assistant' && !last.toolCalls?.length)
-          state.data.processed = Math.max(state.data.processed, turnCount(messages).pastTurns + 1);
-        return;
-      }
-      const turns = splitTurns(messages);
-      if (!isComplete(turns[turns.length - 1]!)) return;
-      await process(context, state, turns);
+      const settling = settleRecords(context);
+      if (settling) return settling.then(() => takeIn(context));
+      return takeIn(context);
     },
   };
 }

@@ -114,7 +114,9 @@ export function createFactsMiddleware(options: FactsMiddlewareOptions): Middlewa
         ...(result.fallback ? { fallback: result.fallback } : {}),
         scores: result.scores,
       });
-      return next(result.block ? withFacts(request, result.block) : request);
+      // Awaited rather than returned: an async function that returns a promise takes two more
+      // microtask steps to settle with it (this runs before every model call).
+      return await next(result.block ? withFacts(request, result.block) : request);
     },
   };
 }
