@@ -157,7 +157,8 @@ export function placeLabels(labels: readonly LabelRequest[], options: LayoutOpti
 
 /**
  * Candidate corners for a label of width × height beside a point mark of radius `r`: level to the
- * left and right, then raised and lowered on either side, then centred above and below.
+ * left and right, then raised and lowered on either side, then centred above and below, then
+ * above and below starting or ending at the mark.
  * `prefer` puts the left or the right side first.
  */
 export function aroundPoint(
@@ -184,6 +185,12 @@ export function aroundPoint(
     { x: second, y: lowered },
     { x: cx - width / 2, y: cy - d - height },
     { x: cx - width / 2, y: cy + d },
+    // Above and below, starting or ending at the mark (the preferred side first).
+    ...[cy - d - height, cy + d].flatMap((y) => {
+      const starting = { x: cx - r, y };
+      const ending = { x: cx + r - width, y };
+      return prefer === 'left' ? [ending, starting] : [starting, ending];
+    }),
   ];
 }
 
