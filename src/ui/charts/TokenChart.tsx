@@ -529,12 +529,14 @@ function ChartLabels({
         id: 'trigger',
         y: at(scale.trigger.tokens),
         text: triggerLabel(scale.trigger.tokens),
+        short: `compaction at ${compact(scale.trigger.tokens)}`,
       });
     if (scale.window.onScale)
       lines.push({
         id: 'window',
         y: at(scale.window.tokens),
         text: windowLabel(scale.window.tokens),
+        short: `window ${compact(scale.window.tokens)}`,
       });
     // The off-scale notes: one line at the strip's right (two when they do not fit in one).
     const reserved: Box[] = [];
@@ -601,7 +603,7 @@ function ChartLabels({
           const box = placed.lines.get(line.id);
           if (!box) return null;
           const look = LINE_LOOKS[line.id];
-          if (box.tag !== 'key')
+          if (box.tag !== 'key' && box.tag !== 'key-short')
             return <ChartLabel key={line.id} box={box} text={line.text} color={look.color} />;
           // Away from its line: a stretch of the line's dash first, as a key.
           const mid = box.y + box.height / 2;
@@ -618,7 +620,7 @@ function ChartLabels({
               />
               <ChartLabel
                 box={{ ...box, x: box.x + KEY_WIDTH, width: box.width - KEY_WIDTH }}
-                text={line.text}
+                text={box.tag === 'key-short' ? (line.short ?? line.text) : line.text}
                 color={look.color}
               />
             </g>

@@ -137,6 +137,35 @@ describe('layoutAnnotations', () => {
     expect(box!.x + box!.width).toBeLessThan(175);
   });
 
+  it('shortens a line label in the strip when the full one has no room there', () => {
+    const points = Array.from({ length: 30 }, (_, i) =>
+      point(String(i + 1), 65 + i * 10, 30, { markers: [{ y: 23, half: 6 }] }),
+    );
+    const line = {
+      id: 'trigger' as const,
+      y: 28,
+      text: 'compaction at 108,800',
+      short: 'compaction at 109k',
+    };
+    const result = layoutAnnotations({
+      ...base,
+      points,
+      lines: [line],
+      reserved: [{ x: 150, y: 0, width: 210, height: 13 }],
+    });
+    const box = result.lines.get('trigger');
+    expect(box?.tag).toBe('key-short');
+    expect(box!.width).toBe(Math.ceil(measure(line.short, false)) + KEY_WIDTH);
+    // Without a short text there is no place for it.
+    const none = layoutAnnotations({
+      ...base,
+      points,
+      lines: [{ ...line, short: undefined }],
+      reserved: [{ x: 150, y: 0, width: 210, height: 13 }],
+    });
+    expect(none.lines.get('trigger')).toBeUndefined();
+  });
+
   it('leaves a caption out where there is no room, and places the window label too', () => {
     // A drop boxed in by markers on every side.
     const ring = [-20, -10, 0, 10, 20].flatMap((dx) =>

@@ -39,6 +39,8 @@ export interface LineGeometry {
   id: 'trigger' | 'window';
   y: number;
   text: string;
+  /** A shorter text for the strip when the full one has no room there ("compaction at 109k"). */
+  short?: string;
 }
 
 export interface AnnotationInput {
@@ -61,8 +63,8 @@ export interface AnnotationInput {
 }
 
 /**
- * Pixels before a line's label placed away from its line (tagged 'key'): a short stretch of the
- * line's dash, then the text.
+ * Pixels before a line's label placed away from its line (tagged 'key', or 'key-short' when it
+ * takes the line's short text): a short stretch of the line's dash, then the text.
  */
 export const KEY_WIDTH = 22;
 
@@ -140,6 +142,13 @@ export function layoutAnnotations(input: AnnotationInput): Annotations {
       { x: plot.x + 2, y: lineBounds.y, width: keyed, tag: 'key' },
       { x: lineBounds.x, y: lineBounds.y, width: keyed, tag: 'key' },
     ];
+    if (line.short) {
+      const short = Math.ceil(measure(line.short, false)) + KEY_WIDTH;
+      strip.push(
+        { x: plot.x + 2, y: lineBounds.y, width: short, tag: 'key-short' },
+        { x: lineBounds.x, y: lineBounds.y, width: short, tag: 'key-short' },
+      );
+    }
     return {
       id: `line:${line.id}`,
       width,

@@ -211,12 +211,7 @@ function Legend({
     window: scale.window.onScale && scale.window.tokens > 0,
   };
   const lines = LINE_KEYS.filter((line) => drawn[line.key]);
-  // The lines' figures: the chart labels them where there is room, the legend always.
-  const figure = {
-    reported: '',
-    trigger: scale.trigger ? ` (${fmt(scale.trigger.tokens)})` : '',
-    window: ` (${fmt(scale.window.tokens)})`,
-  };
+
   return (
     <ul className="chart-legend" aria-label="Chart legend">
       {series.map((s) => (
@@ -238,7 +233,6 @@ function Legend({
             />
           </svg>{' '}
           {line.label}
-          {figure[line.key]}
         </li>
       ))}
       {hasDrop && (
