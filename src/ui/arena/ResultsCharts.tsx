@@ -209,7 +209,8 @@ export function ResultsCharts({
             <ul className="arena-scatter-key">
               {scatter.map((point) => (
                 <li key={point.id}>
-                  <MarkerIcon shape={point.look.shape} color={point.look.color} /> {point.name}
+                  <MarkerIcon shape={point.look.shape} color={point.look.color} />
+                  {point.name}
                 </li>
               ))}
             </ul>
