@@ -84,6 +84,27 @@ describe('layoutAnnotations', () => {
     expect(placed.length).toBeGreaterThan(1);
   });
 
+  it("on a dense chart, steps a caption out past a neighbouring call's markers", () => {
+    // Calls 3 px apart: the neighbours' bars and markers stand right beside the drop.
+    const points = [
+      point('597', 197, 50, { markers: [{ y: 41, half: 6 }] }),
+      point('598', 200, 75, { drop: drop(45, 75, 70), markers: [{ y: 36, half: 7 }] }),
+      point('599', 203, 75, {
+        markers: [
+          { y: 53, half: 6 },
+          { y: 40, half: 6 },
+        ],
+      }),
+    ].map((p) => ({ ...p, halfWidth: 1.5 }));
+    const trigger = { id: 'trigger' as const, y: 20, text: 'compaction at 108,800' };
+    const result = layoutAnnotations({ ...base, points, lines: [trigger] });
+    const box = result.captions.get('598');
+    expect(box).toBeDefined();
+    // Level with the drop's top, a few pixels further out than beside its own markers.
+    expect(box!.y).toBe(45 - 13 / 2);
+    allClear(result, points);
+  });
+
   it('moves a caption off the trigger line its drop starts on', () => {
     // The drop starts on the line: the level places beside the dot would cross it.
     const points = [point('3', 200, 90, { drop: drop(50, 90, 6), markers: [{ y: 37, half: 7 }] })];

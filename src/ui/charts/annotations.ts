@@ -170,18 +170,22 @@ export function layoutAnnotations(input: AnnotationInput): Annotations {
     const level = before - lineHeight / 2;
     const stackTop = Math.min(before - dropRadius, ...p.markers.map((m) => m.y - m.half));
     const over = stackTop - 2 - lineHeight;
+    // Beside it, then a little further out (on a dense chart a neighbouring call's marker may
+    // stand right next to the drop).
+    const beside = (y: number) =>
+      [0, 8, 16].flatMap((out) => [
+        { x: left - out, y },
+        { x: right + out, y },
+      ]);
     const candidates = [
-      { x: left, y: level },
-      { x: right, y: level },
+      ...beside(level),
       // Over the point's column of markers: centred, then ending or starting at its centre.
       { x: p.x - width / 2, y: over },
       { x: p.x - width + 4, y: over },
       { x: p.x - 4, y: over },
       // Raised and lowered by half a line on either side.
-      { x: left, y: level - lineHeight / 2 },
-      { x: right, y: level - lineHeight / 2 },
-      { x: left, y: level + lineHeight / 2 },
-      { x: right, y: level + lineHeight / 2 },
+      ...beside(level - lineHeight / 2),
+      ...beside(level + lineHeight / 2),
     ];
     return {
       id: `drop:${p.key}`,
