@@ -484,11 +484,34 @@ function scaled(scores: Float64Array): Float64Array {
   return scores;
 }
 
+/** BM25 of the three lexical views, unscaled: per message, per neighbour window, per session. */
+interface LexicalViews {
+  message: Float64Array;
+  window: Float64Array;
+  session: Float64Array;
+}
+
 /**
  * The three lexical views, each scaled by its best score: the message, its neighbour window
  * (weight windowWeight) and, for messages that already score, their session (sessionWeight).
  */
 function lexical(index: ConversationIndex, query: ReadonlyMap<string, number>): Float64Array {
+  return combineViews(index, lexicalViews(index, query));
+}
+
+/**
+ * Adds the views of other terms into `into` (BM25 sums over the query's terms, each view's term
+ * statistics its own, so the views of a query and of more terms add up to those of both).
+ */
+function addViews(into: LexicalViews, from: LexicalViews): void {
+  for (const key of ['message', 'window', 'session'] as const) {
+    const a = into[key];
+    const b = from[key];
+    for (let i = 0; i < a.length; i++) a[i] = a[i]! + b[i]!;
+  }
+}
+
+function lexicalViews(index: ConversationIndex, query: ReadonlyMap<string, number>): LexicalViews {
   const { options, session } = index;
   const n = index.size;
   const sessions = n ? session[n - 1]! + 1 : 0;
@@ -549,6 +572,16 @@ function lexical(index: ConversationIndex, query: ReadonlyMap<string, number>): 
       touchedSessions.length = 0;
     }
   }
+  return { message, window, session: sessionScore };
+}
+
+/** The views scaled by their best scores and summed with their weights (uses the views up). */
+function combineViews(index: ConversationIndex, views: LexicalViews): Float64Array {
+  const { options, session } = index;
+  const n = index.size;
+  const { message, window, session: sessionScore } = views;
+  const useWindow = window.length > 0;
+  const useSession = sessionScore.length > 0;
   const scores = scaled(message);
   if (useWindow) {
     scaled(window);
@@ -601,8 +634,12 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
         (namesSomething(index.written[i]!, index.lowercase, index.speakerWords) ? 1 : 0);
     return prior[i]!;
   };
-  const rank = (terms: ReadonlyMap<string, number>, informativeWeight: number): Float64Array => {
-    let scores = lexical(index, terms);
+  const rank = (
+    lexicalScores: Float64Array,
+    terms: ReadonlyMap<string, number>,
+    informativeWeight: number,
+  ): Float64Array => {
+    let scores = lexicalScores;
     if (options.feedback && options.feedback.messages > 0 && options.feedback.terms > 0) {
       const added = feedbackTerms(index, scores, terms, options.feedback);
       if (added.size) {
@@ -636,11 +673,23 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
     return scores;
   };
 
-  const scores = rank(expanded, options.informativeWeight);
-  const tail = options.tail;
-  if (tail && tail.depth > 0) {
-    const widened = withWordFamilies(index, tokens, expanded, tail.wordFamilyWeight);
-    const kept = cascade(scores, rank(widened, tail.informativeWeight), tail.depth);
+  const views = lexicalViews(index, expanded);
+  const tail = options.tail && options.tail.depth > 0 ? options.tail : undefined;
+  let widened: Map<string, number> | undefined;
+  let tailViews: LexicalViews | undefined;
+  if (tail) {
+    // The second pass's lexical views: the question's plus those of the words its families add.
+    widened = withWordFamilies(index, tokens, expanded, tail.wordFamilyWeight);
+    tailViews = lexicalViews(
+      index,
+      new Map([...widened].filter(([token]) => !expanded.has(token))),
+    );
+    addViews(tailViews, views);
+  }
+  const scores = rank(combineViews(index, views), expanded, options.informativeWeight);
+  if (tail && widened && tailViews) {
+    const second = rank(combineViews(index, tailViews), widened, tail.informativeWeight);
+    const kept = cascade(scores, second, tail.depth);
     // Said only when the second ranking ordered a place (a message scored past the kept ones).
     let scored = 0;
     for (const value of scores) if (value > 0) scored++;
