@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { scenarioBundles } from './ui-scenarios';
+import { STRATEGY_LIST } from '../src/core/strategies/registry';
 import { buildApp, launchChromium, serveApp, sleep } from './lib/served-app.mjs';
 
 const argv = process.argv.slice(2);
@@ -51,18 +52,8 @@ const SETTLE_MS = 700;
 
 const MESSAGE =
   'What is the state of the release? Please list what is left before Friday, shortly.';
-const STRATEGIES = [
-  'Deep Agents',
-  'Sequential',
-  'Sliding window',
-  'Summarization',
-  'Retrieval',
-  'Memory-augmented',
-  'Hierarchical',
-  'Graph',
-  'Compression',
-  'OS-like paging',
-];
+/** The arena's strategies as its chooser names them. */
+const STRATEGIES = STRATEGY_LIST.map((strategy) => strategy.label);
 
 interface Task {
   start: number;
@@ -180,15 +171,20 @@ async function waitForId(page: Page, id: string) {
 
 const LONG_THREAD = /^A long working thread/;
 
+/** Imports a scenario's bundle and opens its short thread, so the phases start from a quiet page. */
+async function importAndOpenShortThread(page: Page, bundle: string) {
+  await importBundle(page, bundle);
+  await threadButton(page, /^A short thread/).click();
+  await conversation(page).getByText('Hello! How can I help?').waitFor();
+  await sleep(1_000);
+}
+
 const scenarios: Scenario[] = [
   {
     name: 'thread',
     title: 'a thread of 5,000 messages (2,000 model calls)',
     async setup(page) {
-      await importBundle(page, bundleFiles.thread);
-      await threadButton(page, /^A short thread/).click();
-      await conversation(page).getByText('Hello! How can I help?').waitFor();
-      await sleep(1_000);
+      await importAndOpenShortThread(page, bundleFiles.thread);
     },
     phases: [
       [
@@ -277,10 +273,7 @@ const scenarios: Scenario[] = [
       await dialog.getByLabel('Maximum facts', { exact: true }).fill('1000');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await importBundle(page, bundleFiles.facts);
-      await threadButton(page, /^A short thread/).click();
-      await conversation(page).getByText('Hello! How can I help?').waitFor();
-      await sleep(1_000);
+      await importAndOpenShortThread(page, bundleFiles.facts);
     },
     phases: [
       [
@@ -315,10 +308,7 @@ const scenarios: Scenario[] = [
     name: 'files',
     title: 'the Files panel with 5,000 files',
     async setup(page) {
-      await importBundle(page, bundleFiles.files);
-      await threadButton(page, /^A short thread/).click();
-      await conversation(page).getByText('Hello! How can I help?').waitFor();
-      await sleep(1_000);
+      await importAndOpenShortThread(page, bundleFiles.files);
     },
     phases: [
       [
