@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { unzipSync, zipSync } from 'fflate';
-import { test, expect, openApp, sendMessage, configureProvider } from './fixtures';
+import { test, expect, openApp, sendMessage, configureProvider, freshContext } from './fixtures';
 import type { RecordedRequest } from './fake-servers/common';
 import { startFakeOpenAI } from './fake-servers/openai';
 
@@ -78,22 +78,6 @@ function storedApiKeys(page: Page, entry = 'apiKeys') {
 
 const contains = (haystack: Uint8Array, needle: string) =>
   Buffer.from(haystack).includes(Buffer.from(needle, 'utf8'));
-
-/** A new browser context is a browser with no site data at all; guarded like the default one. */
-async function freshContext(
-  browser: import('@playwright/test').Browser,
-  baseURL: string | undefined,
-  requestedUrls: string[],
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  context.on('request', (request) => requestedUrls.push(request.url()));
-  await context.route(
-    (url) =>
-      !(url.protocol === 'blob:' || url.protocol === 'data:' || url.hostname === '127.0.0.1'),
-    (route) => route.abort('blockedbyclient'),
-  );
-  return context;
-}
 
 test('export a bundle, clear the site data, import it back: memory, threads and settings return, the key does not', async ({
   page,

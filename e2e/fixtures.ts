@@ -1,6 +1,13 @@
 // Shared Playwright fixtures: fake provider servers on 127.0.0.1, and a guard that fails any test
 // in which the page sent a request anywhere but 127.0.0.1.
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { startFakeOpenAI } from './fake-servers/openai';
 import { startFakeAnthropic } from './fake-servers/anthropic';
 import type { FakeServer } from './fake-servers/common';
@@ -26,12 +33,7 @@ export const test = base.extend<Fixtures>({
   requestedUrls: [
     async ({ context }, use) => {
       const urls: string[] = [];
-      context.on('request', (request) => urls.push(request.url()));
-      // Anything not on loopback is refused outright, and then reported below.
-      await context.route(
-        (url) => !isLocal(url.href),
-        (route) => route.abort('blockedbyclient'),
-      );
+      await guard(context, urls);
       await use(urls);
       const external = urls.filter((url) => !isLocal(url));
       expect(external, 'requests that left 127.0.0.1').toEqual([]);
@@ -51,6 +53,29 @@ function isLocal(href: string): boolean {
 }
 
 export { expect };
+
+/** Records every request of the context in `urls`; anything not on loopback is refused outright. */
+async function guard(context: BrowserContext, urls: string[]): Promise<void> {
+  context.on('request', (request) => urls.push(request.url()));
+  await context.route(
+    (url) => !isLocal(url.href),
+    (route) => route.abort('blockedbyclient'),
+  );
+}
+
+/**
+ * A browser context of its own (no site data at all), guarded like the test's: its requests go
+ * to the same `requestedUrls`, so a request that left 127.0.0.1 fails the test too.
+ */
+export async function freshContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  requestedUrls: string[],
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  await guard(context, requestedUrls);
+  return context;
+}
 
 /** Opens the app and waits until the chat is usable. */
 export async function openApp(page: Page) {

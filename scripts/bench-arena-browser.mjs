@@ -5,10 +5,9 @@
 // asserts nothing.
 //   npm run build && npm run bench:arena:browser -- --data ../shared/data/locomo [--only 43]
 //   (MP_DIST / MP_PORT pick another build folder and port, as for the browser tests)
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { launchChromium, serveApp } from './lib/served-app.mjs';
 
 const argument = (name) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -18,7 +17,6 @@ const dataDir = resolve(argument('data') ?? '../shared/data/locomo');
 const only = argument('only');
 const port = Number(process.env.MP_PORT ?? 4173);
 const dist = process.env.MP_DIST ?? 'dist';
-const url = `http://127.0.0.1:${port}/`;
 const STRATEGIES = [
   'Deep Agents',
   'Sequential',
@@ -36,29 +34,8 @@ const files = readdirSync(dataDir)
   .filter((f) => f.endsWith('.json') && (!only || f.startsWith(only)))
   .sort();
 
-let server;
-if (!(await reachable(url))) {
-  server = spawn(
-    'npx',
-    [
-      'vite',
-      'preview',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--strictPort',
-      '--outDir',
-      dist,
-    ],
-    { stdio: 'ignore', detached: true },
-  );
-  for (let i = 0; i < 150 && !(await reachable(url)); i++) await sleep(200);
-}
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-});
+const { url, stop } = await serveApp({ dist, port });
+const browser = await launchChromium();
 try {
   console.log(
     `Arena in the built app (${dist}), all ${STRATEGIES.length} strategies, offline stand-ins (Demo provider)`,
@@ -99,16 +76,5 @@ try {
   }
 } finally {
   await browser.close();
-  if (server) process.kill(-server.pid);
-}
-
-async function reachable(address) {
-  try {
-    return (await fetch(address)).ok;
-  } catch {
-    return false;
-  }
-}
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  stop();
 }

@@ -2,26 +2,13 @@
 // Times a bundle import and export through the UI of the built app, on real IndexedDB in Chromium.
 // Usage: npm run build && node scripts/bench-bundle.mjs 1000 100 /tmp/b.zip
 //        && node scripts/bench-bundle-browser.mjs /tmp/b.zip
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { launchChromium, serveApp } from './lib/served-app.mjs';
 
 const zipPath = process.argv[2];
 if (!zipPath) throw new Error('Usage: node scripts/bench-bundle-browser.mjs bundle.zip');
-const url = 'http://127.0.0.1:4173/';
 
-let server;
-if (!(await reachable(url))) {
-  server = spawn(
-    'npx',
-    ['vite', 'preview', '--host', '127.0.0.1', '--port', '4173', '--strictPort'],
-    { stdio: 'ignore', detached: true },
-  );
-  for (let i = 0; i < 100 && !(await reachable(url)); i++) await sleep(200);
-}
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const { url, stop } = await serveApp();
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   await page.goto(url);
@@ -58,17 +45,5 @@ try {
   console.log(`export bundle -> download:                     ${exportMs.toFixed(0)} ms`);
 } finally {
   await browser.close();
-  if (server) process.kill(-server.pid);
-}
-
-async function reachable(href) {
-  try {
-    return (await fetch(href)).ok;
-  } catch {
-    return false;
-  }
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  stop();
 }

@@ -9,17 +9,17 @@
 // Two prompts: "short" (one user message, no tools) and "app" (the app's system prompt and its
 // seven tool schemas, as a chat request sends them). Medians over the runs; prints, asserts nothing.
 //   npm run bench:local-model [-- --runs 5 --new 128 --only node|chromium]
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { BASE_SYSTEM_PROMPT } from '../src/core/agent/prompt';
 import type { ModelMessage } from '../src/core/agent/types';
 import { createFsTools } from '../src/core/fs/tools';
 import { createExecuteTool } from '../src/core/tools/execute';
 import type { LocalGenerateResult } from '../src/core/providers/local';
 import { loadEngine } from '../src/workers/generator-engine';
+import { buildApp, launchChromium, serveApp } from './lib/served-app.mjs';
 
 const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -96,48 +96,12 @@ async function benchNode() {
   await engine.dispose();
 }
 
-async function reachable(url: string) {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-}
-
 async function benchChromium() {
   if (!existsSync(join(dist, 'generator-check.html'))) {
-    console.log(`(building the app with its test pages into ${dist}/ …)`);
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], {
-      stdio: 'inherit',
-      env: { ...process.env, MP_TEST_PAGES: '1' },
-    });
-    if (built.status !== 0) throw new Error('the build failed');
+    buildApp(dist, { ...process.env, MP_TEST_PAGES: '1' });
   }
-  const base = `http://127.0.0.1:${port}/`;
-  let server: ChildProcess | undefined;
-  if (!(await reachable(base))) {
-    server = spawn(
-      'npx',
-      [
-        'vite',
-        'preview',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--strictPort',
-        '--outDir',
-        dist,
-      ],
-      { stdio: 'ignore', detached: true },
-    );
-    for (let i = 0; i < 150 && !(await reachable(base)); i++)
-      await new Promise((r) => setTimeout(r, 200));
-  }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
+  const { url: base, stop } = await serveApp({ dist, port });
+  const browser = await launchChromium();
   try {
     console.log(
       'Chromium, onnxruntime-web WASM (1 thread), q8, the generator worker and client (generator-check.html):',
@@ -161,7 +125,7 @@ async function benchChromium() {
     }
   } finally {
     await browser.close();
-    if (server?.pid) process.kill(-server.pid);
+    stop();
   }
 }
 

@@ -665,23 +665,45 @@ async function ideas() {
   step('+ names in the question (boost x1.5)', { entityBoost: d.entityBoost });
   step('+ the day a question names (x2 more)', { dayBoost: d.dayBoost });
   step('+ answer type: a name (x2)', { answerTypeBoost: d.answerTypeBoost });
-  step('+ informative messages (prior 0.05) = shipped', {
+  step('+ informative messages (prior 0.05)', {
     informativeWeight: d.informativeWeight,
   });
+  const tail = d.tail!;
+  step('+ cascade: places 11+ read word families (0.5)', {
+    tail: { ...tail, informativeWeight: d.informativeWeight },
+  });
+  step('+ cascade: places 11+ prior 0.2 = shipped', { tail });
+  // The ranking before the cascade: the rows tried on it are printed on it, as measured then.
+  const round = { ...d, tail: undefined };
   const tried: { name: string; options: ConversationRankOptions; bare?: boolean }[] = [
-    { name: 'shipped, neighbours 1 each side', options: { ...d, window: 1 } },
-    { name: 'shipped, neighbours 3 each side', options: { ...d, window: 3 } },
-    { name: 'shipped, speaker boost x1.3', options: { ...d, speakerBoost: 0.3 } },
-    { name: 'shipped, speaker boost x2', options: { ...d, speakerBoost: 1 } },
-    { name: 'shipped, names boost x1.3', options: { ...d, entityBoost: 0.3 } },
-    { name: 'shipped, names boost x2', options: { ...d, entityBoost: 1 } },
-    { name: 'shipped, answer type x1.5', options: { ...d, answerTypeBoost: 0.5 } },
-    { name: 'shipped, informative prior 0.03', options: { ...d, informativeWeight: 0.03 } },
-    { name: 'shipped, informative prior 0.1', options: { ...d, informativeWeight: 0.1 } },
+    { name: 'no cascade, neighbours 1 each side', options: { ...round, window: 1 } },
+    { name: 'no cascade, neighbours 3 each side', options: { ...round, window: 3 } },
+    { name: 'no cascade, speaker boost x1.3', options: { ...round, speakerBoost: 0.3 } },
+    { name: 'no cascade, speaker boost x2', options: { ...round, speakerBoost: 1 } },
+    { name: 'no cascade, names boost x1.3', options: { ...round, entityBoost: 0.3 } },
+    { name: 'no cascade, names boost x2', options: { ...round, entityBoost: 1 } },
+    { name: 'no cascade, answer type x1.5', options: { ...round, answerTypeBoost: 0.5 } },
+    { name: 'no cascade, informative prior 0.03', options: { ...round, informativeWeight: 0.03 } },
+    { name: 'no cascade, informative prior 0.1', options: { ...round, informativeWeight: 0.1 } },
     {
-      name: 'shipped + RM3 feedback (10 msgs, 10 terms, 0.2)',
-      options: { ...d, feedback: { messages: 10, terms: 10, weight: 0.2 } },
+      name: 'no cascade + RM3 feedback (10 msgs, 10 terms, 0.2)',
+      options: { ...round, feedback: { messages: 10, terms: 10, weight: 0.2 } },
     },
+  ];
+  // The cascade's settings, each against the shipped one (chosen on tuning).
+  const settings: { name: string; options: ConversationRankOptions }[] = [
+    { name: 'cascade after 5 places', options: { ...d, tail: { ...tail, depth: 5 } } },
+    { name: 'cascade after 15 places', options: { ...d, tail: { ...tail, depth: 15 } } },
+    {
+      name: 'cascade, word families 0.3',
+      options: { ...d, tail: { ...tail, wordFamilyWeight: 0.3 } },
+    },
+    {
+      name: 'cascade, word families 1',
+      options: { ...d, tail: { ...tail, wordFamilyWeight: 1 } },
+    },
+    { name: 'cascade, prior 0.1', options: { ...d, tail: { ...tail, informativeWeight: 0.1 } } },
+    { name: 'cascade, prior 0.3', options: { ...d, tail: { ...tail, informativeWeight: 0.3 } } },
   ];
   const messagesOf = new Map(threads.map((t) => [t.name, conversationMessages(t.turns)]));
   // The messages as the importer gave them before it kept speakers and image descriptions: the
@@ -727,8 +749,12 @@ async function ideas() {
   );
   console.log(`${pad('idea', 52)} tuning R@5  R@10  R@25   held-out R@5  R@10  R@25`);
   for (const row of ladder) console.log(`${pad(row.name, 52)} ${measure(row.options, row.bare)}`);
-  console.log('Tried on top of the shipped ranking, not kept:');
+  console.log('Tried on top of the ranking before the cascade, not kept:');
   for (const row of tried) console.log(`${pad(row.name, 52)} ${measure(row.options, row.bare)}`);
+  console.log(
+    "The cascade's settings other than the shipped ones (depth 10, word families 0.5, prior 0.2):",
+  );
+  for (const row of settings) console.log(`${pad(row.name, 52)} ${measure(row.options)}`);
   console.log('');
 }
 

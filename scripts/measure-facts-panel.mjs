@@ -7,12 +7,11 @@
 // Each run is a fresh browser context (empty IndexedDB); the table gives the median and the worst
 // over the runs, since a shared machine's load lengthens tasks.
 // Usage: npm run build && node scripts/measure-facts-panel.mjs [--facts 1000] [--runs 5] [--dist dist] [--port 4173]
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
+import { launchChromium, serveApp } from './lib/served-app.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -22,37 +21,9 @@ const count = Number(option('facts', 1000));
 const runs = Number(option('runs', 5));
 const dist = option('dist', 'dist');
 const port = Number(option('port', 4173));
-const url = `http://127.0.0.1:${port}/`;
 
-const server = spawn(
-  'npx',
-  [
-    'vite',
-    'preview',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--strictPort',
-    '--outDir',
-    dist,
-  ],
-  { stdio: 'ignore', detached: true },
-);
-await waitFor(url);
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { url, stop } = await serveApp({ dist, port });
+const browser = await launchChromium();
 const rows = [];
 let shownRows = 0;
 let virtualized = '';
@@ -60,7 +31,7 @@ try {
   for (let run = 0; run < runs; run++) await measureOnce();
 } finally {
   await browser.close();
-  process.kill(-server.pid);
+  stop();
 }
 console.log(
   `${count.toLocaleString('en-US')} facts in memory.json, ${runs} runs; rows in the page after opening: ${shownRows}${virtualized ? ` (virtualized: ${virtualized})` : ''}`,
@@ -192,16 +163,4 @@ async function measureOnce() {
   );
   shownRows = shown;
   await context.close();
-}
-
-async function waitFor(target) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(target);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`${target} did not answer`);
 }

@@ -2,35 +2,13 @@
 // Measures the built app's start-up: the bytes the initial page loads (gzip) and the time from
 // navigation to an interactive chat (the Message box editable), median of several cold loads.
 // Usage: npm run build && node scripts/measure-startup.mjs [runs]
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { launchChromium, serveApp } from './lib/served-app.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
-const url = 'http://127.0.0.1:4173/';
-const server = spawn(
-  'npx',
-  ['vite', 'preview', '--host', '127.0.0.1', '--port', '4173', '--strictPort'],
-  {
-    stdio: 'ignore',
-    detached: true,
-  },
-);
-await waitFor(url);
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { url, stop } = await serveApp();
+const browser = await launchChromium();
 const times = [];
 let files = [];
 try {
@@ -51,7 +29,7 @@ try {
   }
 } finally {
   await browser.close();
-  process.kill(-server.pid);
+  stop();
 }
 
 let raw = 0;
@@ -79,15 +57,3 @@ console.log(`Total: ${(raw / 1024).toFixed(1)} kB raw, ${(gzip / 1024).toFixed(1
 console.log(
   `Load to interactive chat (${runs} cold loads): median ${times[Math.floor(times.length / 2)]} ms, min ${times[0]} ms, max ${times.at(-1)} ms`,
 );
-
-async function waitFor(target) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(target);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`${target} did not start`);
-}

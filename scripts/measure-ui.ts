@@ -17,12 +17,14 @@
 //   npm run measure:ui -- --no-build --dist dist-test --port 4310 --runs 3 --only thread,facts
 //   options: --runs N (3)  --only a,b  --locomo FILE  --trace  --profile scenario:phase
 //            --screenshots DIR (1280x720 and 1024x768 of each scenario)  --json FILE
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { scenarioBundles } from './ui-scenarios';
+import { STRATEGY_LIST } from '../src/core/strategies/registry';
+import { buildApp, launchChromium, serveApp, sleep } from './lib/served-app.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback?: string) => {
@@ -45,24 +47,13 @@ const locomoFile = resolve(
       .find((file) => existsSync(file)) ??
     '',
 );
-const url = `http://127.0.0.1:${port}/`;
 /** Time after each action for trailing work (renders, saves) to land in its phase. */
 const SETTLE_MS = 700;
 
 const MESSAGE =
   'What is the state of the release? Please list what is left before Friday, shortly.';
-const STRATEGIES = [
-  'Deep Agents',
-  'Sequential',
-  'Sliding window',
-  'Summarization',
-  'Retrieval',
-  'Memory-augmented',
-  'Hierarchical',
-  'Graph',
-  'Compression',
-  'OS-like paging',
-];
+/** The arena's strategies as its chooser names them. */
+const STRATEGIES = STRATEGY_LIST.map((strategy) => strategy.label);
 
 interface Task {
   start: number;
@@ -77,13 +68,7 @@ interface PhaseResult {
   traced?: { wall: number; cpu: number }[];
 }
 
-if (!flag('no-build')) {
-  console.log(`Building the app into ${dist}/ …`);
-  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], {
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+if (!flag('no-build')) buildApp(dist);
 
 const work = mkdtempSync(join(tmpdir(), 'measure-ui-'));
 const bundles = await scenarioBundles();
@@ -95,39 +80,8 @@ const bundleFiles = Object.fromEntries(
   }),
 ) as Record<keyof typeof bundles, string>;
 
-let server: ChildProcess | undefined;
-if (!(await reachable(url))) {
-  server = spawn(
-    'npx',
-    [
-      'vite',
-      'preview',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--strictPort',
-      '--outDir',
-      dist,
-    ],
-    { stdio: 'ignore', detached: true },
-  );
-  for (let i = 0; i < 150 && !(await reachable(url)); i++) await sleep(200);
-  if (!(await reachable(url))) throw new Error(`${url} did not answer`);
-}
-
-const browser: Browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const served = await serveApp({ dist, port });
+const browser: Browser = await launchChromium();
 
 type Phase = (page: Page) => Promise<void>;
 interface Scenario {
@@ -217,15 +171,20 @@ async function waitForId(page: Page, id: string) {
 
 const LONG_THREAD = /^A long working thread/;
 
+/** Imports a scenario's bundle and opens its short thread, so the phases start from a quiet page. */
+async function importAndOpenShortThread(page: Page, bundle: string) {
+  await importBundle(page, bundle);
+  await threadButton(page, /^A short thread/).click();
+  await conversation(page).getByText('Hello! How can I help?').waitFor();
+  await sleep(1_000);
+}
+
 const scenarios: Scenario[] = [
   {
     name: 'thread',
     title: 'a thread of 5,000 messages (2,000 model calls)',
     async setup(page) {
-      await importBundle(page, bundleFiles.thread);
-      await threadButton(page, /^A short thread/).click();
-      await conversation(page).getByText('Hello! How can I help?').waitFor();
-      await sleep(1_000);
+      await importAndOpenShortThread(page, bundleFiles.thread);
     },
     phases: [
       [
@@ -314,10 +273,7 @@ const scenarios: Scenario[] = [
       await dialog.getByLabel('Maximum facts', { exact: true }).fill('1000');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await importBundle(page, bundleFiles.facts);
-      await threadButton(page, /^A short thread/).click();
-      await conversation(page).getByText('Hello! How can I help?').waitFor();
-      await sleep(1_000);
+      await importAndOpenShortThread(page, bundleFiles.facts);
     },
     phases: [
       [
@@ -352,10 +308,7 @@ const scenarios: Scenario[] = [
     name: 'files',
     title: 'the Files panel with 5,000 files',
     async setup(page) {
-      await importBundle(page, bundleFiles.files);
-      await threadButton(page, /^A short thread/).click();
-      await conversation(page).getByText('Hello! How can I help?').waitFor();
-      await sleep(1_000);
+      await importAndOpenShortThread(page, bundleFiles.files);
     },
     phases: [
       [
@@ -484,7 +437,7 @@ try {
   }
 } finally {
   await browser.close();
-  if (server?.pid) process.kill(-server.pid);
+  served.stop();
 }
 report();
 
@@ -503,7 +456,7 @@ async function measureOnce(scenario: Scenario, run: number) {
   });
   const page = await context.newPage();
   page.setDefaultTimeout(300_000);
-  await page.goto(url);
+  await page.goto(served.url);
   await page.getByLabel('Message', { exact: true }).waitFor();
   await page.waitForFunction(
     () => !document.querySelector('#message-input')?.hasAttribute('disabled'),
@@ -712,15 +665,4 @@ function printProfile(profile: CpuProfile, label: string, file: string) {
       .slice(0, 25)
       .map(([name, v]) => ({ function: name, 'self ms': Math.round(v.wall), samples: v.samples })),
   );
-}
-
-async function reachable(address: string) {
-  try {
-    return (await fetch(address)).ok;
-  } catch {
-    return false;
-  }
-}
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -18,8 +18,8 @@ import type {
   ToolSchema,
   Usage,
 } from '../agent/types';
-import { assertValidSettings, effectiveBaseURL, streamEndedEarly, toProviderError } from './errors';
-import { endpointFetch, notAnApiAnswer } from './endpoint-fetch';
+import { assertValidSettings, effectiveBaseURL } from './errors';
+import { checkStreamEnd, endpointFetch, streamReadError } from './endpoint-fetch';
 import { newMessageId } from './openai';
 import { resolveProfile } from './profiles';
 
@@ -269,19 +269,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
           }
         }
       } catch (err) {
-        const notApi = endpoint.notApi();
-        if (notApi && !signal.aborted) throw notAnApiAnswer(notApi, ctx);
-        const error = toProviderError(err, signal, ctx);
-        // Once the answer had started, a network failure is a broken stream, not an unreachable server.
-        throw error.kind === 'network' && started ? streamEndedEarly(ctx) : error;
+        throw streamReadError(err, endpoint, { signal, ctx, started });
       }
-      // The SDK ends the iteration quietly when the signal fires mid-stream.
-      if (signal.aborted) throw toProviderError(undefined, signal, ctx);
-      if (!finished) {
-        // A wrong base URL that answers with a web page "streams" nothing: say so, not "lost".
-        const notApi = endpoint.notApi();
-        throw notApi ? notAnApiAnswer(notApi, ctx) : streamEndedEarly(ctx);
-      }
+      checkStreamEnd(endpoint, { signal, ctx, finished });
 
       const toolCalls: ToolCall[] = calls.map((c) => ({
         id: c.id,

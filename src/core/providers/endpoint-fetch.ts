@@ -5,7 +5,7 @@
 // - an answer that is not an API answer (an HTML page served with HTTP 200 by a wrong base URL) is
 //   noted, so the call can say so and name the URL instead of reporting a lost connection.
 import { ProviderError } from '../agent/types';
-import type { ErrorContext } from './errors';
+import { streamEndedEarly, toProviderError, type ErrorContext } from './errors';
 
 export interface EndpointFetch {
   fetch: typeof globalThis.fetch;
@@ -74,4 +74,34 @@ export function notAnApiAnswer(
     `The endpoint ${info.url} did not answer as ${api} does: it sent ${page} (HTTP ${info.status}) instead of a model response. The base URL "${ctx.baseURL ?? ''}" is probably wrong${ctx.provider === 'openai' ? ' (OpenAI-compatible servers usually end in /v1)' : ''}; check it in Settings.`,
     info.status,
   );
+}
+
+/**
+ * What a person is told when reading a streamed answer threw: a non-API answer names the URL; a
+ * network failure once the answer had started is a broken stream, not an unreachable server.
+ */
+export function streamReadError(
+  err: unknown,
+  endpoint: EndpointFetch,
+  call: { signal: AbortSignal; ctx: ErrorContext; started: boolean },
+): ProviderError {
+  const notApi = endpoint.notApi();
+  if (notApi && !call.signal.aborted) return notAnApiAnswer(notApi, call.ctx);
+  const error = toProviderError(err, call.signal, call.ctx);
+  return error.kind === 'network' && call.started ? streamEndedEarly(call.ctx) : error;
+}
+
+/**
+ * After the stream's iteration ended: Stop (the SDKs end the iteration quietly when the signal
+ * fires), or an answer without its final event (a wrong base URL that answers with a web page
+ * "streams" nothing: that is said, not "lost"). Throws in both cases.
+ */
+export function checkStreamEnd(
+  endpoint: EndpointFetch,
+  call: { signal: AbortSignal; ctx: ErrorContext; finished: boolean },
+): void {
+  if (call.signal.aborted) throw toProviderError(undefined, call.signal, call.ctx);
+  if (call.finished) return;
+  const notApi = endpoint.notApi();
+  throw notApi ? notAnApiAnswer(notApi, call.ctx) : streamEndedEarly(call.ctx);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bestIndices,
+  cascade,
   createConversationRanker,
   DEFAULT_CONVERSATION_RANKING,
   indexConversation,
@@ -455,6 +457,7 @@ describe('the ranker', () => {
       const fresh = indexConversation(messages, DEFAULT_CONVERSATION_RANKING);
       expect(grown.size).toBe(n);
       expect(grown.names).toEqual(fresh.names);
+      expect(grown.families).toEqual(fresh.families);
       for (const query of ['pottery clay', 'camping lake in June', 'What did Caroline make?'])
         expect([...scoreConversation(grown, query).scores]).toEqual([
           ...scoreConversation(fresh, query).scores,
@@ -491,6 +494,7 @@ describe('the ranker', () => {
       answerTypeBoost: 1,
       informativeWeight: 0.05,
       unmatched: true,
+      tail: { depth: 10, wordFamilyWeight: 0.5, informativeWeight: 0.2 },
     });
     expect(DEFAULT_CONVERSATION_RANKING.tokenizer.irregular).toBe(true);
     expect(DEFAULT_CONVERSATION_RANKING.feedback).toBeUndefined();
@@ -604,5 +608,81 @@ describe('names in the question and unmatched messages', () => {
     // Without the unmatched ordering, nothing.
     const off = scores(messages, question, { ...options, unmatched: false });
     expect([...off.scores].every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe('the cascade (precision first, then recall)', () => {
+  it('keeps the first places of one ranking and orders the rest by the other', () => {
+    const head = Float64Array.from([0.9, 0.5, 0.8, 0, 0.1, 0.3]);
+    const tail = [0.1, 1, 0.2, 0.7, 0, 0.4];
+    cascade(head, tail, 2);
+    // 0 and 2 lead as the first ranking has them; then 1, 3, 5 as the second has them; 4, which
+    // the second does not score, is left out.
+    expect(topIndices(head, 10)).toEqual([0, 2, 1, 3, 5]);
+    expect(head[0]).toBe(0.9);
+    expect(head[2]).toBe(0.8);
+    expect(head[1]).toBeLessThan(0.8);
+    expect(head[4]).toBe(0);
+    // Fewer scored messages than the depth: the second ranking orders what is left.
+    const few = Float64Array.from([0, 0.2, 0]);
+    cascade(few, [0.5, 0.1, 0], 5);
+    expect(topIndices(few, 10)).toEqual([1, 0]);
+  });
+
+  it('bestIndices picks what topIndices does, ties to the earlier position', () => {
+    const values = [0.5, 0, 0.5, 0.7, 0.1, 0.7, 0.2, 0.5, 0, 0.9];
+    for (let n = 0; n <= values.length + 1; n++)
+      expect(bestIndices(values, n)).toEqual(topIndices(values, n));
+  });
+
+  // One message matches the question's word; another writes a word of its family ("collection")
+  // in another session, where nothing lends it a neighbour's score.
+  const messages = chat([
+    'I collect stamps from old letters.',
+    'That sounds like a calm hobby.',
+    'It is, most evenings.',
+    ...FILLER,
+    'My coin collection grew a lot this year.',
+    ...FILLER,
+  ]);
+  messages.slice(3).forEach((m) => (m.at = m.at! + 2 * DAY));
+  const family = messages.findIndex((m) => m.text.startsWith('My coin collection'));
+  const question = 'What does the user collect?';
+
+  it('past the first places, a message with another word of a question word’s family is retrieved', () => {
+    const tail = { depth: 1, wordFamilyWeight: 0.5, informativeWeight: 0.05 };
+    const without = scores(messages, question, {
+      ...DEFAULT_CONVERSATION_RANKING,
+      tail: undefined,
+    });
+    expect(without.scores[family]).toBe(0);
+    const withTail = scores(messages, question, { ...DEFAULT_CONVERSATION_RANKING, tail });
+    expect(best(withTail, messages, 1)).toEqual(best(without, messages, 1));
+    expect(best(withTail, messages, 1)).toEqual(['m0']);
+    // After the match and its two neighbours (they share its session), the family message.
+    expect(best(withTail, messages, 4)).toEqual(['m0', 'm1', 'm2', messages[family]!.id]);
+    expect(withTail.signals.cascadeFrom).toBe(2);
+    expect(withTail.signals.wordFamilies).toEqual(['collection']);
+  });
+
+  it('the first places stay the ranking’s own; when it scores fewer, the family fills the places after', () => {
+    const withTail = scores(messages, question, DEFAULT_CONVERSATION_RANKING);
+    const without = scores(messages, question, {
+      ...DEFAULT_CONVERSATION_RANKING,
+      tail: undefined,
+    });
+    // Fewer than 10 messages score without the family: the family message comes after them all,
+    // and the signals report the family because it ordered a place.
+    const before = topIndices(without.scores, 10);
+    expect(before.length).toBeLessThan(10);
+    expect(topIndices(withTail.scores, before.length)).toEqual(before);
+    expect(topIndices(withTail.scores, 10)).toContain(family);
+    expect(withTail.signals.cascadeFrom).toBe(before.length + 1);
+    expect(withTail.signals.wordFamilies).toEqual(['collection']);
+    // A question whose family adds no word: the same ranking throughout, nothing reported.
+    const stamps = scores(messages, 'old stamps', DEFAULT_CONVERSATION_RANKING);
+    expect(stamps.signals.wordFamilies).toEqual([]);
+    expect(stamps.signals.cascadeFrom).toBe(0);
+    expect(topIndices(stamps.scores, 3)[0]).toBe(0);
   });
 });

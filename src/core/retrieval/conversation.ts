@@ -26,6 +26,10 @@
 //                   adjacent message's score, a period and a speaker the question names (else 0);
 //                   a question no word of which matches but that names a period still retrieves
 //                   the messages of that period;
+//   cascade         precision first, then recall: the ranking above decides the first 10 places;
+//                   the places after come from the same ranking with the question widened to its
+//                   words' full Porter stem classes in the conversation ("collect" reaches
+//                   "collection") and the informativeness prior weighed more (`tail`);
 //   feedback        optional pseudo-relevance feedback (RM3-style terms of the top messages), off by
 //                   default: it did not help on LoCoMo;
 //   embeddings      when the app's embedder is ready, reciprocal-rank fusion with cosine similarity.
@@ -33,6 +37,7 @@
 // Weights were chosen on LoCoMo conversations 26, 41 and 43 only (scripts/bench-locomo.ts
 // prints what each signal adds, on those and on the held-out 30 and 42). Pure: no DOM, no I/O.
 
+import { stemmer } from 'stemmer';
 import { asksForName, namesSomething, writtenNames, type WrittenNames } from './answer-type';
 import { informativenessOf, textInformativeness } from './informative';
 import { divideByMax } from './lexical';
@@ -109,6 +114,14 @@ export interface ConversationRankOptions {
   unmatched: boolean;
   /** Pseudo-relevance feedback; off when undefined. */
   feedback?: { messages: number; terms: number; weight: number };
+  /**
+   * A precision-then-recall cascade; off when undefined. The ranking decides the first `depth`
+   * places; the places after come from a second ranking of the same question with its words'
+   * word families added at `wordFamilyWeight` (the conversation's words with the same full Porter
+   * stem: "collect" ~ "collection", "collector") and the informativeness prior at
+   * `informativeWeight`. Ranks 1..depth are the ranking's own whatever the second one says.
+   */
+  tail?: { depth: number; wordFamilyWeight: number; informativeWeight: number };
   /** Reciprocal-rank fusion constant for embeddings (60, as in Cormack et al. 2009). */
   rrfK: number;
   /** Weight of the embedding ranking in the fusion (1 = as much as the lexical one). */
@@ -135,6 +148,7 @@ export const DEFAULT_CONVERSATION_RANKING: ConversationRankOptions = {
   answerTypeBoost: 1,
   informativeWeight: 0.05,
   unmatched: true,
+  tail: { depth: 10, wordFamilyWeight: 0.5, informativeWeight: 0.2 },
   rrfK: 60,
   semanticWeight: 1,
 };
@@ -154,6 +168,7 @@ export const PLAIN_MESSAGE_RANKING: ConversationRankOptions = {
   answerTypeBoost: 0,
   informativeWeight: 0,
   unmatched: false,
+  tail: undefined,
 };
 
 // Sessions are whole conversations: length normalisation as in textbook BM25.
@@ -193,6 +208,11 @@ export interface ConversationIndex {
   readonly informative: number[];
   /** Each message's tokens (names left out). */
   readonly tokens: string[][];
+  /**
+   * Full Porter stem -> the terms of the conversation with that stem (word families); empty when
+   * the cascade's word families are off.
+   */
+  readonly families: Map<string, string[]>;
   /** Term -> id; postings per term id: message positions and counts, in message order. */
   readonly terms: Map<string, number>;
   readonly postingDocs: number[][];
@@ -325,6 +345,7 @@ export function indexConversation(
       [...names.values()].flat().flatMap((name) => name.toLowerCase().split(/\s+/).filter(Boolean)),
     ),
     tokens: [],
+    families: new Map(),
     terms: new Map(),
     postingDocs: [],
     postingTfs: [],
@@ -350,6 +371,7 @@ export function appendMessages(
 ): void {
   const { options } = index;
   const first = index.size;
+  const families = (options.tail?.depth ?? 0) > 0 && (options.tail?.wordFamilyWeight ?? 0) > 0;
   for (const m of messages) {
     const d = index.size;
     const known = featuresOf(m, features, options.tokenizer);
@@ -365,6 +387,12 @@ export function appendMessages(
         index.terms.set(token, t);
         index.postingDocs.push([]);
         index.postingTfs.push([]);
+        if (families) {
+          const family = familyOf(token);
+          const members = index.families.get(family);
+          if (members) members.push(token);
+          else index.families.set(family, [token]);
+        }
       }
       index.postingDocs[t]!.push(d);
       index.postingTfs[t]!.push(count);
@@ -431,6 +459,13 @@ export interface RankSignals {
   entities: string[];
   /** Whether the question asks for a name (and the answer-type boost is on). */
   asksForName: boolean;
+  /**
+   * The first place the cascade's second ranking ordered (11 when the ranking scored 10 or more
+   * messages, earlier when it scored fewer); 0 = no cascade, or it ordered no place.
+   */
+  cascadeFrom: number;
+  /** Words of the question's word families the second ranking read (tokens), when it ordered a place. */
+  wordFamilies: string[];
 }
 
 export interface ConversationScores {
@@ -449,11 +484,34 @@ function scaled(scores: Float64Array): Float64Array {
   return scores;
 }
 
+/** BM25 of the three lexical views, unscaled: per message, per neighbour window, per session. */
+interface LexicalViews {
+  message: Float64Array;
+  window: Float64Array;
+  session: Float64Array;
+}
+
 /**
  * The three lexical views, each scaled by its best score: the message, its neighbour window
  * (weight windowWeight) and, for messages that already score, their session (sessionWeight).
  */
 function lexical(index: ConversationIndex, query: ReadonlyMap<string, number>): Float64Array {
+  return combineViews(index, lexicalViews(index, query));
+}
+
+/**
+ * Adds the views of other terms into `into` (BM25 sums over the query's terms, each view's term
+ * statistics its own, so the views of a query and of more terms add up to those of both).
+ */
+function addViews(into: LexicalViews, from: LexicalViews): void {
+  for (const key of ['message', 'window', 'session'] as const) {
+    const a = into[key];
+    const b = from[key];
+    for (let i = 0; i < a.length; i++) a[i] = a[i]! + b[i]!;
+  }
+}
+
+function lexicalViews(index: ConversationIndex, query: ReadonlyMap<string, number>): LexicalViews {
   const { options, session } = index;
   const n = index.size;
   const sessions = n ? session[n - 1]! + 1 : 0;
@@ -514,6 +572,16 @@ function lexical(index: ConversationIndex, query: ReadonlyMap<string, number>): 
       touchedSessions.length = 0;
     }
   }
+  return { message, window, session: sessionScore };
+}
+
+/** The views scaled by their best scores and summed with their weights (uses the views up). */
+function combineViews(index: ConversationIndex, views: LexicalViews): Float64Array {
+  const { options, session } = index;
+  const n = index.size;
+  const { message, window, session: sessionScore } = views;
+  const useWindow = window.length > 0;
+  const useSession = sessionScore.length > 0;
   const scores = scaled(message);
   if (useWindow) {
     scaled(window);
@@ -539,30 +607,50 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
     feedback: [],
     entities: [],
     asksForName: false,
+    cascadeFrom: 0,
+    wordFamilies: [],
   };
-  let scores = lexical(index, expanded);
-
-  if (options.feedback && options.feedback.messages > 0 && options.feedback.terms > 0) {
-    const added = feedbackTerms(index, scores, expanded, options.feedback);
-    if (added.size) {
-      signals.feedback = [...added.keys()];
-      scores = lexical(index, new Map([...expanded, ...added]));
-    }
-  }
-
+  // What the question names, read once for the ranking and the cascade's second one.
   const named = index.names.size ? speakersNamed(query, index.names) : [];
-  if (options.speakerBoost > 0 && named.length === 1) {
-    signals.speaker = named[0];
-    for (let i = 0; i < scores.length; i++)
-      if (index.speakers[i] === named[0]) scores[i] = scores[i]! * (1 + options.speakerBoost);
-  }
-
+  const speaker = options.speakerBoost > 0 && named.length === 1 ? named[0] : undefined;
+  if (speaker !== undefined) signals.speaker = speaker;
   const months = index.dates.length ? queryDateKeys(query) : [];
   const days = index.dates.length && options.dayBoost > 0 ? queryDayKeys(query) : [];
   const keys = [...months, ...days];
-  if (options.dateBoost > 0 && index.dates.length) {
-    signals.dates = keys;
-    if (keys.length)
+  if (options.dateBoost > 0 && index.dates.length) signals.dates = keys;
+  if (options.entityBoost > 0)
+    signals.entities = questionEntities(query, options.tokenizer, index.nameTokens);
+  signals.asksForName =
+    options.answerTypeBoost > 0 && index.written.length === index.size && asksForName(query);
+
+  // Each scored message's informativeness, names included (read now, as a later message may write
+  // the word in lowercase); filled once, for the ranking and the cascade's second one.
+  let prior: Float64Array | undefined;
+  const priorOf = (i: number): number => {
+    prior ??= new Float64Array(index.size).fill(Number.NaN);
+    if (Number.isNaN(prior[i]!))
+      prior[i] =
+        index.informative[i]! +
+        (namesSomething(index.written[i]!, index.lowercase, index.speakerWords) ? 1 : 0);
+    return prior[i]!;
+  };
+  const rank = (
+    lexicalScores: Float64Array,
+    terms: ReadonlyMap<string, number>,
+    informativeWeight: number,
+  ): Float64Array => {
+    let scores = lexicalScores;
+    if (options.feedback && options.feedback.messages > 0 && options.feedback.terms > 0) {
+      const added = feedbackTerms(index, scores, terms, options.feedback);
+      if (added.size) {
+        if (terms === expanded) signals.feedback = [...added.keys()];
+        scores = lexical(index, new Map([...terms, ...added]));
+      }
+    }
+    if (speaker !== undefined)
+      for (let i = 0; i < scores.length; i++)
+        if (index.speakers[i] === speaker) scores[i] = scores[i]! * (1 + options.speakerBoost);
+    if (options.dateBoost > 0 && keys.length)
       for (let i = 0; i < scores.length; i++) {
         const dates = index.dates[i]!;
         if (scores[i]! > 0 && keys.some((key) => dates.has(key)))
@@ -570,30 +658,103 @@ export function scoreConversation(index: ConversationIndex, query: string): Conv
         if (scores[i]! > 0 && days.some((key) => dates.has(key)))
           scores[i] = scores[i]! * (1 + options.dayBoost);
       }
+    if (options.entityBoost > 0)
+      boostEntities(index, scores, signals.entities, options.entityBoost);
+    if (signals.asksForName) boostAnswerType(index, scores, options.answerTypeBoost);
+    if (options.unmatched)
+      orderUnmatched(index, scores, {
+        speaker: named.length === 1 ? named[0] : undefined,
+        keys,
+        days,
+      });
+    if (informativeWeight > 0 && index.informative.length === index.size)
+      for (let i = 0; i < scores.length; i++)
+        if (scores[i]! > 0) scores[i] = scores[i]! * Math.exp(informativeWeight * priorOf(i));
+    return scores;
+  };
+
+  const views = lexicalViews(index, expanded);
+  const tail = options.tail && options.tail.depth > 0 ? options.tail : undefined;
+  let widened: Map<string, number> | undefined;
+  let tailViews: LexicalViews | undefined;
+  if (tail) {
+    // The second pass's lexical views: the question's plus those of the words its families add.
+    widened = withWordFamilies(index, tokens, expanded, tail.wordFamilyWeight);
+    tailViews = lexicalViews(
+      index,
+      new Map([...widened].filter(([token]) => !expanded.has(token))),
+    );
+    addViews(tailViews, views);
   }
-  if (options.entityBoost > 0) {
-    signals.entities = questionEntities(query, options.tokenizer, index.nameTokens);
-    boostEntities(index, scores, signals.entities, options.entityBoost);
-  }
-  if (options.answerTypeBoost > 0 && index.written.length === index.size && asksForName(query)) {
-    signals.asksForName = true;
-    boostAnswerType(index, scores, options.answerTypeBoost);
-  }
-  if (options.unmatched)
-    orderUnmatched(index, scores, {
-      speaker: named.length === 1 ? named[0] : undefined,
-      keys,
-      days,
-    });
-  if (options.informativeWeight > 0 && index.informative.length === index.size)
-    for (let i = 0; i < scores.length; i++) {
-      if (!(scores[i]! > 0)) continue;
-      // Naming something counts too; read now, as a later message may write the word in lowercase.
-      const names = namesSomething(index.written[i]!, index.lowercase, index.speakerWords) ? 1 : 0;
-      scores[i] =
-        scores[i]! * Math.exp(options.informativeWeight * (index.informative[i]! + names));
+  const scores = rank(combineViews(index, views), expanded, options.informativeWeight);
+  if (tail && widened && tailViews) {
+    const second = rank(combineViews(index, tailViews), widened, tail.informativeWeight);
+    const kept = cascade(scores, second, tail.depth);
+    // Said only when the second ranking ordered a place (a message scored past the kept ones).
+    let scored = 0;
+    for (const value of scores) if (value > 0) scored++;
+    if (scored > kept) {
+      signals.cascadeFrom = kept + 1;
+      signals.wordFamilies = [...widened.keys()].filter((t) => !expanded.has(t));
     }
+  }
   return { scores, signals };
+}
+
+const familyCache = new Map<string, string>();
+const FAMILY_CACHE_LIMIT = 50_000;
+
+/**
+ * A term's word family: its full Porter stem (npm `stemmer`; terms that are not plain a-z words are
+ * their own). Kept per term, so a thread indexed again does not stem its words again.
+ */
+export function familyOf(term: string): string {
+  if (!/^[a-z]+$/.test(term)) return term;
+  let family = familyCache.get(term);
+  if (family === undefined) {
+    family = stemmer(term);
+    if (familyCache.size >= FAMILY_CACHE_LIMIT) familyCache.clear();
+    familyCache.set(term, family);
+  }
+  return family;
+}
+
+/**
+ * The query with the conversation's other words of each question word's family added at `weight`
+ * ("collect" adds "collection" when a message writes it). Synonyms already in the query stay.
+ */
+export function withWordFamilies(
+  index: ConversationIndex,
+  tokens: readonly string[],
+  query: ReadonlyMap<string, number>,
+  weight: number,
+): Map<string, number> {
+  const out = new Map(query);
+  if (weight <= 0 || index.families.size === 0) return out;
+  for (const token of new Set(tokens))
+    for (const other of index.families.get(familyOf(token)) ?? [])
+      if (!out.has(other)) out.set(other, weight);
+  return out;
+}
+
+/**
+ * A precision-then-recall cascade, in place: the `depth` best of `head` keep their scores and
+ * places; every other message takes its `tail` score scaled below the last of them (half of it at
+ * most), so places depth+1… follow the tail ranking. A message neither ranking scores stays at 0.
+ * (The second ranking reads the question's words and more, with the same signals, so a message
+ * the first one scores it scores too, pseudo-relevance feedback aside.) Returns how many places
+ * the first ranking kept (fewer than `depth` when it scored fewer messages).
+ */
+export function cascade(head: Float64Array, tail: ArrayLike<number>, depth: number): number {
+  const top = bestIndices(head, depth);
+  const kept = new Uint8Array(head.length);
+  for (const i of top) kept[i] = 1;
+  const floor = top.length ? head[top[top.length - 1]!]! : 1;
+  let best = 0;
+  for (let i = 0; i < head.length; i++) if (!kept[i] && tail[i]! > best) best = tail[i]!;
+  const scale = best > 0 ? (0.5 * floor) / best : 0;
+  for (let i = 0; i < head.length; i++) if (!kept[i]) head[i] = tail[i]! > 0 ? scale * tail[i]! : 0;
+  return top.length;
 }
 
 /**
@@ -713,6 +874,26 @@ function feedbackTerms(
   const best = [...weights].sort((a, b) => b[1] - a[1]).slice(0, feedback.terms);
   const max = best[0]?.[1] ?? 1;
   return new Map(best.map(([token, w]) => [token, (feedback.weight * w) / max]));
+}
+
+/**
+ * The same as topIndices for a small `n`, in one pass (no sort of every score): positions of the
+ * `n` best positive scores, best first, ties earlier first.
+ */
+export function bestIndices(scores: ArrayLike<number>, n: number): number[] {
+  const out: number[] = [];
+  if (n <= 0) return out;
+  for (let i = 0; i < scores.length; i++) {
+    const value = scores[i]!;
+    if (!(value > 0)) continue;
+    if (out.length === n && value <= scores[out[n - 1]!]!) continue;
+    // Insert after every position that scores at least as much (earlier positions win ties).
+    let at = out.length;
+    while (at > 0 && scores[out[at - 1]!]! < value) at--;
+    out.splice(at, 0, i);
+    if (out.length > n) out.pop();
+  }
+  return out;
 }
 
 /** Positions of the `n` best positive scores, best first (ties: earlier first). */

@@ -126,8 +126,11 @@ type EventInput = Omit<ContextEvent, 'id' | 'at'>;
 
 export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Middleware {
   const now = options.now ?? Date.now;
-  /** The messages of the turn that completed in this run (set when the model answers without tools). */
-  let completed: ModelMessage[] | undefined;
+  /**
+   * The turn that completed in this run: the messages sent and the answer (set when the model
+   * answers without tools; joined only when a strategy takes them in).
+   */
+  let completed: { sent: readonly ModelMessage[]; answer: ModelMessage } | undefined;
 
   const emit = (context: RunContext, event: EventInput) =>
     context.emit({ type: 'context-event', event });
@@ -307,26 +310,26 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
     }
 
     const response = await next(withStrategy(request, strategy.label, built, turn));
-    if (!response.message.toolCalls?.length) completed = [...request.messages, response.message];
+    if (!response.message.toolCalls?.length)
+      completed = { sent: request.messages, answer: response.message };
     return response;
   }
 
   /** At a run's end: the strategy takes in the turn just completed (when it has one). */
   function takeIn(context: RunContext): Promise<void> | undefined {
     if (options.preview || !completed) return undefined;
-    const messages = completed;
+    const { sent, answer } = completed;
     completed = undefined;
     const state = getStrategyState(context.state);
     if (!state) return undefined;
     const strategy = getStrategy(state.id);
-    // A strategy with nothing to take in only counts the turns (the last one just completed).
+    // A strategy with nothing to take in only counts the turns (the one just answered included:
+    // the answer, an assistant message, starts none).
     if (!strategy.update) {
-      const last = messages[messages.length - 1];
-      if (last?.role === 'assistant' && !last.toolCalls?.length)
-        state.data.processed = Math.max(state.data.processed, turnCount(messages).pastTurns + 1);
+      state.data.processed = Math.max(state.data.processed, turnCount(sent).pastTurns + 1);
       return undefined;
     }
-    const turns = splitTurns(messages);
+    const turns = splitTurns([...sent, answer]);
     if (!isComplete(turns[turns.length - 1]!)) return undefined;
     return process(context, state, turns);
   }
@@ -355,7 +358,7 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
       };
       return next(request).then((response) => {
         if (!response.message.toolCalls?.length)
-          completed = [...request.messages, response.message];
+          completed = { sent: request.messages, answer: response.message };
         return response;
       });
     },

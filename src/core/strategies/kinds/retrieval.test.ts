@@ -63,4 +63,31 @@ describe('retrieval over a conversation with named speakers', () => {
     expect(method).toContain('dates (May 2023, 8 May 2023)');
     expect(method).toContain('answer type (a name)');
   });
+
+  it('the method line names the word families and the first place they ordered', async () => {
+    const env = { rank: bm25Rank(), count: () => 0 };
+    // The last line, days later, shares no word with the question, only a word's family.
+    const thread = splitTurns([
+      line(1, 'Caroline', 'I collect stamps from old letters.'),
+      line(2, 'Melanie', 'That sounds like a calm hobby.'),
+      line(5000, 'Caroline', 'My coin collection grew a lot this year.'),
+      line(5001, 'Melanie', 'The weather has been lovely.'),
+    ]);
+    const docs = documents(thread, 'message', false);
+    const ask = (question: string) =>
+      rankDocuments(env, question, thread, docs, { k: 2, ranking: 'conversation' });
+    // No speaker named: the ranking scores the match and its neighbour only.
+    const { method, ranked } = await ask('What does she collect?');
+    // The ranking scores two messages, so the family orders the places from the third on.
+    expect(method).toContain('word families from place 3 (collection)');
+    expect(ranked.filter((r) => r.score > 0).map((r) => r.doc.messageIds![0])).toEqual([
+      'D1:1',
+      'D1:2',
+      'D1:5000',
+      'D1:5001',
+    ]);
+    // A question whose words have no other family member in the thread: nothing said.
+    const stamps = await ask('old stamps');
+    expect(stamps.method).not.toContain('word families');
+  });
 });

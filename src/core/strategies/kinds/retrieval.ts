@@ -290,6 +290,10 @@ function describeRanking(signals: RankSignals, fused: boolean): string {
   if (signals.synonyms.length) parts.push(`synonyms (${signals.synonyms.join(', ')})`);
   if (signals.entities.length) parts.push(`names (${signals.entities.join(', ')})`);
   if (signals.asksForName) parts.push('answer type (a name)');
+  if (signals.cascadeFrom > 0 && signals.wordFamilies.length)
+    parts.push(
+      `word families from place ${signals.cascadeFrom} (${signals.wordFamilies.join(', ')})`,
+    );
   return `${fused ? 'Embeddings + BM25 (reciprocal rank)' : 'BM25'} + ${parts.join(', ')}`;
 }
 
