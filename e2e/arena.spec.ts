@@ -2,7 +2,15 @@
 // context at a probe, past runs after a reload), a past thread of the app, an imported thread
 // JSONL, Stop leaving a partial result, and a bad file refused without losing the earlier run.
 import type { Page } from '@playwright/test';
-import { configureProvider, expect, openApp, sendMessage, test } from './fixtures';
+import {
+  boxesOf,
+  configureProvider,
+  expect,
+  openApp,
+  overlapping,
+  sendMessage,
+  test,
+} from './fixtures';
 
 /** Opens the arena, after pointing the app at the fake OpenAI server when one is given. */
 async function openArena(page: Page, openai?: { url: string }) {
@@ -102,11 +110,20 @@ test('a built-in scenario through three strategies: results table, lines, scatte
   await expect(
     arena.getByRole('figure', { name: 'Cumulative tokens' }).locator('.recharts-line'),
   ).toHaveCount(3);
-  await expect(
-    arena
-      .getByRole('figure', { name: 'Tokens sent against probe recall' })
-      .locator('.recharts-scatter-symbol'),
-  ).toHaveCount(3);
+  const scatter = arena.getByRole('figure', { name: 'Tokens sent against probe recall' });
+  await expect(scatter.locator('.recharts-scatter-symbol')).toHaveCount(3);
+  // Each strategy is named by its point or in the key; no name covers another or a point.
+  await expect(scatter.getByRole('listitem')).toHaveText([
+    'Sequential',
+    /^Sliding window/,
+    'Retrieval',
+  ]);
+  const names = await boxesOf(scatter.locator('.arena-scatter-labels text'));
+  expect(names.length).toBeGreaterThan(0);
+  expect(overlapping(names, names)).toEqual([]);
+  expect(overlapping(names, await boxesOf(scatter.locator('.recharts-scatter-symbol')))).toEqual(
+    [],
+  );
   await expect(arena.getByRole('progressbar', { name: 'Retrieval progress' })).toHaveAttribute(
     'value',
     '14',

@@ -5,6 +5,7 @@ import {
   expect,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { startFakeOpenAI } from './fake-servers/openai';
@@ -111,4 +112,40 @@ export async function configureProvider(
   if (options.remember) await dialog.getByLabel('Remember key on this device').check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** A drawn element's box on the page (a chart's label or mark). */
+export interface PageBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The boxes on the page of the elements a locator finds. */
+export async function boxesOf(locator: Locator): Promise<PageBox[]> {
+  return locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return { x, y, width, height };
+    }),
+  );
+}
+
+/**
+ * The pairs of boxes, one from each list, that overlap by more than half a pixel each way (within
+ * one list when both are the same list); empty when none do.
+ */
+export function overlapping(a: PageBox[], b: PageBox[]): [PageBox, PageBox][] {
+  const pairs: [PageBox, PageBox][] = [];
+  const over = (p: PageBox, q: PageBox) =>
+    Math.min(p.x + p.width, q.x + q.width) - Math.max(p.x, q.x) > 0.5 &&
+    Math.min(p.y + p.height, q.y + q.height) - Math.max(p.y, q.y) > 0.5;
+  a.forEach((p, i) =>
+    b.forEach((q, j) => {
+      if (a === b && j <= i) return;
+      if (over(p, q)) pairs.push([p, q]);
+    }),
+  );
+  return pairs;
 }

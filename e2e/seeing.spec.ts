@@ -4,7 +4,7 @@
 // Demo produces offload, truncation and summarization within 8 messages; suggestions send themselves.
 // Screenshots go to test-results (and to MP_SHOTS when set) for reading by eye.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { test, expect, openApp, sendMessage } from './fixtures';
+import { boxesOf, expect, openApp, overlapping, sendMessage, test } from './fixtures';
 
 const VIEWPORTS = [
   { width: 1280, height: 720 },
@@ -161,6 +161,19 @@ for (const viewport of VIEWPORTS) {
       await expect(tokens.locator('svg text', { hasText: /\d.* → \d/ }).first()).toBeVisible();
       // With compaction under way, the trigger is on the scale as a labelled line.
       await expect(tokens.locator('svg')).toContainText(['compaction at 4,800']);
+      // The chart's text overlaps nothing: no label over another label or over a marker.
+      const labels = await boxesOf(tokens.locator('.chart-labels text'));
+      expect(labels.length).toBeGreaterThanOrEqual(2);
+      expect(overlapping(labels, labels)).toEqual([]);
+      expect(overlapping(labels, await boxesOf(tokens.locator('.chart-marker')))).toEqual([]);
+      // The legend is whole between the chart and what follows it: nothing is drawn over it.
+      const [chart, legendBox, fullScale] = await Promise.all([
+        tokens.locator('.token-chart').boundingBox(),
+        legend.boundingBox(),
+        tokens.locator('label.check', { hasText: 'Full scale' }).boundingBox(),
+      ]);
+      expect(legendBox!.y).toBeGreaterThanOrEqual(chart!.y + chart!.height - 1);
+      expect(legendBox!.y + legendBox!.height).toBeLessThanOrEqual(fullScale!.y + 1);
     });
 
     test(`the editor header stays in view while typing; the chat column stays usable (${size})`, async ({

@@ -14,12 +14,20 @@ import {
   Legend,
   LabelList,
   ZAxis,
+  usePlotArea,
+  useXAxisScale,
+  useYAxisScale,
+  type TooltipContentProps,
 } from 'recharts';
+import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { totalsOf, type ArenaRun } from '../../core/arena/results';
 import { lookOf } from './palette';
 import { plainLine } from '../charts/plain-line';
 import { compact, tokens } from './format';
 import { turnPoints } from './turn-points';
+import { MarkerIcon } from '../charts/MarkerIcon';
+import { layoutPointLabels } from '../charts/point-labels';
+import { textWidth } from '../charts/measure-text';
 
 const AXIS = { fontSize: 11, fill: '#667085' };
 /**
@@ -60,6 +68,13 @@ export function ResultsCharts({
   const [yMetric, setYMetric] = useState<'recall' | 'specificsKept'>('recall');
   const yLabel = yMetric === 'recall' ? 'Probe recall' : 'Specifics kept';
   const hasProbes = totals.some((t) => t.totals[yMetric] !== null);
+  // The scatter's points: tokens sent against the metric, for the runs that have it.
+  const scatter: ScatterDatum[] = totals.flatMap(({ run: r, totals: t, look }) => {
+    const y = t[yMetric];
+    return y === null
+      ? []
+      : [{ id: r.key, name: r.label, x: t.sent, y: Math.round(y * 1000) / 10, look }];
+  });
   const lines = (key: 'sent' | 'cum') =>
     run.runs.map((r, i) => {
       const look = lookOf(i);
@@ -152,50 +167,54 @@ export function ResultsCharts({
         ) : figures < 3 ? (
           <Pending height={240} />
         ) : (
-          <ResponsiveContainer width="100%" height={240}>
-            <ScatterChart margin={{ top: 18, right: 110, bottom: 8, left: 4 }}>
-              <CartesianGrid stroke="#eef1f6" />
-              <XAxis
-                type="number"
-                dataKey="x"
-                name="Tokens sent"
-                tick={AXIS}
-                tickFormatter={compact}
-                domain={[0, niceMax]}
-              />
-              <YAxis
-                type="number"
-                dataKey="y"
-                name={yLabel}
-                tick={AXIS}
-                domain={[0, 100]}
-                ticks={[0, 25, 50, 75, 100]}
-                unit="%"
-                width={44}
-              />
-              <ZAxis range={[90, 90]} />
-              <Tooltip formatter={(v, name) => (name === yLabel ? `${v}%` : tokens(Number(v)))} />
-              {totals.map(({ run: r, totals: t, look }) => {
-                const y = t[yMetric];
-                return y === null ? null : (
+          <>
+            <ResponsiveContainer width="100%" height={240}>
+              <ScatterChart margin={{ top: SCATTER_TOP, right: SCATTER_RIGHT, bottom: 8, left: 4 }}>
+                <CartesianGrid stroke="#eef1f6" />
+                <XAxis
+                  type="number"
+                  dataKey="x"
+                  name="Tokens sent"
+                  tick={AXIS}
+                  tickFormatter={compact}
+                  domain={[0, niceMax]}
+                />
+                <YAxis
+                  type="number"
+                  dataKey="y"
+                  name={yLabel}
+                  tick={AXIS}
+                  domain={[0, 100]}
+                  ticks={[0, 25, 50, 75, 100]}
+                  unit="%"
+                  width={44}
+                />
+                <ZAxis range={[SYMBOL_AREA, SYMBOL_AREA]} />
+                <Tooltip content={(props) => <ScatterTooltip {...props} yLabel={yLabel} />} />
+                {scatter.map((point) => (
                   <Scatter
-                    key={r.key}
-                    name={r.label}
-                    data={[{ x: t.sent, y: Math.round(y * 1000) / 10, label: r.label }]}
-                    fill={look.color}
-                    shape={look.shape}
+                    key={point.id}
+                    name={point.name}
+                    data={[point]}
+                    fill={point.look.color}
+                    shape={point.look.shape}
                     isAnimationActive={false}
-                  >
-                    <LabelList
-                      dataKey="label"
-                      position="right"
-                      style={{ fontSize: 11, fill: '#1d2330' }}
-                    />
-                  </Scatter>
-                );
-              })}
-            </ScatterChart>
-          </ResponsiveContainer>
+                  />
+                ))}
+                <ScatterLabels points={scatter} />
+              </ScatterChart>
+            </ResponsiveContainer>
+            {/* Every point's symbol and name: the labels in the plot leave out a name that has no
+            clear place. */}
+            <ul className="arena-scatter-key">
+              {scatter.map((point) => (
+                <li key={point.id}>
+                  <MarkerIcon shape={point.look.shape} color={point.look.color} />
+                  {point.name}
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </figure>
       <figure className="arena-figure" aria-label="Extra model calls">
@@ -236,6 +255,105 @@ export function ResultsCharts({
           </ResponsiveContainer>
         )}
       </figure>
+    </div>
+  );
+}
+
+/** The scatter's symbols: area in px² (recharts' ZAxis range), and half their drawn size. */
+const SYMBOL_AREA = 90;
+const SYMBOL_RADIUS = 7;
+/** Room right of the scatter's plot for the labels of its rightmost points, and above it for the
+ * labels of points at 100% (often the best ones). */
+const SCATTER_RIGHT = 48;
+const SCATTER_TOP = 30;
+/** The scatter's labels: font size and line height. */
+const LABEL_SIZE = 11;
+const LABEL_LINE = 13;
+
+interface ScatterDatum {
+  id: string;
+  name: string;
+  x: number;
+  y: number;
+  look: ReturnType<typeof lookOf>;
+}
+
+/**
+ * The strategies' names beside their points, clear of every symbol and of each other (see
+ * point-labels): points on top of each other share one label; a name with no clear place is left
+ * out (the key under the chart and the tooltip name every point).
+ */
+function ScatterLabels({ points }: { points: ScatterDatum[] }) {
+  const x = useXAxisScale();
+  const y = useYAxisScale();
+  const plot = usePlotArea();
+  const labels = useMemo(() => {
+    if (!x || !y || !plot) return [];
+    const placed = points.flatMap((p) => {
+      const px = x(p.x);
+      const py = y(p.y);
+      return px === undefined || py === undefined ? [] : [{ id: p.id, name: p.name, x: px, y: py }];
+    });
+    return layoutPointLabels(placed, {
+      // The plot, its right margin and the strip above it.
+      bounds: {
+        x: plot.x,
+        y: 2,
+        width: plot.width + SCATTER_RIGHT - 4,
+        height: plot.y + plot.height - 2,
+      },
+      measure: (text) => textWidth(text, LABEL_SIZE),
+      lineHeight: LABEL_LINE,
+      radius: SYMBOL_RADIUS,
+    });
+  }, [x, y, plot, points]);
+  return (
+    <g className="arena-scatter-labels">
+      {labels.map((label) =>
+        label.box ? (
+          <text
+            key={label.ids.join('|')}
+            x={label.box.x}
+            y={label.box.y}
+            fontSize={LABEL_SIZE}
+            fill="#1d2330"
+            stroke="#ffffff"
+            strokeWidth={3}
+            paintOrder="stroke"
+            pointerEvents="none"
+          >
+            {label.lines.map((line, i) => (
+              <tspan
+                key={i}
+                x={label.box!.x}
+                y={label.box!.y + (i + 0.5) * LABEL_LINE}
+                dominantBaseline="central"
+              >
+                {line}
+              </tspan>
+            ))}
+          </text>
+        ) : null,
+      )}
+    </g>
+  );
+}
+
+/** A point's strategy and figures. */
+function ScatterTooltip({
+  active,
+  payload,
+  yLabel,
+}: TooltipContentProps<ValueType, NameType> & { yLabel: string }) {
+  const point = payload?.[0]?.payload as ScatterDatum | undefined;
+  if (!active || !point) return null;
+  return (
+    <div className="arena-tooltip">
+      <strong>{point.name}</strong>
+      <div>{tokens(point.x)} tokens sent</div>
+      <div>
+        {yLabel}: {point.y}%
+      </div>
     </div>
   );
 }

@@ -19,6 +19,8 @@ import {
   XAxis,
   YAxis,
   ZIndexLayer,
+  useChartWidth,
+  usePlotArea,
   useXAxisScale,
   useYAxisScale,
   type TooltipContentProps,
@@ -31,10 +33,16 @@ import {
   downsample,
   eventStyle,
   fmt,
+  offScaleNotes,
+  triggerLabel,
+  windowLabel,
   type ChartRow,
   type Scale,
   type Series,
 } from './chart-data';
+import { KEY_WIDTH, layoutAnnotations, type LineGeometry, type PointGeometry } from './annotations';
+import type { Box } from './label-layout';
+import { textWidth } from './measure-text';
 import { MarkerIcon } from './MarkerIcon';
 import { plainLine } from './plain-line';
 import { useStaged } from './staged';
@@ -43,9 +51,33 @@ export const REPORTED_COLOR = '#000000';
 export const TRIGGER_COLOR = '#D55E00';
 export const WINDOW_COLOR = '#555555';
 export const DROP_COLOR = '#009E73';
+/** The trigger's and the window's lines: colour and dash. */
+const LINE_LOOKS = {
+  trigger: { color: TRIGGER_COLOR, dash: '6 4' },
+  window: { color: WINDOW_COLOR, dash: '2 3' },
+} as const;
+/** The drop's caption: the drop's green, darker (readable as text). */
+const DROP_TEXT = '#00573f';
 
 /** Pixels between markers of different kinds at the same call. */
 const MARKER_STEP = 13;
+/** Pixels from a point's top to the centre of its first marker. */
+const MARKER_LIFT = 9;
+/** Symbol area of a marker (a summarization's is larger), and half its drawn extent. */
+const markerSize = (kind: string) => (kind === 'summarize' ? 110 : 80);
+const markerHalf = (kind: string) => (kind === 'summarize' ? 7 : 6);
+/** Radius of a compaction drop's dot. */
+const DROP_RADIUS = 4;
+/** The chart's text labels: font size and the height of a label's box. */
+const LABEL_SIZE = 11;
+const LABEL_LINE = 13;
+/** Left of the off-scale notes' strip and right of the plot (see tokens.css .chart-offscale). */
+const NOTES_RIGHT = 16;
+/** Gap between two off-scale notes (tokens.css). */
+const NOTES_GAP = 12;
+/** The y-axis: its width and title. */
+const Y_AXIS_WIDTH = 52;
+const Y_TITLE = 'input tokens';
 
 /** Row key of an event kind's marker position ("mark:offload"). */
 const markKey = (kind: string) => `mark:${kind}`;
@@ -121,6 +153,8 @@ function TokenChart({
       for (const kind of kinds) if (row[markKey(kind)] !== undefined) byKind.get(kind)!.push(row);
     return byKind;
   }, [data, kinds]);
+  // The notes over the chart's top edge (drawn by the readout): the labels keep clear of them.
+  const notes = useMemo(() => offScaleNotes(scale, rows.at(-1)?.total ?? 0), [scale, rows]);
   // The brush needs only the call numbers (it draws no series of its own).
   const calls = useMemo(() => rows.map((row) => ({ call: row.call })), [rows]);
   return (
@@ -148,9 +182,9 @@ function TokenChart({
               allowDataOverflow
               tick={{ fontSize: 11 }}
               tickFormatter={compact}
-              width={52}
+              width={Y_AXIS_WIDTH}
               label={{
-                value: 'input tokens',
+                value: Y_TITLE,
                 angle: -90,
                 position: 'insideLeft',
                 offset: 4,
@@ -208,35 +242,17 @@ function TokenChart({
                 {scale.trigger?.onScale && (
                   <ReferenceLine
                     y={scale.trigger.tokens}
-                    stroke={TRIGGER_COLOR}
-                    strokeDasharray="6 4"
+                    stroke={LINE_LOOKS.trigger.color}
+                    strokeDasharray={LINE_LOOKS.trigger.dash}
                     strokeWidth={1.5}
-                    label={{
-                      value: `compaction at ${fmt(scale.trigger.tokens)}`,
-                      position: 'insideTopRight',
-                      fill: TRIGGER_COLOR,
-                      stroke: '#ffffff',
-                      strokeWidth: 3,
-                      paintOrder: 'stroke',
-                      fontSize: 11,
-                    }}
                   />
                 )}
                 {scale.window.onScale && (
                   <ReferenceLine
                     y={scale.window.tokens}
-                    stroke={WINDOW_COLOR}
-                    strokeDasharray="2 3"
+                    stroke={LINE_LOOKS.window.color}
+                    strokeDasharray={LINE_LOOKS.window.dash}
                     strokeWidth={1.5}
-                    label={{
-                      value: `context window ${fmt(scale.window.tokens)}`,
-                      position: 'insideTopLeft',
-                      fill: WINDOW_COLOR,
-                      stroke: '#ffffff',
-                      strokeWidth: 3,
-                      paintOrder: 'stroke',
-                      fontSize: 11,
-                    }}
                   />
                 )}
                 {drops.map((row) => (
@@ -252,28 +268,17 @@ function TokenChart({
                 ))}
                 {drops.map((row) => (
                   <ReferenceDot
-                    key={`drop-label-${row.call}`}
+                    key={`drop-dot-${row.call}`}
                     x={row.call}
                     y={row.drop!.before}
-                    r={4}
+                    r={DROP_RADIUS}
                     fill="#ffffff"
                     stroke={DROP_COLOR}
                     strokeWidth={2}
-                    label={{
-                      value: `${compact(row.drop!.before)} → ${compact(row.drop!.after)}`,
-                      position: 'left',
-                      fill: '#00573f',
-                      stroke: '#ffffff',
-                      strokeWidth: 3,
-                      paintOrder: 'stroke',
-                      fontSize: 11,
-                      fontWeight: 600,
-                      // A caption: a click over it reaches the event's mark beneath.
-                      pointerEvents: 'none',
-                    }}
                   />
                 ))}
                 <EventMarkers kinds={kinds} marks={marks} onEvent={onEvent} />
+                <ChartLabels data={data} scale={scale} bars={bars} notes={notes} />
               </>
             )}
           </ComposedChart>
@@ -410,9 +415,9 @@ function EventMarkers({
                 >
                   <Symbols
                     cx={cx}
-                    cy={cy - 9 - slot * MARKER_STEP}
+                    cy={cy - MARKER_LIFT - slot * MARKER_STEP}
                     type={style.shape}
-                    size={kind === 'summarize' ? 110 : 80}
+                    size={markerSize(kind)}
                     fill={style.color}
                     stroke="#ffffff"
                     strokeWidth={1}
@@ -424,6 +429,211 @@ function EventMarkers({
         );
       })}
     </g>
+  );
+}
+
+/** A label's text: the chart's size, with a white halo so that it reads over the grid. */
+function ChartLabel({
+  box,
+  text,
+  color,
+  bold = false,
+}: {
+  box: Box;
+  text: string;
+  color: string;
+  bold?: boolean;
+}) {
+  return (
+    <text
+      x={box.x}
+      y={box.y + box.height / 2}
+      dominantBaseline="central"
+      fill={color}
+      stroke="#ffffff"
+      strokeWidth={3}
+      paintOrder="stroke"
+      fontSize={LABEL_SIZE}
+      fontWeight={bold ? 600 : undefined}
+      // Text only: the pointer passes through to the chart beneath (its tooltip, a marker).
+      pointerEvents="none"
+    >
+      {text}
+    </text>
+  );
+}
+
+/**
+ * The labels of the trigger and window lines and the before → after caption of each compaction,
+ * placed clear of each other and of every mark (see annotations.ts); a caption with no clear place
+ * is left out: the drop stays drawn, and its tooltip and the event list give the figures.
+ */
+function ChartLabels({
+  data,
+  scale,
+  bars,
+  notes,
+}: {
+  data: ChartRow[];
+  scale: Scale;
+  bars: boolean;
+  notes: { kind: 'trigger' | 'window'; text: string }[];
+}) {
+  const x = useXAxisScale();
+  const y = useYAxisScale();
+  const plot = usePlotArea();
+  const width = useChartWidth();
+  const layout = useMemo(() => {
+    if (!x || !y || !plot || !width) return undefined;
+    const xs = data.map((row) => x(row.call, { position: 'middle' }));
+    // A bar is at most 36 px and about 90% of a call's band; a step spans its whole band.
+    let step = plot.width;
+    for (let i = 1; i < xs.length; i++) {
+      const a = xs[i - 1];
+      const b = xs[i];
+      if (a !== undefined && b !== undefined && b > a) step = Math.min(step, b - a);
+    }
+    const halfWidth = bars ? Math.min(18, step * 0.45) : step / 2;
+    const at = (tokens: number) => y(tokens) ?? plot.y;
+    const points: PointGeometry[] = [];
+    data.forEach((row, i) => {
+      const cx = xs[i];
+      if (cx === undefined) return;
+      const markers = [...new Set(row.events.map((event) => event.kind))].map((kind, slot) => ({
+        y: at(row[markKey(kind)] as number) - MARKER_LIFT - slot * MARKER_STEP,
+        half: markerHalf(kind),
+      }));
+      points.push({
+        key: String(row.call),
+        x: cx,
+        halfWidth,
+        top: at(row.total),
+        ...(row.reported !== undefined ? { reported: at(row.reported) } : {}),
+        reportedRadius: bars ? 2.5 : 0,
+        ...(row.drop
+          ? {
+              drop: {
+                before: at(row.drop.before),
+                after: at(row.drop.after),
+                text: `${compact(row.drop.before)} → ${compact(row.drop.after)}`,
+                tokens: row.drop.before - row.drop.after,
+              },
+            }
+          : {}),
+        markers,
+      });
+    });
+    const lines: LineGeometry[] = [];
+    if (scale.trigger?.onScale)
+      lines.push({
+        id: 'trigger',
+        y: at(scale.trigger.tokens),
+        text: triggerLabel(scale.trigger.tokens),
+        short: `compaction at ${compact(scale.trigger.tokens)}`,
+      });
+    if (scale.window.onScale)
+      lines.push({
+        id: 'window',
+        y: at(scale.window.tokens),
+        text: windowLabel(scale.window.tokens),
+        short: `window ${compact(scale.window.tokens)}`,
+      });
+    // The off-scale notes: one line at the strip's right (two when they do not fit in one).
+    const reserved: Box[] = [];
+    if (notes.length) {
+      const widths = notes.map((note) =>
+        textWidth(`↑ ${note.text}`, LABEL_SIZE, note.kind === 'trigger'),
+      );
+      const total = widths.reduce((a, b) => a + b, 0) + NOTES_GAP * (notes.length - 1);
+      const right = width - NOTES_RIGHT;
+      const room = right - plot.x;
+      reserved.push(
+        total <= room
+          ? { x: right - total, y: 0, width: total, height: LABEL_LINE }
+          : { x: plot.x, y: 0, width: room, height: 2 * LABEL_LINE },
+      );
+    }
+    // The y-axis's tick labels and its title: a line's label may go over the axis in the strip
+    // above the plot, never over them.
+    for (const tick of scale.ticks)
+      reserved.push({
+        x: plot.x - Y_AXIS_WIDTH,
+        y: at(tick) - 7,
+        width: Y_AXIS_WIDTH - 2,
+        height: 14,
+      });
+    const title = textWidth(Y_TITLE, LABEL_SIZE) / 2;
+    const middle = plot.y + plot.height / 2;
+    reserved.push({
+      x: 0,
+      y: middle - title,
+      width: plot.x - Y_AXIS_WIDTH + 14,
+      height: 2 * title,
+    });
+    const bounds = {
+      x: plot.x,
+      y: 1,
+      width: Math.min(width - 4, plot.x + plot.width + NOTES_RIGHT - 4) - plot.x,
+      height: plot.y + plot.height - 1,
+    };
+    return {
+      lines,
+      points,
+      placed: layoutAnnotations({
+        points,
+        lines,
+        plot,
+        // The plot, the strip above it and the plot's right margin less a few pixels; the lines'
+        // labels may also take the strip's part over the axis.
+        bounds,
+        lineBounds: { ...bounds, x: 4, width: bounds.x + bounds.width - 4 },
+        reserved,
+        measure: (text, bold) => textWidth(text, LABEL_SIZE, bold),
+        lineHeight: LABEL_LINE,
+        dropRadius: DROP_RADIUS,
+      }),
+    };
+  }, [x, y, plot, width, data, bars, scale, notes]);
+  if (!layout) return null;
+  const { lines, points, placed } = layout;
+  return (
+    <ZIndexLayer zIndex={DefaultZIndexes.label}>
+      <g className="chart-labels">
+        {lines.map((line) => {
+          const box = placed.lines.get(line.id);
+          if (!box) return null;
+          const look = LINE_LOOKS[line.id];
+          if (box.tag !== 'key' && box.tag !== 'key-short')
+            return <ChartLabel key={line.id} box={box} text={line.text} color={look.color} />;
+          // Away from its line: a stretch of the line's dash first, as a key.
+          const mid = box.y + box.height / 2;
+          return (
+            <g key={line.id}>
+              <line
+                x1={box.x}
+                x2={box.x + KEY_WIDTH - 6}
+                y1={mid}
+                y2={mid}
+                stroke={look.color}
+                strokeDasharray={look.dash}
+                strokeWidth={1.5}
+              />
+              <ChartLabel
+                box={{ ...box, x: box.x + KEY_WIDTH, width: box.width - KEY_WIDTH }}
+                text={box.tag === 'key-short' ? (line.short ?? line.text) : line.text}
+                color={look.color}
+              />
+            </g>
+          );
+        })}
+        {points.map((point) => {
+          const box = point.drop && placed.captions.get(point.key);
+          return box ? (
+            <ChartLabel key={point.key} box={box} text={point.drop!.text} color={DROP_TEXT} bold />
+          ) : null;
+        })}
+      </g>
+    </ZIndexLayer>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   meterOf,
   niceStep,
   offScaleLabel,
+  offScaleNotes,
   scaleOf,
   SECTION_COLORS,
   seriesOf,
@@ -52,6 +53,12 @@ describe('scaleOf', () => {
     expect(scale.trigger).toEqual({ tokens: 108_800, onScale: false });
     expect(scale.window.onScale).toBe(false);
     expect(offScaleLabel('compaction', 108_800, 3_000)).toBe('compaction at 108,800 · 97% away');
+    expect(offScaleNotes(scale, 3_000)).toEqual([
+      { kind: 'trigger', text: 'compaction at 108,800 · 97% away' },
+      { kind: 'window', text: 'window at 128,000 · 98% away' },
+    ]);
+    // On the full scale both are drawn as lines: no notes.
+    expect(offScaleNotes(scaleOf(rows, true), 3_000)).toEqual([]);
   });
 
   it('full scale reaches the window; a compaction drop stays on the scale', () => {

@@ -345,6 +345,27 @@ export function offScaleLabel(what: string, tokens: number, current: number): st
   return `${what} at ${fmt(tokens)} · ${Math.round(away * 100)}% away`;
 }
 
+/** The trigger and the window when the scale does not reach them, as notes over the chart. */
+export function offScaleNotes(
+  scale: Scale,
+  current: number,
+): { kind: 'trigger' | 'window'; text: string }[] {
+  const notes: { kind: 'trigger' | 'window'; text: string }[] = [];
+  if (scale.trigger && !scale.trigger.onScale)
+    notes.push({
+      kind: 'trigger',
+      text: offScaleLabel('compaction', scale.trigger.tokens, current),
+    });
+  if (!scale.window.onScale && scale.window.tokens > 0)
+    notes.push({ kind: 'window', text: offScaleLabel('window', scale.window.tokens, current) });
+  return notes;
+}
+
+/** The label of the compaction trigger's line ("compaction at 4,800"). */
+export const triggerLabel = (tokens: number) => `compaction at ${fmt(tokens)}`;
+/** The label of the context window's line ("context window 32,000"). */
+export const windowLabel = (tokens: number) => `context window ${fmt(tokens)}`;
+
 export interface Meter {
   /** Tokens in the last call's input. */
   used: number;

@@ -9,7 +9,7 @@ import {
   eventStyle,
   fmt,
   meterOf,
-  offScaleLabel,
+  offScaleNotes,
   scaleOf,
   seriesOf,
   turnStartsOf,
@@ -121,8 +121,7 @@ export function TokenReadout() {
             </div>
             {rows.length > 12 && (
               <p className="chart-brush-caption muted">
-                Below the chart: drag either handle to zoom into a range of calls, drag the middle
-                to move it.
+                Drag the strip's handles to zoom into calls, its middle to move.
               </p>
             )}
             <Legend series={series} rows={rows} scale={scale} />
@@ -181,23 +180,12 @@ function ContextMeter({ meter }: { meter: Meter }) {
 
 /** The trigger and the window when the y-axis does not reach them, as readable labels. */
 function OffScale({ rows, scale }: { rows: ChartRow[]; scale: ReturnType<typeof scaleOf> }) {
-  const current = rows.at(-1)?.total ?? 0;
-  const notes: { text: string; className: string }[] = [];
-  if (scale.trigger && !scale.trigger.onScale)
-    notes.push({
-      text: offScaleLabel('compaction', scale.trigger.tokens, current),
-      className: 'offscale-trigger',
-    });
-  if (!scale.window.onScale && scale.window.tokens > 0)
-    notes.push({
-      text: offScaleLabel('window', scale.window.tokens, current),
-      className: 'offscale-window',
-    });
+  const notes = offScaleNotes(scale, rows.at(-1)?.total ?? 0);
   if (notes.length === 0) return null;
   return (
     <p className="chart-offscale" aria-label="Above the chart's scale">
       {notes.map((note) => (
-        <span key={note.text} className={note.className}>
+        <span key={note.text} className={`offscale-${note.kind}`}>
           ↑ {note.text}
         </span>
       ))}
@@ -223,6 +211,7 @@ function Legend({
     window: scale.window.onScale && scale.window.tokens > 0,
   };
   const lines = LINE_KEYS.filter((line) => drawn[line.key]);
+
   return (
     <ul className="chart-legend" aria-label="Chart legend">
       {series.map((s) => (
