@@ -63,7 +63,10 @@ export function memoMemoryInjection(
       return result;
     }
     const { system, sections } = last.result;
-    return { ...request, system, ...(sections ? { sections } : {}) };
+    // No spread of a conditional object literal: this runs before every model call.
+    const injected: ModelRequest = { ...request, system };
+    if (sections) injected.sections = sections;
+    return injected;
   };
 }
 

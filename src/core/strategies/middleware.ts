@@ -350,8 +350,11 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
       // Nothing to build, pin back or record as left out.
       const { pastTurns, query } = turnCount(request.messages);
       if (!options.preview) state.data.processed = pastTurns;
+      // Every past turn is kept (a plain loop: this runs before every model call).
+      const keptTurns: number[] = [];
+      for (let i = 0; i < pastTurns; i++) keptTurns.push(i);
       state.data.lastCall = {
-        keptTurns: Array.from({ length: pastTurns }, (_, i) => i),
+        keptTurns,
         query,
         at: now(),
         pastTurns,
