@@ -471,7 +471,14 @@ async function measureOnce(scenario: Scenario, run: number) {
       await cdp!.send('Profiler.setSamplingInterval', { interval: 500 });
       await cdp!.send('Profiler.start');
     }
-    if (trace) await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+    if (trace)
+      await browser.startTracing(page, {
+        categories: [
+          'toplevel',
+          'devtools.timeline',
+          ...(process.env.MP_TRACE_DUMP ? ['disabled-by-default-v8.cpu_profiler'] : []),
+        ],
+      });
     const from = await page.evaluate(() => performance.now());
     const origin = await page.evaluate(() => performance.timeOrigin);
     await action(page);
@@ -486,7 +493,12 @@ async function measureOnce(scenario: Scenario, run: number) {
       { from, origin },
     );
     const result: PhaseResult = { scenario: scenario.name, run, phase, tasks };
-    if (trace) result.traced = mainThreadTasks(await browser.stopTracing());
+    if (trace) {
+      const buffer = await browser.stopTracing();
+      if (process.env.MP_TRACE_DUMP)
+        writeFileSync(join(process.env.MP_TRACE_DUMP, `${scenario.name}-${phase}.json`), buffer);
+      result.traced = mainThreadTasks(buffer);
+    }
     if (profiling) {
       const { profile } = (await cdp!.send('Profiler.stop')) as { profile: CpuProfile };
       const file = join(work, `${scenario.name}-${phase}.cpuprofile`);

@@ -14,6 +14,7 @@ import {
 } from '../core/compaction/settings';
 import type { Settings } from '../core/settings';
 import {
+  copyThread,
   summarize,
   titleFrom,
   type ContextEvent,
@@ -135,7 +136,7 @@ function emptyThread(): Thread {
 export const useChatStore = create<ChatStore>((set, get) => {
   /** Saves in order; a failure is shown but never loses the thread held in memory. */
   function persist(thread: Thread) {
-    const snapshot = structuredClone(thread);
+    const snapshot = copyThread(thread);
     saveChain = saveChain
       .then(() => getServices().threads.put(snapshot))
       .then(() => {
@@ -249,7 +250,7 @@ export const useChatStore = create<ChatStore>((set, get) => {
       abortController = controller;
 
       // The working copy is mutated by the run and published to the store after each event.
-      const working: Thread = structuredClone(get().thread ?? emptyThread());
+      const working: Thread = copyThread(get().thread ?? emptyThread());
       if (working.messages.length === 0) working.title = titleFrom(content);
       const publish = () => {
         working.updatedAt = Date.now();

@@ -15,7 +15,7 @@ import {
 } from '../core/compaction/manual';
 import { toggleMessagePin, toggleSpecificPin } from '../core/compaction/pins';
 import { newId } from '../core/agent/ids';
-import type { ContextEvent } from '../core/thread/thread';
+import { copyThread, type ContextEvent } from '../core/thread/thread';
 import { strategyOf, useChatStore } from './chat';
 import { compactionSetup } from './harness';
 import { useSettingsStore } from './settings';
@@ -160,7 +160,7 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
       set({ notice: 'The thread changed or a reply is running: nothing was applied.' });
       return;
     }
-    const working = structuredClone(thread);
+    const working = copyThread(thread);
     try {
       const entry = await applyCompaction(getServices().fs, working.state, preview.pending);
       const event: ContextEvent = { id: newId('evt'), at: Date.now(), ...entry };
@@ -192,7 +192,7 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
   async pinMessage(messageId) {
     const thread = useChatStore.getState().thread;
     if (!thread) return;
-    const working = structuredClone(thread);
+    const working = copyThread(thread);
     const result = toggleMessagePin(working.state, messageId);
     if (!result.ok) {
       set({ notice: result.reason });
@@ -205,7 +205,7 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
   async pinSpecific(specific) {
     const thread = useChatStore.getState().thread;
     if (!thread) return;
-    const working = structuredClone(thread);
+    const working = copyThread(thread);
     const result = toggleSpecificPin(working.state, specific);
     if (!result.ok) {
       set({ notice: result.reason });

@@ -156,3 +156,24 @@ export function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0] ?? '';
   return line.length > 60 ? `${line.slice(0, 57)}...` : line || 'New thread';
 }
+
+/**
+ * A copy of the thread that later changes to the original do not reach, without copying what never
+ * changes: a 5,000-message thread was deep-copied on every save (tens of milliseconds each, several
+ * per reply). What the recorder (recorder.ts) changes in place after adding it is copied: the
+ * lists (it appends to them), a model call still in flight (its end is written into it), an event
+ * not yet placed at a call (its callId is filled in), and the state (middleware writes into it).
+ * Messages and memory edits are never changed once added, so they are shared.
+ */
+export function copyThread(thread: Thread): Thread {
+  return {
+    ...thread,
+    messages: thread.messages.slice(),
+    state: structuredClone(thread.state),
+    calls: thread.calls.map((call) => (call.endedAt === undefined ? structuredClone(call) : call)),
+    memoryEdits: thread.memoryEdits.slice(),
+    ...(thread.events
+      ? { events: thread.events.map((e) => (e.callId === undefined ? { ...e } : e)) }
+      : {}),
+  };
+}

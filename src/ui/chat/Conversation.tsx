@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useChatStore } from '../../state/chat';
 import { useArenaStore } from '../../state/arena';
@@ -83,6 +83,7 @@ function Suggestions() {
 export const RENDER_ALL_UP_TO = 100;
 /** Messages rendered beyond each edge of the view in a long thread. */
 const OVERSCAN = 6;
+const estimateRow = () => 120;
 const NO_MESSAGES: Message[] = [];
 
 /**
@@ -119,18 +120,22 @@ export function Conversation() {
 
   const count = messages.length;
   const renderAll = count <= RENDER_ALL_UP_TO;
+  // Kept the same function while the messages are: the virtualizer lays out every row again (5,000
+  // in a long thread) whenever its key function changes, and rows are measured one render at a time.
+  const getItemKey = useCallback((index: number) => messages[index]!.id, [messages]);
+  const allRows = useCallback(() => messages.map((_, i) => i), [messages]);
   // No React Compiler in this build, so its warning about memoizing the virtualizer does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => sectionRef.current,
-    estimateSize: () => 120,
+    estimateSize: estimateRow,
     overscan: OVERSCAN,
     gap: ROW_GAP,
-    getItemKey: (index) => messages[index]!.id,
+    getItemKey,
     // The rows start below the suggestions and any chips before the first message.
     scrollMargin: rowsRef.current?.offsetTop ?? 0,
-    rangeExtractor: renderAll ? () => messages.map((_, i) => i) : undefined,
+    rangeExtractor: renderAll ? allRows : undefined,
     // Sizes that change at the end keep a thread that is read at its end there.
     anchorTo: 'end',
     // Until the scroll area is measured (a frame later), a view of the window's height: the first

@@ -1,4 +1,13 @@
-import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type RefObject,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FACT_CATEGORIES, type Fact, type FactCategory } from '../../core/memory/facts/schema';
 import { useChatStore } from '../../state/chat';
@@ -178,6 +187,8 @@ function FactList({
   return <VirtualFactList facts={facts} scrollRef={scrollRef} onError={onError} />;
 }
 
+const estimateFact = () => 72;
+
 function VirtualFactList({
   facts,
   scrollRef,
@@ -188,15 +199,17 @@ function VirtualFactList({
   onError: (message: string | null) => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
+  // The same function while the facts are (a new one lays out every row again).
+  const getItemKey = useCallback((index: number) => facts[index]!.id, [facts]);
   // No React Compiler in this build, so its warning about memoizing the virtualizer does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: facts.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 72,
+    estimateSize: estimateFact,
     overscan: 6,
     gap: 4,
-    getItemKey: (index) => facts[index]!.id,
+    getItemKey,
     // The list starts below the panel's header, notices and form.
     scrollMargin: listRef.current?.offsetTop ?? 0,
   });

@@ -317,21 +317,32 @@ function FileTree({
     [rows, selectedPath],
   );
   const renderAll = rows.length <= RENDER_ALL_UP_TO;
-  // No React Compiler in this build, so its warning about memoizing the virtualizer does not apply.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]!.kind === 'group' ? 30 : ROW_HEIGHT),
-    overscan: 12,
-    getItemKey: (index) => rows[index]!.key,
-    rangeExtractor: (range: Range) => {
+  // The same functions while the rows are: the virtualizer lays out every line again (5,000 in a
+  // large tree) whenever its key function changes.
+  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows]);
+  const estimateSize = useCallback(
+    (index: number) => (rows[index]!.kind === 'group' ? 30 : ROW_HEIGHT),
+    [rows],
+  );
+  const rangeExtractor = useCallback(
+    (range: Range) => {
       if (renderAll) return rows.map((_, i) => i);
       const shown = defaultRangeExtractor(range);
       if (selectedIndex >= 0 && !shown.includes(selectedIndex))
         return [...shown, selectedIndex].sort((a, b) => a - b);
       return shown;
     },
+    [rows, renderAll, selectedIndex],
+  );
+  // No React Compiler in this build, so its warning about memoizing the virtualizer does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    overscan: 12,
+    getItemKey,
+    rangeExtractor,
   });
   const items = virtualizer.getVirtualItems();
   return (

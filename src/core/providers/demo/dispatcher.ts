@@ -47,6 +47,25 @@ import { understand, type Intent } from './understand';
  * What the request carries of the conversation, as quotable sources: each block a context strategy
  * added ("Retrieved", "Graph facts"…) and the earlier user messages sent.
  */
+/**
+ * Whether an earlier user message said something the Demo may quote (a summary, a statement, a
+ * "remember"), decided once per message: every reply reads the whole thread (5,000 messages in a
+ * long one), and the thread's messages are the same objects from call to call.
+ */
+const saidSomething = new WeakMap<ModelMessage, boolean>();
+function saysSomething(message: ModelMessage): boolean {
+  let says = saidSomething.get(message);
+  if (says === undefined) {
+    says =
+      isSummaryMessage(message) ||
+      understand(message.content).intents.some((i) =>
+        ['statement', 'remember', 'unsupported'].includes(i.kind),
+      );
+    saidSomething.set(message, says);
+  }
+  return says;
+}
+
 function conversationSources(request: ModelRequest, userAt: number): MemorySource[] {
   const sources: MemorySource[] = [];
   for (const match of request.system.matchAll(
@@ -56,14 +75,7 @@ function conversationSources(request: ModelRequest, userAt: number): MemorySourc
   // Earlier messages that said something (not commands or questions), and earlier summaries.
   const earlier = request.messages
     .slice(0, Math.max(0, userAt))
-    .filter((m) => m.role === 'user')
-    .filter(
-      (m) =>
-        isSummaryMessage(m) ||
-        understand(m.content).intents.some((i) =>
-          ['statement', 'remember', 'unsupported'].includes(i.kind),
-        ),
-    );
+    .filter((m) => m.role === 'user' && saysSomething(m));
   if (earlier.length > 0)
     sources.push({
       path: 'an earlier message',
