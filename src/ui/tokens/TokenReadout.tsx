@@ -1,4 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useChatStore } from '../../state/chat';
 import { useFilesStore } from '../../state/files';
 import type { ContextEvent, ModelCallRecord } from '../../core/thread/thread';
@@ -51,10 +52,17 @@ export function revealEvent(event: ContextEvent) {
 }
 
 export function TokenReadout() {
-  const calls = useChatStore((s) => s.thread?.calls) ?? NO_CALLS;
-  const events = useChatStore((s) => s.thread?.events) ?? NO_EVENTS;
-  const messages = useChatStore((s) => s.thread?.messages) ?? NO_MESSAGES;
-  const threadId = useChatStore((s) => s.thread?.id);
+  // The readout follows the thread in a render of its own, after the one that shows the
+  // conversation: opening a long thread (2,000 calls) or a new call is then two tasks, not one.
+  const live = useChatStore(
+    useShallow((s) => ({
+      calls: s.thread?.calls ?? NO_CALLS,
+      events: s.thread?.events ?? NO_EVENTS,
+      messages: s.thread?.messages ?? NO_MESSAGES,
+      threadId: s.thread?.id,
+    })),
+  );
+  const { calls, events, messages, threadId } = useDeferredValue(live);
   const [fullScale, setFullScale] = useState(false);
   const last = calls[calls.length - 1];
 
