@@ -372,7 +372,9 @@ const scenarios: Scenario[] = [
           await page.locator('.topbar-actions button', { hasText: /^Arena$/ }).click();
           const grid = page.locator('table[aria-label="Probe outcomes"]');
           await grid.waitFor({ timeout: 300_000 });
-          // The context view: the Sequential strategy's context at the 20th probe.
+          // The context view: the Sequential strategy's context at the 20th probe (the grid renders
+          // the rows near the view: it is brought into view first, as a person scrolls to it).
+          await grid.evaluate((el) => el.scrollIntoView({ block: 'start' }));
           await grid.locator('button[aria-label^="Sequential: "]').nth(20).click();
           await page.locator('section[aria-label="Context at probe"]').waitFor();
         },
@@ -388,10 +390,12 @@ const scenarios: Scenario[] = [
       [
         'select',
         async (page) => {
-          // Probe cells one after another: each shows another strategy's context.
+          // Probe cells one after another: each shows another strategy's context (the grid brought
+          // into view first: it renders the rows near the view).
           const grid = page.locator('table[aria-label="Probe outcomes"]');
+          await grid.evaluate((el) => el.scrollIntoView({ block: 'start' }));
           for (const name of STRATEGIES.slice(0, 6)) {
-            await grid.locator(`button[aria-label^="${name}: "]`).nth(30).click();
+            await grid.locator(`button[aria-label^="${name}: "]`).nth(15).click();
             await sleep(100);
           }
         },
