@@ -372,10 +372,10 @@ const scenarios: Scenario[] = [
           await page.locator('.topbar-actions button', { hasText: /^Arena$/ }).click();
           const grid = page.locator('table[aria-label="Probe outcomes"]');
           await grid.waitFor({ timeout: 300_000 });
-          // The context view: the Sequential strategy's context at the 20th probe (the grid renders
-          // the rows near the view: it is brought into view first, as a person scrolls to it).
+          // The context view: the Sequential strategy's context at the 8th probe (the grid, a
+          // scroll box of its own, renders the rows near its view: it is brought into view first).
           await grid.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-          await grid.locator('button[aria-label^="Sequential: "]').nth(20).click();
+          await grid.locator('button[aria-label^="Sequential: "]').nth(8).click();
           await page.locator('section[aria-label="Context at probe"]').waitFor();
         },
       ],
@@ -395,7 +395,7 @@ const scenarios: Scenario[] = [
           const grid = page.locator('table[aria-label="Probe outcomes"]');
           await grid.evaluate((el) => el.scrollIntoView({ block: 'start' }));
           for (const name of STRATEGIES.slice(0, 6)) {
-            await grid.locator(`button[aria-label^="${name}: "]`).nth(15).click();
+            await grid.locator(`button[aria-label^="${name}: "]`).nth(10).click();
             await sleep(100);
           }
         },
@@ -480,7 +480,7 @@ async function measureOnce(scenario: Scenario, run: number) {
         categories: [
           'toplevel',
           'devtools.timeline',
-          ...(process.env.MP_TRACE_DUMP ? ['disabled-by-default-v8.cpu_profiler'] : []),
+          ...(process.env.MP_TRACE_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
         ],
       });
     const from = await page.evaluate(() => performance.now());
