@@ -133,9 +133,9 @@ function TokenChart({
   // The calls in view (the brush): all of them until the brush narrows it, which then stays on the
   // same calls as the thread grows.
   const [range, setRange] = useState<{ start: number; end: number } | null>(null);
-  // Mounted in parts, one task each: the frame (axes, grid, tooltip), the series, the marks (limits,
-  // drops, event markers), the brush.
-  const stage = useStaged(4);
+  // Mounted in parts, one task each: the axes, the grid and tooltip, the series, the marks (limits,
+  // drops, event markers), the brush (a chart's first mount was one task of up to 100 ms).
+  const stage = useStaged(5);
   const last = rows.length - 1;
   const start = range ? Math.min(range.start, last) : 0;
   const end = range ? Math.min(range.end, last) : last;
@@ -162,12 +162,14 @@ function TokenChart({
       <div className="token-chart-plot">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 26, right: 16, bottom: 4, left: 8 }}>
-            <CartesianGrid
-              strokeDasharray="3 3"
-              stroke="#e5e7eb"
-              vertical={false}
-              verticalCoordinatesGenerator={NO_LINES}
-            />
+            {stage >= 2 && (
+              <CartesianGrid
+                strokeDasharray="3 3"
+                stroke="#e5e7eb"
+                vertical={false}
+                verticalCoordinatesGenerator={NO_LINES}
+              />
+            )}
             {/* The ticks are call numbers (the headline and the tooltip say "Call n"): no axis title,
             so that the plot keeps the height in a short panel. */}
             <XAxis
@@ -192,8 +194,10 @@ function TokenChart({
                 style: { textAnchor: 'middle' },
               }}
             />
-            <Tooltip content={(props) => <ChartTooltip {...props} series={series} />} />
             {stage >= 2 && (
+              <Tooltip content={(props) => <ChartTooltip {...props} series={series} />} />
+            )}
+            {stage >= 3 && (
               <>
                 {bars ? (
                   series.map((s) => (
@@ -237,7 +241,7 @@ function TokenChart({
                 />
               </>
             )}
-            {stage >= 3 && (
+            {stage >= 4 && (
               <>
                 {scale.trigger?.onScale && (
                   <ReferenceLine
@@ -288,7 +292,7 @@ function TokenChart({
         // The brush in a strip of its own, over every call: the plot above draws the calls it
         // selects (grouped when there are many), so a zoom brings back every call.
         <div className="token-chart-brush">
-          {stage >= 4 && (
+          {stage >= 5 && (
             <ResponsiveContainer width="100%" height="100%">
               {/* Drawn anew when a call is added: the brush's handles are placed from its data, and a
                 brush whose indexes outrun its data for a render draws NaN positions. */}
