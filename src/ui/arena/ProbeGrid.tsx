@@ -2,6 +2,7 @@ import { memo, useCallback, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ArenaRun } from '../../core/arena/results';
 import { useArenaStore } from '../../state/arena';
+import { visibleRows } from '../virtual-rows';
 
 const SYMBOL = { verbatim: '✓', answer: '≈', missing: '✗' } as const;
 
@@ -64,12 +65,7 @@ export function ProbeGrid({ run }: { run: ArenaRun }) {
   );
   let rows;
   if (virtual) {
-    const items = virtualizer.getVirtualItems();
-    const margin = virtualizer.options.scrollMargin;
-    const first = items[0];
-    const last = items.at(-1);
-    const padTop = first ? first.start - margin : 0;
-    const padBottom = last ? virtualizer.getTotalSize() + margin - last.end : 0;
+    const { items, padTop, padBottom } = visibleRows(virtualizer);
     rows = (
       <>
         <Spacer height={padTop} columns={run.runs.length + 1} />

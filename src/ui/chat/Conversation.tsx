@@ -11,6 +11,7 @@ import { MemoryChip } from './MemoryChip';
 import { placeChips, type ChipData } from './chips';
 import { useScrollMemory, type VirtualScroll } from './scroll-memory';
 import { setMessageRevealer } from './reveal';
+import { visibleRows } from '../virtual-rows';
 import { PinMessageButton } from '../record/RecordView';
 import './chat.css';
 
@@ -172,12 +173,7 @@ export function Conversation() {
     [virtualizer, indexOf],
   );
 
-  const items = virtualizer.getVirtualItems();
-  const margin = virtualizer.options.scrollMargin;
-  const first = items[0];
-  const last = items.at(-1);
-  const padTop = first ? first.start - margin : 0;
-  const padBottom = last ? virtualizer.getTotalSize() + margin - last.end : 0;
+  const { items, padTop, padBottom } = visibleRows(virtualizer);
 
   return (
     <section aria-label="Conversation" className="conversation" ref={sectionRef}>
