@@ -27,7 +27,7 @@ import { compact, tokens } from './format';
 import { turnPoints } from './turn-points';
 import { MarkerIcon } from '../charts/MarkerIcon';
 import { layoutPointLabels } from '../charts/point-labels';
-import { textWidth } from '../charts/measure-text';
+import { LABEL_LINE, LABEL_SIZE, textWidth } from '../charts/measure-text';
 
 const AXIS = { fontSize: 11, fill: '#667085' };
 /**
@@ -266,9 +266,6 @@ const SYMBOL_RADIUS = 7;
  * labels of points at 100% (often the best ones). */
 const SCATTER_RIGHT = 48;
 const SCATTER_TOP = 30;
-/** The scatter's labels: font size and line height. */
-const LABEL_SIZE = 11;
-const LABEL_LINE = 13;
 
 interface ScatterDatum {
   id: string;

@@ -42,7 +42,7 @@ import {
 } from './chart-data';
 import { KEY_WIDTH, layoutAnnotations, type LineGeometry, type PointGeometry } from './annotations';
 import type { Box } from './label-layout';
-import { textWidth } from './measure-text';
+import { LABEL_LINE, LABEL_SIZE, textWidth } from './measure-text';
 import { MarkerIcon } from './MarkerIcon';
 import { plainLine } from './plain-line';
 import { useStaged } from './staged';
@@ -68,9 +68,6 @@ const markerSize = (kind: string) => (kind === 'summarize' ? 110 : 80);
 const markerHalf = (kind: string) => (kind === 'summarize' ? 7 : 6);
 /** Radius of a compaction drop's dot. */
 const DROP_RADIUS = 4;
-/** The chart's text labels: font size and the height of a label's box. */
-const LABEL_SIZE = 11;
-const LABEL_LINE = 13;
 /** Left of the off-scale notes' strip and right of the plot (see tokens.css .chart-offscale). */
 const NOTES_RIGHT = 16;
 /** Gap between two off-scale notes (tokens.css). */

@@ -2,6 +2,10 @@
 // page): the label placement (label-layout) needs each label's box before drawing it. Where no
 // canvas is at hand (a test without one), an estimate from the character count, on the wide side.
 
+/** The charts' text labels (token chart, arena scatter): font size and the height of a line. */
+export const LABEL_SIZE = 11;
+export const LABEL_LINE = 13;
+
 let context: CanvasRenderingContext2D | null | undefined;
 let family: string | undefined;
 const widths = new Map<string, number>();
