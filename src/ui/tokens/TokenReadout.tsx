@@ -80,8 +80,8 @@ export function TokenReadout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rows change with the calls
   }, [rows]);
   const scale = useMemo(() => scaleOf(rows, fullScale), [rows, fullScale]);
-  // The chart is drawn again in a render of its own, after the one that shows the new message or
-  // call: the two are not one long task (recharts takes tens of ms per change on a long thread).
+  // The chart is drawn again in a render of its own, after the readout's (a change of the Full
+  // scale switch is urgent, the chart is not): recharts takes tens of ms per change on a long thread.
   const chart = useDeferredValue(
     useMemo(() => ({ threadId, rows, series, scale }), [threadId, rows, series, scale]),
   );

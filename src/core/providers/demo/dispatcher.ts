@@ -44,10 +44,6 @@ import type { DemoReply } from './types';
 import { understand, type Intent } from './understand';
 
 /**
- * What the request carries of the conversation, as quotable sources: each block a context strategy
- * added ("Retrieved", "Graph facts"…) and the earlier user messages sent.
- */
-/**
  * Whether an earlier user message said something the Demo may quote (a summary, a statement, a
  * "remember"), decided once per message: every reply reads the whole thread (5,000 messages in a
  * long one), and the thread's messages are the same objects from call to call.
@@ -66,6 +62,10 @@ function saysSomething(message: ModelMessage): boolean {
   return says;
 }
 
+/**
+ * What the request carries of the conversation, as quotable sources: each block a context strategy
+ * added ("Retrieved", "Graph facts"…) and the earlier user messages sent.
+ */
 function conversationSources(request: ModelRequest, userAt: number): MemorySource[] {
   const sources: MemorySource[] = [];
   for (const match of request.system.matchAll(
