@@ -35,6 +35,10 @@
 //   createDeepAgent assembles them) composed by hand around an instant handler, without the graph;
 //   like ours, each run also goes through the middleware's beforeAgent and afterAgent hooks (those
 //   it has: filesystem, patch tool calls).
+// The two chains are timed in alternating blocks of calls (ours, theirs, ours, …), many samples
+// each, so that a change in the machine's load reaches both alike. At 10 messages both take tens
+// of microseconds, and which side is ahead still depends on what ran just before (caches, the
+// JIT's tiers, the other side's garbage): read that ratio as "about even", not to two decimals.
 
 import { performance } from 'node:perf_hooks';
 import { cpus, loadavg } from 'node:os';
@@ -79,6 +83,14 @@ const ITERATIONS = QUICK ? 8 : 30;
 const SUMMARIZING_ITERATIONS = QUICK ? 4 : 20;
 // Warm-up calls per case (not measured): the JIT needs a few passes over each path.
 const WARMUP = QUICK ? 3 : 10;
+// The chain alone takes tens of microseconds at 10 messages: 30 samples after 10 warm-up calls
+// timed mostly when V8 happened to compile which function (three runs of the same code gave
+// 0.58, 0.99 and 1.25x). Its short cases take many more samples, both sides alike, after more
+// warm-up; the summarizing case keeps its own (each of its calls starts a fresh session).
+const CHAIN_ITERATIONS = QUICK ? 200 : 1_000;
+const CHAIN_WARMUP = QUICK ? 50 : 200;
+/** The chain's samples are taken in this many blocks per side, the sides alternating. */
+const CHAIN_BLOCKS = 10;
 /** The summarizing case's window; the others use a 1M window (gpt-4.1), so that nothing is due. */
 const WINDOW = 128_000;
 const LARGE_WINDOW = 1_047_576;
@@ -136,15 +148,17 @@ function figures(wall: number[], cpu: number[]): Figures {
   return { median: at(wall, 0.5), p95: at(wall, 0.95), cpu: at(cpu, 0.5) };
 }
 
-async function measure(
-  iterations: number,
-  setup: () => Promise<() => Promise<unknown>>,
-): Promise<Figures> {
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  const wallToModel: number[] = [];
-  const cpuToModel: number[] = [];
-  for (let i = 0; i < WARMUP + iterations; i++) {
+type Setup = () => Promise<() => Promise<unknown>>;
+
+/** Samples of one side: wall and CPU ms per call, and until the request reached the model. */
+class Samples {
+  wall: number[] = [];
+  cpu: number[] = [];
+  wallToModel: number[] = [];
+  cpuToModel: number[] = [];
+
+  /** Sets up and runs one call; records it unless it is a warm-up call. */
+  async take(setup: Setup, record: boolean): Promise<void> {
     const run = await setup();
     handedAt = undefined;
     const cpuStart = process.cpuUsage();
@@ -152,25 +166,53 @@ async function measure(
     await run();
     const elapsed = performance.now() - start;
     const used = process.cpuUsage(cpuStart);
-    if (i >= WARMUP) {
-      wall.push(elapsed);
-      cpu.push((used.user + used.system) / 1000);
-      // Set by the provider during run() (TypeScript cannot see that assignment from here).
-      const handed = handedAt as HandOver | undefined;
-      if (handed) {
-        const cpuUntil = {
-          user: handed.cpu.user - cpuStart.user,
-          system: handed.cpu.system - cpuStart.system,
-        };
-        wallToModel.push(handed.wall - start);
-        cpuToModel.push((cpuUntil.user + cpuUntil.system) / 1000);
-      }
+    if (!record) return;
+    this.wall.push(elapsed);
+    this.cpu.push((used.user + used.system) / 1000);
+    // Set by the provider during run() (TypeScript cannot see that assignment from here).
+    const handed = handedAt as HandOver | undefined;
+    if (handed) {
+      this.wallToModel.push(handed.wall - start);
+      this.cpuToModel.push(
+        (handed.cpu.user - cpuStart.user + handed.cpu.system - cpuStart.system) / 1000,
+      );
     }
   }
-  return {
-    ...figures(wall, cpu),
-    ...(wallToModel.length === wall.length ? { toModel: figures(wallToModel, cpuToModel) } : {}),
-  };
+
+  figures(): Figures {
+    return {
+      ...figures(this.wall, this.cpu),
+      ...(this.wallToModel.length === this.wall.length
+        ? { toModel: figures(this.wallToModel, this.cpuToModel) }
+        : {}),
+    };
+  }
+}
+
+async function measure(iterations: number, setup: Setup, warmup = WARMUP): Promise<Figures> {
+  const samples = new Samples();
+  for (let i = 0; i < warmup + iterations; i++) await samples.take(setup, i >= warmup);
+  return samples.figures();
+}
+
+/**
+ * Both sides' chains in alternating blocks (ours, theirs, ours, …), so that a change in the
+ * machine's load while the case runs reaches both sides alike rather than only the one measured
+ * second.
+ */
+async function measureAlternating(
+  setups: readonly Setup[],
+  iterations: number,
+  warmup: number,
+): Promise<Figures[]> {
+  const samples = setups.map(() => new Samples());
+  for (const [i, setup] of setups.entries())
+    for (let n = 0; n < warmup; n++) await samples[i]!.take(setup, false);
+  const perBlock = Math.ceil(iterations / CHAIN_BLOCKS);
+  for (let block = 0; block < CHAIN_BLOCKS; block++)
+    for (const [i, setup] of setups.entries())
+      for (let n = 0; n < perBlock; n++) await samples[i]!.take(setup, true);
+  return samples.map((side) => side.figures());
 }
 
 // ---- ours ----
@@ -245,7 +287,7 @@ async function ourSide(
   });
 
   shared = await session();
-  const chain = await measure(summarizing ? SUMMARIZING_ITERATIONS : ITERATIONS, async () => {
+  const chain: Setup = async () => {
     if (summarizing) shared = await session();
     const { fs, state, middleware } = shared;
     const context: RunContext = {
@@ -277,7 +319,7 @@ async function ourSide(
       }
       if (summarizing && !getCompactionState(state).summary) throw new Error('did not summarize');
     };
-  });
+  };
   return { turn, chain };
 }
 
@@ -393,7 +435,7 @@ async function theirSide(messages: ModelMessage[], summarizing: boolean) {
   const call = compose(0);
   const beforeAgent = middleware.flatMap((mw) => (mw.beforeAgent ? [mw.beforeAgent] : []));
   const afterAgent = middleware.flatMap((mw) => (mw.afterAgent ? [mw.afterAgent] : []));
-  const chain = await measure(summarizing ? SUMMARIZING_ITERATIONS : ITERATIONS, async () => {
+  const chain: Setup = async () => {
     const list = newTurn();
     const request = {
       model: chainModel,
@@ -419,13 +461,14 @@ async function theirSide(messages: ModelMessage[], summarizing: boolean) {
       const summarized = Boolean(result?.update?._summarizationEvent);
       if (summarizing !== summarized) throw new Error(`deepagents chain: summarized ${summarized}`);
     };
-  });
+  };
   return { turn, chain };
 }
 
 // ---- run ----
 
-const ms = (value: number) => `${value.toFixed(2)} ms`;
+// Three decimals under a millisecond: the chain's short cases take a few hundredths.
+const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 2)} ms`;
 const pad = (value: string, width: number) => value.padEnd(width);
 
 const tokenizer = createBpeTokenizer(await loadRanks('o200k_base'));
@@ -439,7 +482,7 @@ const cases: { label: string; messages: ModelMessage[]; summarizing: boolean }[]
 
 console.log(
   `Harness time per turn, ours vs deepagents (${cpus().length} CPU cores, load ${loadavg()[0]?.toFixed(1)}, ` +
-    `Node ${process.version}; model answers at once; ${ITERATIONS} turns per case, ${SUMMARIZING_ITERATIONS} for the summarizing one, each after ${WARMUP} warm-up turns)`,
+    `Node ${process.version}; model answers at once; ${ITERATIONS} turns per case, ${SUMMARIZING_ITERATIONS} for the summarizing one, each after ${WARMUP} warm-up turns; the chain alone ${CHAIN_ITERATIONS} calls after ${CHAIN_WARMUP} in the short cases)`,
 );
 console.log(
   `${pad('case', 34)}${pad('tokens', 10)}${pad('side', 26)}${pad('median', 12)}${pad('p95', 12)}CPU median`,
@@ -455,16 +498,21 @@ for (const item of cases.filter(
   );
   const theirs = await theirSide(item.messages, item.summarizing);
   const label = item.summarizing ? '200k-token history (summarizes)' : item.label;
+  const [oursChain, theirsChain] = await measureAlternating(
+    [ours.chain, theirs.chain],
+    item.summarizing ? SUMMARIZING_ITERATIONS : CHAIN_ITERATIONS,
+    item.summarizing ? WARMUP : CHAIN_WARMUP,
+  );
   const rows: [string, Figures][] = [
     ['ours, turn', ours.turn],
     ['deepagents, turn', theirs.turn],
-    ['ours, chain', ours.chain],
-    ['deepagents, chain', theirs.chain],
+    ['ours, chain', oursChain!],
+    ['deepagents, chain', theirsChain!],
   ];
   // Ours also until the request reached the model, where compaction built records after it.
   if (item.summarizing) {
     rows.splice(1, 0, ['ours, turn, to the model', ours.turn.toModel!]);
-    rows.splice(4, 0, ['ours, chain, to handler', ours.chain.toModel!]);
+    rows.splice(4, 0, ['ours, chain, to handler', oursChain!.toModel!]);
   }
   for (const [side, f] of rows)
     console.log(
@@ -475,14 +523,14 @@ for (const item of cases.filter(
     `ratio vs deepagents on ${name} turn: ${(theirs.turn.median / ours.turn.median).toFixed(2)}`,
   );
   console.log(
-    `ratio vs deepagents on ${name} middleware chain: ${(theirs.chain.median / ours.chain.median).toFixed(2)}`,
+    `ratio vs deepagents on ${name} middleware chain: ${(theirsChain!.median / oursChain!.median).toFixed(2)}`,
   );
   // CPU time is what contention on a shared machine distorts least.
   console.log(
     `ratio vs deepagents on ${name} turn, CPU: ${(theirs.turn.cpu / ours.turn.cpu).toFixed(2)}`,
   );
   console.log(
-    `ratio vs deepagents on ${name} middleware chain, CPU: ${(theirs.chain.cpu / ours.chain.cpu).toFixed(2)}`,
+    `ratio vs deepagents on ${name} middleware chain, CPU: ${(theirsChain!.cpu / oursChain!.cpu).toFixed(2)}`,
   );
   if (item.summarizing) {
     const to = ours.turn.toModel!;
