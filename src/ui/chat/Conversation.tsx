@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useChatStore } from '../../state/chat';
 import { useArenaStore } from '../../state/arena';
@@ -9,7 +9,7 @@ import { describeCallSpeed } from '../../core/providers/local/status';
 import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
 import { placeChips, type ChipData } from './chips';
-import { useScrollMemory, type VirtualScroll } from './scroll-memory';
+import { readPosition, useScrollMemory, type VirtualScroll } from './scroll-memory';
 import { setMessageRevealer } from './reveal';
 import { visibleRows } from '../virtual-rows';
 import { PinMessageButton } from '../record/RecordView';
@@ -94,6 +94,26 @@ const NO_MESSAGES: Message[] = [];
  * each row is measured as it renders (a message wraps to any height, a tool result opens).
  */
 export function Conversation() {
+  // A list of its own per thread: its virtualizer starts where that thread opens (initialOffset).
+  const threadId = useChatStore((s) => s.thread?.id);
+  return <ThreadConversation key={threadId ?? ''} />;
+}
+
+/**
+ * Where the list's first render should be scrolled to: where scroll-memory puts the thread back
+ * (in a layout effect after that render), estimated from the rows' estimated size. Without it a
+ * long thread that opens at its end first rendered and measured its first rows, and each of those
+ * measurements laid out all the rows again.
+ */
+function openingOffset(threadId: string | undefined, messages: readonly Message[]): number {
+  const position = threadId ? readPosition(threadId) : undefined;
+  const row = estimateRow() + ROW_GAP;
+  if (!position || position.bottom) return messages.length * row;
+  const index = position.anchor ? messages.findIndex((m) => `msg-${m.id}` === position.anchor) : -1;
+  return index >= 0 ? index * row + position.offset : position.offset;
+}
+
+function ThreadConversation() {
   const thread = useChatStore((s) => s.thread);
   // Only whether a reply is streaming: its text changes with every token, and only the streaming
   // message renders it (the list is not rendered again per token).
@@ -125,6 +145,7 @@ export function Conversation() {
   // in a long thread) whenever its key function changes, and rows are measured one render at a time.
   const getItemKey = useCallback((index: number) => messages[index]!.id, [messages]);
   const allRows = useCallback(() => messages.map((_, i) => i), [messages]);
+  const [initialOffset] = useState(() => openingOffset(thread?.id, messages));
   // No React Compiler in this build, so its warning about memoizing the virtualizer does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -143,6 +164,7 @@ export function Conversation() {
     // render then has its rows and its full height, so a remembered position (after a reload) can
     // be scrolled to at once. Without it the first render had no rows and the position fell to 0.
     initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
+    initialOffset,
   });
   const indexOf = useMemo(() => new Map(messages.map((m, i) => [m.id, i])), [messages]);
   const virtual = useMemo<VirtualScroll>(

@@ -72,7 +72,8 @@ function storage(): Storage | undefined {
   }
 }
 
-function readPosition(threadId: string): ScrollPosition | undefined {
+/** The position remembered for a thread (undefined: none, the thread opens at its end). */
+export function readPosition(threadId: string): ScrollPosition | undefined {
   return parseScrollMap(storage()?.getItem(KEY) ?? null).find(([id]) => id === threadId)?.[1];
 }
 
