@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AgentEvent } from '../agent/events';
 import { stateSlot, type Middleware, type RunContext, type ThreadState } from '../agent/middleware';
 import type { ModelRequest, ToolCall } from '../agent/types';
+import { requestWith } from '../agent/request';
 import type { TimelineEntry } from '../thread/thread';
 import { BOUNDS, MAX_PATH_LENGTH } from '../limits';
 import { FsError } from '../fs/types';
@@ -200,11 +201,10 @@ export function withMemory(
   sources: readonly MemorySourceSnapshot[],
 ): ModelRequest {
   const block = formatMemoryBlock(sources);
-  return {
-    ...request,
+  return requestWith(request, {
     system: request.system ? `${request.system}\n\n${block}` : block,
     sections: [...(request.sections ?? []), { name: 'memory', text: block }],
-  };
+  });
 }
 
 export function formatMemoryBlock(sources: readonly MemorySourceSnapshot[]): string {

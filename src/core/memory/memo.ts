@@ -6,6 +6,7 @@
 // its cache lookups hit on the string it already holds. Pure: no I/O.
 
 import type { ModelRequest } from '../agent/types';
+import { requestWith } from '../agent/request';
 import type { FactsSettings } from './facts/settings';
 import type { TokenCounter } from '../tokens/counter';
 import type { Ranker } from '../retrieval/rank';
@@ -63,10 +64,8 @@ export function memoMemoryInjection(
       return result;
     }
     const { system, sections } = last.result;
-    // No spread of a conditional object literal: this runs before every model call.
-    const injected: ModelRequest = { ...request, system };
-    if (sections) injected.sections = sections;
-    return injected;
+    // One object literal (request.ts): this runs before every model call.
+    return requestWith(request, { system, sections });
   };
 }
 

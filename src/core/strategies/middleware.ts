@@ -13,6 +13,7 @@ import {
 } from '../agent/middleware';
 import type { ContextEvent } from '../thread/thread';
 import type { ModelMessage, ModelRequest, ModelResponse, RequestSection } from '../agent/types';
+import { requestWith } from '../agent/request';
 import { errorText } from '../text/errors';
 import { preamble } from './blocks';
 import { getStrategy, normalizeSelection } from './registry';
@@ -143,7 +144,11 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
   let lastSelection:
     | { object: StrategySelection; raw: string; selection: StrategySelection; settings: string }
     | undefined;
-  let lastWritten: { state: StrategyThreadState; settings: string } | undefined;
+  // Its settings object too: settings are replaced, never changed in place (nothing in the app
+  // does; this middleware writes a new state with a copy when they change), so the same object
+  // means the same settings, and a call does not stringify them again (about 0.8 µs a call).
+  let lastWritten:
+    { state: StrategyThreadState; settings: string; settingsObject: unknown } | undefined;
 
   /** The state for the current selection; a switch is recorded on the timeline. */
   function current(context: RunContext): StrategyThreadState {
@@ -168,7 +173,7 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
       slot === lastWritten?.state &&
       lastWritten.state.id === selection.id &&
       lastWritten.settings === settingsKey &&
-      JSON.stringify(lastWritten.state.settings) === settingsKey
+      lastWritten.state.settings === lastWritten.settingsObject
     )
       return lastWritten.state;
     const stored = loadStrategyState(context.state);
@@ -189,7 +194,7 @@ export function createStrategyMiddleware(options: StrategyMiddlewareOptions): Mi
       });
     }
     strategySlot.write(context.state, state);
-    lastWritten = { state, settings: settingsKey };
+    lastWritten = { state, settings: settingsKey, settingsObject: state.settings };
     return state;
   }
 
@@ -410,7 +415,11 @@ export function withStrategy(
     kind: STRATEGY_SECTION_KIND,
   }));
   const system = [request.system, preamble(label), ...built.blocks.map((b) => b.text)].join('\n\n');
-  return { ...request, system, messages, sections: [...(request.sections ?? []), ...sections] };
+  return requestWith(request, {
+    system,
+    messages,
+    sections: [...(request.sections ?? []), ...sections],
+  });
 }
 
 function describeSettings(selection: StrategySelection): string {

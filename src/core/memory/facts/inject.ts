@@ -6,6 +6,7 @@
 
 import type { Middleware } from '../../agent/middleware';
 import type { Message, ModelMessage, ModelRequest } from '../../agent/types';
+import { requestWith } from '../../agent/request';
 import type { TokenCounter } from '../../tokens/counter';
 import type { FactsSettings } from './settings';
 import type { SimilarityMethod } from '../../retrieval/types';
@@ -130,11 +131,10 @@ function isLoadError(value: MemoryLoad): value is { error: string } {
 
 /** The request with the block at the end of the system prompt and a 'facts' section. */
 export function withFacts(request: ModelRequest, block: string): ModelRequest {
-  return {
-    ...request,
+  return requestWith(request, {
     system: request.system ? `${request.system}\n\n${block}` : block,
     sections: [...(request.sections ?? []), { name: FACTS_SECTION, text: block }],
-  };
+  });
 }
 
 export interface FactsInjection {
