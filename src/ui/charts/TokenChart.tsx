@@ -263,7 +263,7 @@ function TokenChart({
           <svg
             className="token-plot"
             role="img"
-            aria-label={`Input tokens by call: calls ${first.bucket?.first ?? first.call} to ${lastPoint.call}${bars ? '' : ', grouped'}`}
+            aria-label={`Input tokens by call: calls ${first.bucket?.first ?? first.call} to ${lastPoint.bucket?.last ?? lastPoint.call}${first.bucket ? ', grouped' : ''}`}
             aria-describedby={row ? tipId : undefined}
             width={frame.width}
             height={frame.height}
