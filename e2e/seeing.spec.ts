@@ -17,10 +17,10 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: dir ? `${dir}/${file}` : info.outputPath(file) });
 }
 
-/** The y-axis tick values of the token chart, in tokens. */
+/** The y-axis tick values of the token chart, in tokens (the labels drawn). */
 async function yTicks(tokens: Locator): Promise<number[]> {
   const labels = await tokens
-    .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+    .locator('.token-plot .chart-y-axis .chart-tick text')
     .allTextContents();
   return labels.map((label) => {
     const n = parseFloat(label);
@@ -66,7 +66,7 @@ for (const viewport of VIEWPORTS) {
       await sendMessage(page, 'list files');
       await answered(page, 2);
       const tokens = page.getByRole('region', { name: 'Token usage' });
-      await expect(tokens.locator('.recharts-yAxis')).toBeVisible();
+      await expect(tokens.getByRole('img', { name: /^Input tokens by call/ })).toBeVisible();
 
       // A few thousand tokens of input: the axis ends near them, not at the 108,800 trigger.
       const total = Number(

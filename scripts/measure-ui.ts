@@ -158,7 +158,7 @@ async function dragScroll(
 }
 
 async function waitForChart(page: Page) {
-  await page.locator('.token-readout .recharts-surface').first().waitFor({ timeout: 300_000 });
+  await page.locator('.token-readout svg.token-plot').first().waitFor({ timeout: 300_000 });
 }
 
 /** Waits for an element by id (a message: `msg-<id>`), cheaply. */
@@ -239,13 +239,13 @@ const scenarios: Scenario[] = [
           // Across the plot (a tooltip per call under the pointer), a zoom with the brush, and the
           // panel scrolled to the event list and back.
           const region = page.locator('section.token-readout');
-          const plot = region.locator('.recharts-surface').first();
+          const plot = region.locator('svg.token-plot').first();
           const box = (await plot.boundingBox())!;
           for (let i = 0; i <= 40; i++) {
             await page.mouse.move(box.x + 60 + ((box.width - 80) * i) / 40, box.y + box.height / 2);
             await sleep(30);
           }
-          const traveller = region.locator('.recharts-brush-traveller').first();
+          const traveller = region.locator('.call-brush-handle').first();
           if (await traveller.count()) {
             const t = (await traveller.boundingBox())!;
             await page.mouse.move(t.x + t.width / 2, t.y + t.height / 2);

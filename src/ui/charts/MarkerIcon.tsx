@@ -1,7 +1,9 @@
-// Marker shapes as small inline SVGs (legend, event list, tooltip) without loading recharts.
+// Marker shapes as small inline SVGs (legend, event list, tooltip); the token chart draws its
+// markers with the same paths, so that a marker looks like its legend entry.
 import type { MarkerShape } from './chart-data';
 
-const PATHS: Record<MarkerShape, string> = {
+/** Each shape in a 12 × 12 box centred on (6, 6): the legend's icons and the chart's markers. */
+export const MARKER_PATHS: Record<MarkerShape, string> = {
   circle: 'M6 1.5a4.5 4.5 0 1 0 0.001 0Z',
   square: 'M2 2h8v8H2Z',
   triangle: 'M6 1.2 10.8 10H1.2Z',
@@ -14,7 +16,7 @@ const PATHS: Record<MarkerShape, string> = {
 export function MarkerIcon({ shape, color }: { shape: MarkerShape; color: string }) {
   return (
     <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" className="marker-icon">
-      <path d={PATHS[shape]} fill={color} />
+      <path d={MARKER_PATHS[shape]} fill={color} />
     </svg>
   );
 }

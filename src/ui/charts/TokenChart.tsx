@@ -1,31 +1,23 @@
 // The token chart: per model call, stacked estimated input by section (named strategy sections
 // included), the provider-reported input, the compaction trigger and the context window as labelled
 // marks, the drop of each compaction (before → after), and a marker per context event, with its own
-// colour and shape, drawn above everything else. Loaded lazily (recharts is large).
-import { memo, useMemo, useState } from 'react';
+// colour and shape, drawn above everything else. One SVG of our own, placed with plain functions
+// (plot-scale.ts) and drawn in memoized layers: a change (a new call, a brush step, the pointer
+// over another call) draws again only the layers it changes. It was a recharts chart, whose store
+// ran every series' selectors again and measured its axes' text on each change (long tasks of up
+// to 230 ms on a thread of 2,000 calls).
 import {
-  Bar,
-  Brush,
-  CartesianGrid,
-  ComposedChart,
-  Curve,
-  DefaultZIndexes,
-  Line,
-  ReferenceDot,
-  ReferenceLine,
-  ResponsiveContainer,
-  Symbols,
-  Tooltip,
-  XAxis,
-  YAxis,
-  ZIndexLayer,
-  useChartWidth,
-  usePlotArea,
-  useXAxisScale,
-  useYAxisScale,
-  type TooltipContentProps,
-} from 'recharts';
-import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import type { ContextEvent } from '../../core/thread/thread';
 import {
   breakdownOf,
@@ -41,11 +33,28 @@ import {
   type Series,
 } from './chart-data';
 import { KEY_WIDTH, layoutAnnotations, type LineGeometry, type PointGeometry } from './annotations';
+import { CallBrush } from './CallBrush';
 import type { Box } from './label-layout';
 import { LABEL_LINE, LABEL_SIZE, textWidth } from './measure-text';
-import { MarkerIcon } from './MarkerIcon';
-import { plainLine } from './plain-line';
-import { useStaged } from './staged';
+import { MARKER_PATHS, MarkerIcon } from './MarkerIcon';
+import {
+  PLOT_MARGIN,
+  TICK_GAP,
+  TICK_SIZE,
+  Y_AXIS_WIDTH,
+  bandOf,
+  barWidth,
+  barsPath,
+  linePath,
+  linearY,
+  plotArea,
+  slotAt,
+  stepAreaPath,
+  tooltipPosition,
+  callTicks,
+  yTickLabels,
+  type CallRange,
+} from './plot-scale';
 
 export const REPORTED_COLOR = '#000000';
 export const TRIGGER_COLOR = '#D55E00';
@@ -58,22 +67,27 @@ const LINE_LOOKS = {
 } as const;
 /** The drop's caption: the drop's green, darker (readable as text). */
 const DROP_TEXT = '#00573f';
+/** The axes: their lines and tick labels, and the y-axis's title. */
+const AXIS_COLOR = '#666666';
+const TITLE_COLOR = '#808080';
+const GRID_COLOR = '#e5e7eb';
+/** The axes' text size. */
+const TICK_FONT = 11;
 
 /** Pixels between markers of different kinds at the same call. */
 const MARKER_STEP = 13;
 /** Pixels from a point's top to the centre of its first marker. */
 const MARKER_LIFT = 9;
-/** Symbol area of a marker (a summarization's is larger), and half its drawn extent. */
-const markerSize = (kind: string) => (kind === 'summarize' ? 110 : 80);
+/** A marker's scale over its 12-pixel legend icon (a summarization's is larger), and half its drawn extent. */
+const markerScale = (kind: string) => (kind === 'summarize' ? 1.35 : 1.15);
 const markerHalf = (kind: string) => (kind === 'summarize' ? 7 : 6);
 /** Radius of a compaction drop's dot. */
 const DROP_RADIUS = 4;
 /** Left of the off-scale notes' strip and right of the plot (see tokens.css .chart-offscale). */
-const NOTES_RIGHT = 16;
+const NOTES_RIGHT = PLOT_MARGIN.right;
 /** Gap between two off-scale notes (tokens.css). */
 const NOTES_GAP = 12;
-/** The y-axis: its width and title. */
-const Y_AXIS_WIDTH = 52;
+/** The y-axis's title. */
 const Y_TITLE = 'input tokens';
 
 /** Row key of an event kind's marker position ("mark:offload"). */
@@ -81,20 +95,16 @@ const markKey = (kind: string) => `mark:${kind}`;
 
 /**
  * Up to this many calls in view, each call is a stacked bar. Above it, the sections are drawn as
- * stacked steps (one path per section: a bar would be under a few pixels wide, and a bar per call
- * per section is thousands of shapes that stall the page), and past MAX_POINTS neighbouring calls
- * are grouped into one point (see downsample). Every event keeps its marker, the tooltip gives
- * exact figures and says which calls a point stands for, and zooming in with the brush below the
- * chart brings back one bar per call.
+ * stacked steps (one path per section: a bar would be under a few pixels wide), and past
+ * MAX_POINTS neighbouring calls are grouped into one point (see downsample). Every event keeps its
+ * marker, the tooltip gives exact figures and says which calls a point stands for, and zooming in
+ * with the brush below the chart brings back one bar per call.
  */
 export const BAR_CALLS = 120;
 /** At most this many points are drawn. */
 export const MAX_POINTS = 200;
 
-/** No vertical grid lines (the grid would otherwise still measure every call's tick label). */
-const NO_LINES = () => [];
-
-/** About this many call numbers on the axis of a dense chart (its labels are not measured). */
+/** About this many call numbers on the axis of a dense chart. */
 const DENSE_TICKS = 10;
 
 /**
@@ -116,6 +126,41 @@ export function withMarkers(rows: readonly ChartRow[]): { rows: ChartRow[]; kind
   return { rows: out, kinds };
 }
 
+/** The chart's pixels: its size, the plot area, the calls' slots and the y scale. */
+interface Frame {
+  width: number;
+  height: number;
+  plot: Box;
+  /** Width of one call's slot, and the centre of each point's slot. */
+  slot: number;
+  xs: number[];
+  /** Tokens to pixels (values over the top land above the plot, which is clipped). */
+  y: (tokens: number) => number;
+  /** The y-axis top, in tokens. */
+  max: number;
+}
+
+/** The size of an element, from a ResizeObserver (undefined until it has reported). */
+function useElementSize<T extends Element>() {
+  const [element, setElement] = useState<T | null>(null);
+  const [size, setSize] = useState<{ width: number; height: number }>();
+  useEffect(() => {
+    if (!element) return;
+    const observer = new ResizeObserver((entries) => {
+      const box = entries.at(-1)?.contentRect;
+      if (!box) return;
+      const width = Math.floor(box.width);
+      const height = Math.floor(box.height);
+      setSize((old) =>
+        old && old.width === width && old.height === height ? old : { width, height },
+      );
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, size] as const;
+}
+
 function TokenChart({
   rows,
   series,
@@ -129,10 +174,7 @@ function TokenChart({
 }) {
   // The calls in view (the brush): all of them until the brush narrows it, which then stays on the
   // same calls as the thread grows.
-  const [range, setRange] = useState<{ start: number; end: number } | null>(null);
-  // Mounted in parts, one task each: the axes, the grid and tooltip, the series, the marks (limits,
-  // drops, event markers), the brush (a chart's first mount was one task of up to 100 ms).
-  const stage = useStaged(5);
+  const [range, setRange] = useState<CallRange>(null);
   const last = rows.length - 1;
   const start = range ? Math.min(range.start, last) : 0;
   const end = range ? Math.min(range.end, last) : last;
@@ -145,265 +187,483 @@ function TokenChart({
   const drops = useMemo(() => data.filter((row) => row.drop), [data]);
   // Each kind's markers: only the points that have one.
   const marks = useMemo(() => {
-    const byKind = new Map<string, ChartRow[]>(kinds.map((kind) => [kind, []]));
-    for (const row of data)
-      for (const kind of kinds) if (row[markKey(kind)] !== undefined) byKind.get(kind)!.push(row);
+    const byKind = new Map<string, number[]>(kinds.map((kind) => [kind, []]));
+    data.forEach((row, i) => {
+      for (const kind of kinds) if (row[markKey(kind)] !== undefined) byKind.get(kind)!.push(i);
+    });
     return byKind;
   }, [data, kinds]);
   // The notes over the chart's top edge (drawn by the readout): the labels keep clear of them.
   const notes = useMemo(() => offScaleNotes(scale, rows.at(-1)?.total ?? 0), [scale, rows]);
-  // The brush needs only the call numbers (it draws no series of its own).
-  const calls = useMemo(() => rows.map((row) => ({ call: row.call })), [rows]);
+
+  const [setPlotElement, size] = useElementSize<HTMLDivElement>();
+  const frame = useMemo<Frame | undefined>(() => {
+    if (!size || size.width <= 0 || size.height <= 0) return undefined;
+    const plot = plotArea(size.width, size.height);
+    const { slot, centres } = bandOf(data.length, plot);
+    return { ...size, plot, slot, xs: centres, y: linearY(scale.max, plot), max: scale.max };
+  }, [size, data.length, scale.max]);
+
+  // The call under the pointer (or chosen with the arrow keys): its tooltip and cursor. Only these
+  // are drawn again as it moves; the layers below are memoized on the data and the frame.
+  const [active, setActive] = useState<number>();
+  const pointer = useRef({ x: 0, y: 0 });
+  const tip = useRef<HTMLDivElement>(null);
+  const place = useCallback(() => {
+    const box = tip.current;
+    if (!box || !frame) return;
+    const at = tooltipPosition(
+      pointer.current,
+      { width: box.offsetWidth, height: box.offsetHeight },
+      frame,
+    );
+    box.style.transform = `translate(${Math.round(at.x)}px, ${Math.round(at.y)}px)`;
+  }, [frame]);
+  useLayoutEffect(place, [place, active, data]);
+  const row = active !== undefined ? data[active] : undefined;
+
+  const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
+    if (!frame) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    pointer.current = { x: e.clientX - box.left, y: e.clientY - box.top };
+    const index = slotAt(pointer.current.x, pointer.current.y, frame.plot, data.length);
+    if (index !== active) setActive(index);
+    else place();
+  };
+  const onKeyDown = (e: KeyboardEvent<SVGSVGElement>) => {
+    if (!frame || data.length === 0) return;
+    const count = data.length;
+    let next: number | undefined;
+    if (e.key === 'ArrowLeft') next = Math.max(0, (active ?? count) - 1);
+    else if (e.key === 'ArrowRight') next = Math.min(count - 1, (active ?? -1) + 1);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = count - 1;
+    else if (e.key === 'Escape') {
+      setActive(undefined);
+      return;
+    } else if ((e.key === 'Enter' || e.key === ' ') && row?.events[0]) {
+      e.preventDefault();
+      onEvent(row.events[0]);
+      return;
+    } else return;
+    e.preventDefault();
+    const at = data[next]!;
+    pointer.current = { x: frame.xs[next]!, y: frame.y(Math.min(at.total, frame.max)) };
+    setActive(next);
+  };
+
+  const clip = `token-plot-clip-${useId().replace(/[^\w-]/g, '')}`;
+  const tipId = `${clip}-tip`;
+  const first = data[0];
+  const lastPoint = data.at(-1);
   return (
     <div className="token-chart">
-      <div className="token-chart-plot">
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} margin={{ top: 26, right: 16, bottom: 4, left: 8 }}>
-            {stage >= 2 && (
-              <CartesianGrid
-                strokeDasharray="3 3"
-                stroke="#e5e7eb"
-                vertical={false}
-                verticalCoordinatesGenerator={NO_LINES}
+      <div className="token-chart-plot" ref={setPlotElement}>
+        {frame && first && lastPoint && (
+          <svg
+            className="token-plot"
+            role="img"
+            aria-label={`Input tokens by call: calls ${first.bucket?.first ?? first.call} to ${lastPoint.bucket?.last ?? lastPoint.call}${first.bucket ? ', grouped' : ''}`}
+            aria-describedby={row ? tipId : undefined}
+            width={frame.width}
+            height={frame.height}
+            viewBox={`0 0 ${frame.width} ${frame.height}`}
+            tabIndex={0}
+            onPointerMove={onPointerMove}
+            onPointerLeave={() => setActive(undefined)}
+            onKeyDown={onKeyDown}
+            onBlur={() => setActive(undefined)}
+          >
+            <defs>
+              <clipPath id={clip}>
+                {/* The plot's height, the chart's whole width: values over the top are cut there. */}
+                <rect x={0} y={frame.plot.y} width={frame.width} height={frame.plot.height} />
+              </clipPath>
+            </defs>
+            <Grid frame={frame} ticks={scale.ticks} />
+            {active !== undefined && bars && <Cursor frame={frame} index={active} bars />}
+            <Sections frame={frame} data={data} series={series} bars={bars} clip={clip} />
+            {active !== undefined && !bars && <Cursor frame={frame} index={active} bars={false} />}
+            <Reported frame={frame} data={data} bars={bars} clip={clip} />
+            {row?.reported !== undefined && (
+              <circle
+                cx={frame.xs[active!]}
+                cy={frame.y(Math.min(row.reported, frame.max))}
+                r={4}
+                fill={REPORTED_COLOR}
+                stroke="#ffffff"
+                strokeWidth={2}
+                pointerEvents="none"
               />
             )}
-            {/* The ticks are call numbers (the headline and the tooltip say "Call n"): no axis title,
-            so that the plot keeps the height in a short panel. */}
-            <XAxis
-              dataKey="call"
-              tick={{ fontSize: 11 }}
-              height={20}
-              {...(bars ? {} : { interval: Math.ceil(data.length / DENSE_TICKS) - 1 })}
-            />
-            <YAxis
-              domain={[0, scale.max]}
-              ticks={scale.ticks}
-              allowDataOverflow
-              tick={{ fontSize: 11 }}
-              tickFormatter={compact}
-              width={Y_AXIS_WIDTH}
-              label={{
-                value: Y_TITLE,
-                angle: -90,
-                position: 'insideLeft',
-                offset: 4,
-                fontSize: 11,
-                style: { textAnchor: 'middle' },
-              }}
-            />
-            {stage >= 2 && (
-              <Tooltip content={(props) => <ChartTooltip {...props} series={series} />} />
-            )}
-            {stage >= 3 && (
-              <>
-                {bars ? (
-                  series.map((s) => (
-                    <Bar
-                      key={s.key}
-                      dataKey={s.key}
-                      name={s.label}
-                      stackId="input"
-                      fill={s.color}
-                      stroke="#ffffff"
-                      strokeWidth={0.5}
-                      maxBarSize={36}
-                      isAnimationActive={false}
-                    />
-                  ))
-                ) : (
-                  <>
-                    <StackedSteps data={data} series={series} max={scale.max} />
-                    {/* Invisible: gives the tooltip its point (every row has a total) where no
-                    reported figure is drawn. */}
-                    <Line
-                      dataKey="total"
-                      stroke="none"
-                      dot={false}
-                      activeDot={false}
-                      legendType="none"
-                      isAnimationActive={false}
-                      shape={plainLine}
-                    />
-                  </>
-                )}
-                <Line
-                  dataKey="reported"
-                  name="Reported input"
-                  stroke={REPORTED_COLOR}
-                  strokeWidth={bars ? 2 : 1.5}
-                  dot={bars ? { r: 2.5, fill: REPORTED_COLOR } : false}
-                  connectNulls
-                  isAnimationActive={false}
-                  shape={plainLine}
-                />
-              </>
-            )}
-            {stage >= 4 && (
-              <>
-                {scale.trigger?.onScale && (
-                  <ReferenceLine
-                    y={scale.trigger.tokens}
-                    stroke={LINE_LOOKS.trigger.color}
-                    strokeDasharray={LINE_LOOKS.trigger.dash}
-                    strokeWidth={1.5}
-                  />
-                )}
-                {scale.window.onScale && (
-                  <ReferenceLine
-                    y={scale.window.tokens}
-                    stroke={LINE_LOOKS.window.color}
-                    strokeDasharray={LINE_LOOKS.window.dash}
-                    strokeWidth={1.5}
-                  />
-                )}
-                {drops.map((row) => (
-                  <ReferenceLine
-                    key={`drop-${row.call}`}
-                    segment={[
-                      { x: row.call, y: row.drop!.before },
-                      { x: row.call, y: row.drop!.after },
-                    ]}
-                    stroke={DROP_COLOR}
-                    strokeWidth={3}
-                  />
-                ))}
-                {drops.map((row) => (
-                  <ReferenceDot
-                    key={`drop-dot-${row.call}`}
-                    x={row.call}
-                    y={row.drop!.before}
-                    r={DROP_RADIUS}
-                    fill="#ffffff"
-                    stroke={DROP_COLOR}
-                    strokeWidth={2}
-                  />
-                ))}
-                <EventMarkers kinds={kinds} marks={marks} onEvent={onEvent} />
-                <ChartLabels data={data} scale={scale} bars={bars} notes={notes} />
-              </>
-            )}
-          </ComposedChart>
-        </ResponsiveContainer>
+            <Axes frame={frame} data={data} ticks={scale.ticks} bars={bars} />
+            <Limits frame={frame} scale={scale} />
+            <Drops frame={frame} data={data} drops={drops} />
+            <EventMarkers frame={frame} data={data} kinds={kinds} marks={marks} onEvent={onEvent} />
+            <ChartLabels frame={frame} data={data} scale={scale} bars={bars} notes={notes} />
+          </svg>
+        )}
+        {row && (
+          <div ref={tip} id={tipId} role="tooltip" className="chart-tooltip">
+            <TooltipContent row={row} series={series} />
+          </div>
+        )}
       </div>
       {rows.length > 12 && (
         // The brush in a strip of its own, over every call: the plot above draws the calls it
         // selects (grouped when there are many), so a zoom brings back every call.
         <div className="token-chart-brush">
-          {stage >= 5 && (
-            <ResponsiveContainer width="100%" height="100%">
-              {/* Drawn anew when a call is added: the brush's handles are placed from its data, and a
-                brush whose indexes outrun its data for a render draws NaN positions. */}
-              <ComposedChart
-                key={rows.length}
-                data={calls}
-                margin={{ top: 0, right: 16, bottom: 2, left: 60 }}
-              >
-                <Brush
-                  dataKey="call"
-                  height={18}
-                  travellerWidth={8}
-                  stroke="#6b7280"
-                  startIndex={start}
-                  endIndex={end}
-                  onChange={(next) =>
-                    setRange(
-                      next.startIndex === 0 && next.endIndex === last
-                        ? null
-                        : { start: next.startIndex, end: next.endIndex },
-                    )
-                  }
-                />
-              </ComposedChart>
-            </ResponsiveContainer>
-          )}
+          <CallBrush
+            count={rows.length}
+            callOf={(index) => rows[index]?.call ?? index + 1}
+            start={start}
+            end={end}
+            onChange={setRange}
+          />
         </div>
       )}
     </div>
   );
 }
 
-/**
- * The sections of a dense chart as stacked steps, one path per section, drawn with the chart's own
- * axis scales and recharts' Curve. Stacked <Area>s drew the same paths, but each is a recharts
- * series with its own selectors that every change of the chart (a zoom, a new call) ran again,
- * seven times over: the most of a long task. Clipped at the top of the scale, as the chart clips.
- */
-function StackedSteps({ data, series, max }: { data: ChartRow[]; series: Series[]; max: number }) {
-  const x = useXAxisScale();
-  const y = useYAxisScale();
-  const paths = useMemo(() => {
-    // The y axis is linear from 0 to max: two calls of its scale place every value (the scale's
-    // own call, made per point and section, was most of this layer's time).
-    const zero = y?.(0);
-    const top = y?.(max);
-    if (!x || zero === undefined || top === undefined || !(max > 0)) return [];
-    const yOf = (tokens: number) => zero + (Math.min(tokens, max) / max) * (top - zero);
-    const xs = data.map((row) => x(row.call, { position: 'middle' }));
-    const below = data.map(() => 0);
-    return series.map((s) => {
-      const points = [];
-      const base = [];
-      for (let i = 0; i < data.length; i++) {
-        const at = xs[i];
-        const value = data[i]![s.key];
-        const from = below[i]!;
-        const to = from + (typeof value === 'number' && value > 0 ? value : 0);
-        below[i] = to;
-        if (at === undefined) continue;
-        points.push({ x: at, y: yOf(to) });
-        base.push({ x: at, y: yOf(from) });
-      }
-      return { series: s, points, base };
-    });
-  }, [data, series, max, x, y]);
+/** The dashed horizontal grid at the y-axis's ticks. */
+const Grid = memo(function Grid({ frame, ticks }: { frame: Frame; ticks: number[] }) {
+  const { plot, y } = frame;
   return (
-    <ZIndexLayer zIndex={DefaultZIndexes.area}>
-      <g className="chart-steps">
-        {paths.map(({ series: s, points, base }) => (
-          <Curve
-            key={s.key}
-            type="step"
-            points={points}
-            baseLine={base}
-            fill={s.color}
-            fillOpacity={1}
-            stroke="none"
-          />
-        ))}
-      </g>
-    </ZIndexLayer>
+    <g className="chart-grid">
+      {ticks.map((tick) => (
+        <line
+          key={tick}
+          x1={plot.x}
+          x2={plot.x + plot.width}
+          y1={y(tick)}
+          y2={y(tick)}
+          stroke={GRID_COLOR}
+          strokeDasharray="3 3"
+        />
+      ))}
+    </g>
+  );
+});
+
+/** The slot under the pointer: a light band behind a call's bar, a line on a dense chart. */
+function Cursor({ frame, index, bars }: { frame: Frame; index: number; bars: boolean }) {
+  const { plot, xs, slot } = frame;
+  const x = xs[index];
+  if (x === undefined) return null;
+  return bars ? (
+    <rect
+      className="chart-cursor"
+      x={x - slot / 2}
+      y={plot.y}
+      width={slot}
+      height={plot.height}
+      fill="#000000"
+      fillOpacity={0.06}
+      pointerEvents="none"
+    />
+  ) : (
+    <line
+      className="chart-cursor"
+      x1={x}
+      x2={x}
+      y1={plot.y}
+      y2={plot.y + plot.height}
+      stroke="#374151"
+      strokeOpacity={0.5}
+      pointerEvents="none"
+    />
   );
 }
 
 /**
- * A marker per event kind at each call in view that has one, stacked above the call's bar (each
- * kind its own colour and shape), drawn over everything else; a click opens what the event
- * produced. Placed with the chart's own axis scales: only the calls with events are drawn.
+ * The sections, stacked: a bar per call and section (one path per section) when the calls in view
+ * are few, else one stepped area per section across each point's whole slot. Clipped at the top of
+ * the scale.
  */
-function EventMarkers({
+const Sections = memo(function Sections({
+  frame,
+  data,
+  series,
+  bars,
+  clip,
+}: {
+  frame: Frame;
+  data: ChartRow[];
+  series: Series[];
+  bars: boolean;
+  clip: string;
+}) {
+  const paths = useMemo(() => {
+    const { xs, slot, y, max } = frame;
+    const yOf = (tokens: number) => y(Math.min(tokens, max));
+    const below = data.map(() => 0);
+    const half = barWidth(slot) / 2;
+    return series.map((s) => {
+      const tops: number[] = [];
+      const bases: number[] = [];
+      const rects: Box[] = [];
+      data.forEach((row, i) => {
+        const value = row[s.key];
+        const from = below[i]!;
+        const to = from + (typeof value === 'number' && value > 0 ? value : 0);
+        below[i] = to;
+        const top = yOf(to);
+        const base = yOf(from);
+        tops.push(top);
+        bases.push(base);
+        if (bars) rects.push({ x: xs[i]! - half, y: top, width: 2 * half, height: base - top });
+      });
+      return { series: s, d: bars ? barsPath(rects) : stepAreaPath(xs, slot, tops, bases) };
+    });
+  }, [frame, data, series, bars]);
+  return (
+    <g className={bars ? 'chart-bars' : 'chart-steps'} clipPath={`url(#${clip})`}>
+      {paths.map(({ series: s, d }) =>
+        d ? (
+          <path
+            key={s.key}
+            d={d}
+            fill={s.color}
+            {...(bars ? { stroke: '#ffffff', strokeWidth: 0.5 } : {})}
+          />
+        ) : null,
+      )}
+    </g>
+  );
+});
+
+/** The provider-reported input: a line across the calls that have it, with dots when bars. */
+const Reported = memo(function Reported({
+  frame,
+  data,
+  bars,
+  clip,
+}: {
+  frame: Frame;
+  data: ChartRow[];
+  bars: boolean;
+  clip: string;
+}) {
+  const points = useMemo(() => {
+    const out: { x: number; y: number }[] = [];
+    data.forEach((row, i) => {
+      if (row.reported !== undefined) out.push({ x: frame.xs[i]!, y: frame.y(row.reported) });
+    });
+    return out;
+  }, [frame, data]);
+  if (points.length === 0) return null;
+  return (
+    <g className="chart-reported" clipPath={`url(#${clip})`}>
+      <path
+        d={linePath(points)}
+        fill="none"
+        stroke={REPORTED_COLOR}
+        strokeWidth={bars ? 2 : 1.5}
+        strokeLinejoin="round"
+      />
+      {bars &&
+        points.map((p, i) => (
+          <circle key={i} cx={p.x} cy={p.y} r={2.5} fill={REPORTED_COLOR} stroke={REPORTED_COLOR} />
+        ))}
+    </g>
+  );
+});
+
+/**
+ * The axes: the y-axis's ticks (compact token counts) and rotated title, and the x-axis's call
+ * numbers (a grouped point by its first call), as many as fit without touching.
+ */
+const Axes = memo(function Axes({
+  frame,
+  data,
+  ticks,
+  bars,
+}: {
+  frame: Frame;
+  data: ChartRow[];
+  ticks: number[];
+  bars: boolean;
+}) {
+  const { plot, xs, y } = frame;
+  const bottom = plot.y + plot.height;
+  const shown = useMemo(() => {
+    const points = data.map((row) => ({
+      first: row.bucket?.first ?? row.call,
+      last: row.bucket?.last ?? row.call,
+    }));
+    const calls = (points.at(-1)?.last ?? 0) - (points[0]?.first ?? 0) + 1;
+    return callTicks(points, xs, (text) => textWidth(text, TICK_FONT), {
+      minCalls: bars ? 1 : calls / DENSE_TICKS,
+    });
+  }, [data, xs, bars]);
+  const yLabels = useMemo(() => new Set(yTickLabels(ticks, y)), [ticks, y]);
+  const titleX = PLOT_MARGIN.left + 4;
+  const middle = plot.y + plot.height / 2;
+  return (
+    <g className="chart-axes" fontSize={TICK_FONT} pointerEvents="none">
+      <g className="chart-y-axis">
+        <line x1={plot.x} x2={plot.x} y1={plot.y} y2={bottom} stroke={AXIS_COLOR} />
+        {ticks.map((tick) => (
+          <g key={tick} className="chart-tick">
+            <line
+              x1={plot.x - TICK_SIZE}
+              x2={plot.x}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke={AXIS_COLOR}
+            />
+            {yLabels.has(tick) && (
+              <text
+                x={plot.x - TICK_SIZE - TICK_GAP}
+                y={y(tick)}
+                dy="0.355em"
+                textAnchor="end"
+                fill={AXIS_COLOR}
+              >
+                {compact(tick)}
+              </text>
+            )}
+          </g>
+        ))}
+        <text
+          className="chart-y-title"
+          x={titleX}
+          y={middle}
+          dy="0.355em"
+          textAnchor="middle"
+          fill={TITLE_COLOR}
+          transform={`rotate(-90, ${titleX}, ${middle})`}
+        >
+          {Y_TITLE}
+        </text>
+      </g>
+      <g className="chart-x-axis">
+        <line x1={plot.x} x2={plot.x + plot.width} y1={bottom} y2={bottom} stroke={AXIS_COLOR} />
+        {shown.map(({ index, call }) => (
+          <g key={call} className="chart-tick">
+            <line
+              x1={xs[index]}
+              x2={xs[index]}
+              y1={bottom}
+              y2={bottom + TICK_SIZE}
+              stroke={AXIS_COLOR}
+            />
+            <text
+              x={xs[index]}
+              y={bottom + TICK_SIZE + TICK_GAP}
+              dy="0.71em"
+              textAnchor="middle"
+              fill={AXIS_COLOR}
+            >
+              {call}
+            </text>
+          </g>
+        ))}
+      </g>
+    </g>
+  );
+});
+
+/** The compaction trigger and the context window, when on the scale: dashed lines across the plot. */
+const Limits = memo(function Limits({ frame, scale }: { frame: Frame; scale: Scale }) {
+  const { plot, y } = frame;
+  const lines = (['trigger', 'window'] as const).flatMap((id) => {
+    const limit = id === 'trigger' ? scale.trigger : scale.window;
+    return limit?.onScale ? [{ id, at: y(limit.tokens) }] : [];
+  });
+  return (
+    <g className="chart-limits" pointerEvents="none">
+      {lines.map(({ id, at }) => (
+        <line
+          key={id}
+          x1={plot.x}
+          x2={plot.x + plot.width}
+          y1={at}
+          y2={at}
+          stroke={LINE_LOOKS[id].color}
+          strokeDasharray={LINE_LOOKS[id].dash}
+          strokeWidth={1.5}
+        />
+      ))}
+    </g>
+  );
+});
+
+/** Each compaction's drop: a green stroke from before to after, a ring at before. */
+const Drops = memo(function Drops({
+  frame,
+  data,
+  drops,
+}: {
+  frame: Frame;
+  data: ChartRow[];
+  drops: ChartRow[];
+}) {
+  const index = useMemo(() => new Map(data.map((row, i) => [row, i])), [data]);
+  return (
+    <g className="chart-drops" pointerEvents="none">
+      {drops.map((row) => {
+        const x = frame.xs[index.get(row) ?? -1];
+        if (x === undefined) return null;
+        const before = frame.y(row.drop!.before);
+        return (
+          <g key={row.call}>
+            <line
+              x1={x}
+              x2={x}
+              y1={before}
+              y2={frame.y(row.drop!.after)}
+              stroke={DROP_COLOR}
+              strokeWidth={3}
+            />
+            <circle
+              cx={x}
+              cy={before}
+              r={DROP_RADIUS}
+              fill="#ffffff"
+              stroke={DROP_COLOR}
+              strokeWidth={2}
+            />
+          </g>
+        );
+      })}
+    </g>
+  );
+});
+
+/**
+ * A marker per event kind at each call in view that has one, stacked above the call's bar (each
+ * kind its own colour and shape, as in the legend), drawn over everything else; a click opens what
+ * the event produced.
+ */
+const EventMarkers = memo(function EventMarkers({
+  frame,
+  data,
   kinds,
   marks,
   onEvent,
 }: {
+  frame: Frame;
+  data: ChartRow[];
   kinds: string[];
-  marks: Map<string, ChartRow[]>;
+  marks: Map<string, number[]>;
   onEvent: (event: ContextEvent) => void;
 }) {
-  const x = useXAxisScale();
-  const y = useYAxisScale();
-  if (!x || !y) return null;
+  const { xs, y } = frame;
   return (
     <g className="chart-markers">
       {kinds.map((kind) => {
         const style = eventStyle(kind);
+        const size = markerScale(kind);
         return (
           <g key={kind} className="chart-marker-kind" data-kind={kind}>
-            {(marks.get(kind) ?? []).map((row) => {
-              const cx = x(row.call, { position: 'middle' });
-              const cy = y(row[markKey(kind)]);
-              if (cx === undefined || cy === undefined) return null;
+            {(marks.get(kind) ?? []).map((i) => {
+              const row = data[i]!;
+              const cx = xs[i]!;
               const slot =
                 typeof row[`slot:${kind}`] === 'number' ? (row[`slot:${kind}`] as number) : 0;
+              const cy = y(row[markKey(kind)] as number) - MARKER_LIFT - slot * MARKER_STEP;
               return (
                 <g
                   key={row.call}
@@ -414,14 +674,13 @@ function EventMarkers({
                     if (first) onEvent(first);
                   }}
                 >
-                  <Symbols
-                    cx={cx}
-                    cy={cy - MARKER_LIFT - slot * MARKER_STEP}
-                    type={style.shape}
-                    size={markerSize(kind)}
+                  <path
+                    d={MARKER_PATHS[style.shape]}
+                    transform={`translate(${cx.toFixed(2)} ${cy.toFixed(2)}) scale(${size}) translate(-6 -6)`}
                     fill={style.color}
                     stroke="#ffffff"
                     strokeWidth={1}
+                    vectorEffect="non-scaling-stroke"
                   />
                 </g>
               );
@@ -431,7 +690,7 @@ function EventMarkers({
       })}
     </g>
   );
-}
+});
 
 /** A label's text: the chart's size, with a white halo so that it reads over the grid. */
 function ChartLabel({
@@ -469,37 +728,26 @@ function ChartLabel({
  * placed clear of each other and of every mark (see annotations.ts); a caption with no clear place
  * is left out: the drop stays drawn, and its tooltip and the event list give the figures.
  */
-function ChartLabels({
+const ChartLabels = memo(function ChartLabels({
+  frame,
   data,
   scale,
   bars,
   notes,
 }: {
+  frame: Frame;
   data: ChartRow[];
   scale: Scale;
   bars: boolean;
   notes: { kind: 'trigger' | 'window'; text: string }[];
 }) {
-  const x = useXAxisScale();
-  const y = useYAxisScale();
-  const plot = usePlotArea();
-  const width = useChartWidth();
   const layout = useMemo(() => {
-    if (!x || !y || !plot || !width) return undefined;
-    const xs = data.map((row) => x(row.call, { position: 'middle' }));
-    // A bar is at most 36 px and about 90% of a call's band; a step spans its whole band.
-    let step = plot.width;
-    for (let i = 1; i < xs.length; i++) {
-      const a = xs[i - 1];
-      const b = xs[i];
-      if (a !== undefined && b !== undefined && b > a) step = Math.min(step, b - a);
-    }
-    const halfWidth = bars ? Math.min(18, step * 0.45) : step / 2;
-    const at = (tokens: number) => y(tokens) ?? plot.y;
+    const { plot, width, xs, slot, y: at } = frame;
+    // A bar's half width; a step spans its whole slot.
+    const halfWidth = bars ? barWidth(slot) / 2 : slot / 2;
     const points: PointGeometry[] = [];
     data.forEach((row, i) => {
-      const cx = xs[i];
-      if (cx === undefined) return;
+      const cx = xs[i]!;
       const markers = [...new Set(row.events.map((event) => event.kind))].map((kind, slot) => ({
         y: at(row[markKey(kind)] as number) - MARKER_LIFT - slot * MARKER_STEP,
         half: markerHalf(kind),
@@ -556,7 +804,7 @@ function ChartLabels({
     }
     // The y-axis's tick labels and its title: a line's label may go over the axis in the strip
     // above the plot, never over them.
-    for (const tick of scale.ticks)
+    for (const tick of yTickLabels(scale.ticks, at))
       reserved.push({
         x: plot.x - Y_AXIS_WIDTH,
         y: at(tick) - 7,
@@ -594,64 +842,55 @@ function ChartLabels({
         dropRadius: DROP_RADIUS,
       }),
     };
-  }, [x, y, plot, width, data, bars, scale, notes]);
-  if (!layout) return null;
+  }, [frame, data, bars, scale, notes]);
   const { lines, points, placed } = layout;
   return (
-    <ZIndexLayer zIndex={DefaultZIndexes.label}>
-      <g className="chart-labels">
-        {lines.map((line) => {
-          const box = placed.lines.get(line.id);
-          if (!box) return null;
-          const look = LINE_LOOKS[line.id];
-          if (box.tag !== 'key' && box.tag !== 'key-short')
-            return <ChartLabel key={line.id} box={box} text={line.text} color={look.color} />;
-          // Away from its line: a stretch of the line's dash first, as a key.
-          const mid = box.y + box.height / 2;
-          return (
-            <g key={line.id}>
-              <line
-                x1={box.x}
-                x2={box.x + KEY_WIDTH - 6}
-                y1={mid}
-                y2={mid}
-                stroke={look.color}
-                strokeDasharray={look.dash}
-                strokeWidth={1.5}
-              />
-              <ChartLabel
-                box={{ ...box, x: box.x + KEY_WIDTH, width: box.width - KEY_WIDTH }}
-                text={box.tag === 'key-short' ? (line.short ?? line.text) : line.text}
-                color={look.color}
-              />
-            </g>
-          );
-        })}
-        {points.map((point) => {
-          const box = point.drop && placed.captions.get(point.key);
-          return box ? (
-            <ChartLabel key={point.key} box={box} text={point.drop!.text} color={DROP_TEXT} bold />
-          ) : null;
-        })}
-      </g>
-    </ZIndexLayer>
+    <g className="chart-labels">
+      {lines.map((line) => {
+        const box = placed.lines.get(line.id);
+        if (!box) return null;
+        const look = LINE_LOOKS[line.id];
+        if (box.tag !== 'key' && box.tag !== 'key-short')
+          return <ChartLabel key={line.id} box={box} text={line.text} color={look.color} />;
+        // Away from its line: a stretch of the line's dash first, as a key.
+        const mid = box.y + box.height / 2;
+        return (
+          <g key={line.id}>
+            <line
+              x1={box.x}
+              x2={box.x + KEY_WIDTH - 6}
+              y1={mid}
+              y2={mid}
+              stroke={look.color}
+              strokeDasharray={look.dash}
+              strokeWidth={1.5}
+            />
+            <ChartLabel
+              box={{ ...box, x: box.x + KEY_WIDTH, width: box.width - KEY_WIDTH }}
+              text={box.tag === 'key-short' ? (line.short ?? line.text) : line.text}
+              color={look.color}
+            />
+          </g>
+        );
+      })}
+      {points.map((point) => {
+        const box = point.drop && placed.captions.get(point.key);
+        return box ? (
+          <ChartLabel key={point.key} box={box} text={point.drop!.text} color={DROP_TEXT} bold />
+        ) : null;
+      })}
+    </g>
   );
-}
+});
 
 /** Drawn again only when its rows, series or scale change (they are memoized by the readout). */
 export default memo(TokenChart);
 
-function ChartTooltip({
-  active,
-  payload,
-  series,
-}: TooltipContentProps<ValueType, NameType> & { series: Series[] }) {
-  if (!active || !payload?.length) return null;
-  const row = payload[0]?.payload as ChartRow | undefined;
-  if (!row) return null;
+/** The tooltip's content: the call's sections, the reported input, speed and events. */
+function TooltipContent({ row, series }: { row: ChartRow; series: Series[] }) {
   const group = row.bucket;
   return (
-    <div className="chart-tooltip">
+    <>
       {group && (
         <div className="muted">
           Calls {group.first}–{group.last}, drawn as the largest:
@@ -700,7 +939,7 @@ function ChartTooltip({
           … and {row.events.length - TOOLTIP_EVENTS} more events (zoom in, or see the event list)
         </div>
       )}
-    </div>
+    </>
   );
 }
 

@@ -24,7 +24,7 @@ import { revealMessage } from '../chat/reveal';
 import { useRecordsStore } from '../../state/records';
 import './tokens.css';
 
-// recharts is large: the chart loads after the chat is usable.
+// The chart loads after the chat is usable (its own module, drawn only when there are calls).
 const TokenChart = lazy(() => import('../charts/TokenChart'));
 
 const NO_CALLS: ModelCallRecord[] = [];
@@ -81,7 +81,7 @@ export function TokenReadout() {
   }, [rows]);
   const scale = useMemo(() => scaleOf(rows, fullScale), [rows, fullScale]);
   // The chart is drawn again in a render of its own, after the readout's (a change of the Full
-  // scale switch is urgent, the chart is not): recharts takes tens of ms per change on a long thread.
+  // scale switch is urgent, the chart is not): the page answers in between on a long thread.
   const chart = useDeferredValue(
     useMemo(() => ({ threadId, rows, series, scale }), [threadId, rows, series, scale]),
   );
@@ -115,9 +115,11 @@ export function TokenReadout() {
             <div className="chart-area">
               <OffScale rows={rows} scale={scale} />
               <Suspense fallback={<p className="muted chart-loading">Loading chart…</p>}>
-                <div className="chart-box" aria-hidden="true">
+                {/* The plot is an image (the event list below is its accessible twin); the brush
+                under it is a group of two sliders. */}
+                <div className="chart-box">
                   <TokenChart
-                    // Another thread's chart is mounted anew (in parts; its zoom is its own).
+                    // Another thread's chart is mounted anew (its zoom is its own).
                     key={chart.threadId}
                     rows={chart.rows}
                     series={chart.series}
@@ -129,7 +131,8 @@ export function TokenReadout() {
             </div>
             {rows.length > 12 && (
               <p className="chart-brush-caption muted">
-                Drag the strip's handles to zoom into calls, its middle to move.
+                Drag the strip's handles (or press the arrow keys on one) to zoom into calls, its
+                middle to move.
               </p>
             )}
             <Legend series={series} rows={rows} scale={scale} />
