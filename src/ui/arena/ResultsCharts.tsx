@@ -52,7 +52,10 @@ export function ResultsCharts({
   figures = Infinity,
 }: {
   run: ArenaRun;
-  /** How many of the figures draw their chart yet (the others keep their place; see useStaged). */
+  /**
+   * How many of the figures draw their chart yet (the others keep their place; see
+   * useStagedByFrame).
+   */
   figures?: number;
 }) {
   const { perTurn, cumulative } = useMemo(() => turnPoints(run.runs), [run]);
