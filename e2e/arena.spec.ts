@@ -103,13 +103,45 @@ test('a built-in scenario through three strategies: results table, lines, scatte
   await expect(arena.getByText(/Probe recall = the fraction of each probe/)).toBeVisible();
   await expect(arena.getByText(/offline stand-ins/)).toBeVisible();
 
-  // One line per strategy in both line charts, one point per strategy in the scatter.
+  // One line per strategy in both line charts, named in the first one's key; hovering a chart
+  // shows the turn and each strategy's tokens there. One point per strategy in the scatter.
+  const perTurn = arena.getByRole('figure', { name: 'Tokens sent per turn' });
+  const cumulative = arena.getByRole('figure', { name: 'Cumulative tokens' });
+  await expect(perTurn.locator('path.arena-line')).toHaveCount(3);
+  await expect(cumulative.locator('path.arena-line')).toHaveCount(3);
+  for (const path of await perTurn.locator('path.arena-line').all())
+    await expect(path).toHaveAttribute('d', /^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+){13}$/);
+  await expect(perTurn.getByRole('listitem')).toHaveText([
+    'Sequential',
+    'Sliding window (Window size 1)',
+    'Retrieval',
+  ]);
+  const perTurnPlot = perTurn.getByRole('img', { name: /^Tokens sent per turn, turns 1–14/ });
+  await expect(perTurnPlot).toBeVisible();
   await expect(
-    arena.getByRole('figure', { name: 'Tokens sent per turn' }).locator('.recharts-line'),
-  ).toHaveCount(3);
-  await expect(
-    arena.getByRole('figure', { name: 'Cumulative tokens' }).locator('.recharts-line'),
-  ).toHaveCount(3);
+    cumulative.getByRole('img', { name: /^Cumulative tokens sent, turns 1–14/ }),
+  ).toBeVisible();
+  await expect(perTurn.getByRole('tooltip')).toHaveCount(0);
+  const plotBox = (await perTurnPlot.boundingBox())!;
+  // Near the plot's right end: the last turn.
+  await perTurnPlot.hover({ position: { x: plotBox.width - 14, y: plotBox.height / 2 } });
+  const tip = perTurn.getByRole('tooltip');
+  await expect(tip.getByText('Turn 14', { exact: true })).toBeVisible();
+  await expect(tip.getByRole('listitem')).toHaveText([
+    /^Sequential[\d,]+$/,
+    /^Sliding window \(Window size 1\)[\d,]+$/,
+    /^Retrieval[\d,]+$/,
+  ]);
+  await page.mouse.move(0, 0);
+  await expect(tip).toHaveCount(0);
+  // From the keyboard too: the arrow keys step through the turns.
+  await perTurnPlot.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tip.getByText('Turn 1', { exact: true })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(tip.getByText('Turn 2', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tip).toHaveCount(0);
   const scatter = arena.getByRole('figure', { name: 'Tokens sent against probe recall' });
   await expect(scatter.locator('.recharts-scatter-symbol')).toHaveCount(3);
   // Each strategy is named by its point or in the key; no name covers another or a point.

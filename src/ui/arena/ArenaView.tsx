@@ -11,7 +11,7 @@ import { ResultsTable } from './ResultsTable';
 import { RunControls } from './RunControls';
 import { StrategyChooser } from './StrategyChooser';
 import { TranscriptPicker } from './TranscriptPicker';
-import { useStaged } from '../charts/staged';
+import { useStagedByFrame } from './staged-frames';
 import './arena.css';
 
 /** The Strategy arena: one transcript through many strategies, side by side. */
@@ -70,15 +70,15 @@ export function ArenaView() {
   );
 }
 
-/** The figures of ResultsCharts, shown one task after another after the table and the grid. */
+/** The figures of ResultsCharts, shown one frame after another after the table and the grid. */
 const FIGURES = 4;
 
 /**
- * A run's results, shown part by part (one task each): the table and the context view, the probe
+ * A run's results, shown part by part (one frame each): the table and the context view, the probe
  * grid, then each chart.
  */
 function Results({ run }: { run: ArenaRun }) {
-  const shown = useStaged(2 + FIGURES);
+  const shown = useStagedByFrame(2 + FIGURES);
   return (
     <>
       <ResultsTable run={run} />

@@ -3,15 +3,12 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
-  Line,
-  LineChart,
   ResponsiveContainer,
   Scatter,
   ScatterChart,
   Tooltip,
   XAxis,
   YAxis,
-  Legend,
   LabelList,
   ZAxis,
   usePlotArea,
@@ -22,25 +19,15 @@ import {
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { totalsOf, type ArenaRun } from '../../core/arena/results';
 import { lookOf } from './palette';
-import { plainLine } from '../charts/plain-line';
 import { compact, tokens } from './format';
 import { turnPoints } from './turn-points';
+import { LineFigure, type LineSeries } from './LineFigure';
+import type { LineRow } from './line-scale';
 import { MarkerIcon } from '../charts/MarkerIcon';
 import { layoutPointLabels } from '../charts/point-labels';
 import { LABEL_LINE, LABEL_SIZE, textWidth } from '../charts/measure-text';
 
 const AXIS = { fontSize: 11, fill: '#667085' };
-/**
- * Turns on a number axis: a few round ticks. As categories, every turn's label was measured on
- * each render (hundreds for a LoCoMo conversation, for the axis and again for the grid).
- */
-const TURN_AXIS = {
-  type: 'number',
-  domain: [1, 'dataMax'],
-  allowDecimals: false,
-  tick: AXIS,
-} as const;
-
 /** A round upper bound a little above the largest value (room for the point's label). */
 function niceMax(max: number): number {
   const target = Math.max(1, max * 1.08);
@@ -48,16 +35,38 @@ function niceMax(max: number): number {
   return Math.ceil(target / step) * step;
 }
 
+/** A per-turn row's tooltip heading: its turn, or its group of turns (each line's largest). */
+function turnHeading(row: LineRow): string {
+  const last = row.last;
+  return last !== undefined && last !== row.turn
+    ? `Turns ${row.turn}–${last} (the largest of each)`
+    : `Turn ${row.turn}`;
+}
+
+/** A cumulative row's tooltip heading. */
+const afterTurnHeading = (row: LineRow) => `After turn ${row.turn}`;
+
 /** Tokens per turn and cumulative (a line per strategy), extra calls, and tokens vs recall. */
 export function ResultsCharts({
   run,
   figures = Infinity,
 }: {
   run: ArenaRun;
-  /** How many of the figures draw their chart yet (the others keep their place; see useStaged). */
+  /**
+   * How many of the figures draw their chart yet (the others keep their place; see
+   * useStagedByFrame).
+   */
   figures?: number;
 }) {
   const { perTurn, cumulative } = useMemo(() => turnPoints(run.runs), [run]);
+  const series = useMemo<LineSeries[]>(
+    () =>
+      run.runs.map((r, i) => {
+        const look = lookOf(i);
+        return { key: r.key, name: r.label, color: look.color, dash: look.dash };
+      }),
+    [run],
+  );
   const totals = run.runs.map((r, i) => ({ run: r, totals: totalsOf(r), look: lookOf(i) }));
   const extra = totals.map(({ run: r, totals: t }) => ({
     name: r.label,
@@ -75,25 +84,6 @@ export function ResultsCharts({
       ? []
       : [{ id: r.key, name: r.label, x: t.sent, y: Math.round(y * 1000) / 10, look }];
   });
-  const lines = (key: 'sent' | 'cum') =>
-    run.runs.map((r, i) => {
-      const look = lookOf(i);
-      return (
-        <Line
-          key={`${key}-${r.key}`}
-          dataKey={r.key}
-          name={r.label}
-          stroke={look.color}
-          strokeDasharray={look.dash}
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={false}
-          type="linear"
-          shape={plainLine}
-        />
-      );
-    });
-
   return (
     <div className="arena-charts">
       <figure className="arena-figure" aria-label="Tokens sent per turn">
@@ -101,28 +91,14 @@ export function ResultsCharts({
         {figures < 1 ? (
           <Pending height={220} />
         ) : (
-          <ResponsiveContainer width="100%" height={220}>
-            <LineChart data={perTurn} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
-              <CartesianGrid stroke="#eef1f6" />
-              <XAxis
-                dataKey="turn"
-                {...TURN_AXIS}
-                label={{ value: 'turn', position: 'insideBottomRight', offset: -2, ...AXIS }}
-              />
-              <YAxis tick={AXIS} tickFormatter={compact} width={48} />
-              <Tooltip
-                formatter={(v) => tokens(Number(v))}
-                labelFormatter={(l, items) => {
-                  const last = (items?.[0]?.payload as { last?: number } | undefined)?.last;
-                  return last !== undefined && last !== l
-                    ? `Turns ${l}–${last} (the largest of each)`
-                    : `Turn ${l}`;
-                }}
-              />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              {lines('sent')}
-            </LineChart>
-          </ResponsiveContainer>
+          <LineFigure
+            title="Tokens sent per turn"
+            rows={perTurn}
+            series={series}
+            heading={turnHeading}
+            xLabel="turn"
+            legend
+          />
         )}
       </figure>
       <figure className="arena-figure" aria-label="Cumulative tokens">
@@ -130,18 +106,12 @@ export function ResultsCharts({
         {figures < 2 ? (
           <Pending height={220} />
         ) : (
-          <ResponsiveContainer width="100%" height={220}>
-            <LineChart data={cumulative} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
-              <CartesianGrid stroke="#eef1f6" />
-              <XAxis dataKey="turn" {...TURN_AXIS} />
-              <YAxis tick={AXIS} tickFormatter={compact} width={48} />
-              <Tooltip
-                formatter={(v) => tokens(Number(v))}
-                labelFormatter={(l) => `After turn ${l}`}
-              />
-              {lines('cum')}
-            </LineChart>
-          </ResponsiveContainer>
+          <LineFigure
+            title="Cumulative tokens sent"
+            rows={cumulative}
+            series={series}
+            heading={afterTurnHeading}
+          />
         )}
       </figure>
       <figure className="arena-figure" aria-label={`Tokens sent against ${yLabel.toLowerCase()}`}>
