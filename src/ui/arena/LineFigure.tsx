@@ -18,6 +18,7 @@ import {
   linearScale,
   linePath,
   nearestIndex,
+  rowForKey,
   turnTicks,
   valueAxis,
   type LineRow,
@@ -78,13 +79,6 @@ export function LineFigure({
   const [active, setActive] = useState<number | null>(null);
   const shown = active !== null && active < rows.length ? active : null;
 
-  // The static drawing: a pointer moving over the chart renders this same element again, which
-  // React skips.
-  const drawing = useMemo(
-    () => (geometry ? <Drawing geometry={geometry} series={series} xLabel={xLabel} /> : null),
-    [geometry, series, xLabel],
-  );
-
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
     if (!geometry) return;
     const box = event.currentTarget.getBoundingClientRect();
@@ -96,27 +90,10 @@ export function LineFigure({
     setActive(inside ? nearestIndex(geometry.xs, px) : null);
   };
   const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const last = rows.length - 1;
-    if (last < 0) return;
-    const at = shown;
-    const next =
-      event.key === 'ArrowRight'
-        ? at === null
-          ? 0
-          : Math.min(last, at + 1)
-        : event.key === 'ArrowLeft'
-          ? at === null
-            ? last
-            : Math.max(0, at - 1)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : undefined;
-    if (next !== undefined) {
-      event.preventDefault();
-      setActive(next);
-    } else if (event.key === 'Escape') setActive(null);
+    const next = rowForKey(event.key, shown, rows.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    setActive(next);
   };
 
   const first = rows[0]?.turn;
@@ -141,7 +118,8 @@ export function LineFigure({
             onKeyDown={onKeyDown}
             onBlur={() => setActive(null)}
           >
-            {drawing}
+            {/* Memoized: a pointer moving over the chart does not draw it again. */}
+            <Drawing geometry={geometry} series={series} xLabel={xLabel} />
             {shown !== null && <Guide geometry={geometry} series={series} row={rows[shown]!} />}
           </svg>
         )}

@@ -4,6 +4,7 @@ import {
   linePath,
   multiplesOf,
   nearestIndex,
+  rowForKey,
   tickStep,
   turnTicks,
   valueAxis,
@@ -125,5 +126,25 @@ describe('nearestIndex', () => {
   });
   it('is -1 for no values', () => {
     expect(nearestIndex([], 3)).toBe(-1);
+  });
+});
+
+describe('rowForKey', () => {
+  it('steps with the arrows and stops at the ends', () => {
+    expect(rowForKey('ArrowRight', 3, 10)).toBe(4);
+    expect(rowForKey('ArrowRight', 9, 10)).toBe(9);
+    expect(rowForKey('ArrowLeft', 3, 10)).toBe(2);
+    expect(rowForKey('ArrowLeft', 0, 10)).toBe(0);
+  });
+  it('starts from the first row with Right and the last with Left when none is shown', () => {
+    expect(rowForKey('ArrowRight', null, 10)).toBe(0);
+    expect(rowForKey('ArrowLeft', null, 10)).toBe(9);
+  });
+  it('goes to the ends with Home and End, hides with Escape, ignores other keys', () => {
+    expect(rowForKey('Home', 5, 10)).toBe(0);
+    expect(rowForKey('End', 5, 10)).toBe(9);
+    expect(rowForKey('Escape', 5, 10)).toBeNull();
+    expect(rowForKey('Tab', 5, 10)).toBeUndefined();
+    expect(rowForKey('ArrowRight', null, 0)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 // The arena's line charts' geometry, without React or the DOM: round ("nice") axis ticks, linear
-// scales, each line's SVG path (a gap where a run has no value) and the row nearest the pointer.
+// scales, each line's SVG path (a gap where a run has no value), the row nearest the pointer and
+// the row a key moves to.
 // Written here rather than taken from d3-scale: the four small functions the two charts need, and
 // d3-scale is only a dependency of recharts' here, not of the app.
 
@@ -106,6 +107,34 @@ export function nearestIndex(sorted: readonly number[], value: number): number {
   }
   // `lo` is the first at or above `value`: the one before may be nearer.
   return lo > 0 && value - sorted[lo - 1]! <= sorted[lo]! - value ? lo - 1 : lo;
+}
+
+/**
+ * The row a key moves the tooltip to from row `at` (null: none shown) among `count` rows: the
+ * arrows step (from none, Right starts at the first and Left at the last), Home and End go to the
+ * ends, Escape hides it (null). Undefined for any other key, or when there are no rows.
+ */
+export function rowForKey(
+  key: string,
+  at: number | null,
+  count: number,
+): number | null | undefined {
+  if (count <= 0) return undefined;
+  const last = count - 1;
+  switch (key) {
+    case 'ArrowRight':
+      return at === null ? 0 : Math.min(last, at + 1);
+    case 'ArrowLeft':
+      return at === null ? last : Math.max(0, at - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return last;
+    case 'Escape':
+      return null;
+    default:
+      return undefined;
+  }
 }
 
 /** A pixel coordinate to a tenth (shorter paths; finer than a screen draws). */
