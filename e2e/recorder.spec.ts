@@ -114,8 +114,8 @@ test('a summary that drops a needle number and a path: the record lists both, re
   const dialog = page.getByRole('dialog', { name: 'Flight recorder' });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(record).toBeHidden();
-  // The chart is drawn for the eye (aria-hidden; the event list above is its accessible twin): its
-  // marks are found by their layer.
+  // The chart's plot is an image (its marks are not named; the event list above is its accessible
+  // twin): its marks are found by their layer.
   await tokens.locator('.chart-marker-kind[data-kind="summarize"] .chart-marker').first().click();
   await expect(record).toBeVisible();
   await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Conversation summarized');

@@ -131,8 +131,7 @@ export function TokenReadout() {
             </div>
             {rows.length > 12 && (
               <p className="chart-brush-caption muted">
-                Drag the strip's handles (or press the arrow keys on one) to zoom into calls, its
-                middle to move.
+                Drag the strip's handles to zoom into calls, its middle to move.
               </p>
             )}
             <Legend series={series} rows={rows} scale={scale} />
