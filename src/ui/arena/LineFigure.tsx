@@ -4,16 +4,15 @@
 // once per (rows, size) and the pointer only moves a guide, a few dots and the tooltip.
 import {
   memo,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type KeyboardEvent,
   type PointerEvent,
-  type RefObject,
 } from 'react';
 import { compact, tokens } from './format';
+import { useElementSize } from '../charts/element-size';
 import {
   linearScale,
   linePath,
@@ -70,11 +69,12 @@ export function LineFigure({
   legend?: boolean;
   height?: number;
 }) {
-  const plotRef = useRef<HTMLDivElement>(null);
-  const size = useSize(plotRef);
+  const [setPlotElement, size] = useElementSize<HTMLDivElement>();
+  const plotWidth = size?.width ?? 0;
+  const plotHeight = size?.height ?? 0;
   const geometry = useMemo(
-    () => layout(rows, series, size.width, size.height),
-    [rows, series, size.width, size.height],
+    () => layout(rows, series, plotWidth, plotHeight),
+    [rows, series, plotWidth, plotHeight],
   );
   const [active, setActive] = useState<number | null>(null);
   const shown = active !== null && active < rows.length ? active : null;
@@ -104,7 +104,7 @@ export function LineFigure({
 
   return (
     <div className="arena-line-figure" style={{ height }}>
-      <div className="arena-line-plot" ref={plotRef}>
+      <div className="arena-line-plot" ref={setPlotElement}>
         {geometry && (
           <svg
             className="arena-line-svg"
@@ -379,23 +379,4 @@ function Swatch({ series }: { series: LineSeries }) {
       />
     </svg>
   );
-}
-
-/** The element's content size, from a ResizeObserver (0 × 0 until its first report). */
-function useSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver((entries) => {
-      const box = entries[entries.length - 1]?.contentRect;
-      if (!box) return;
-      const width = Math.floor(box.width);
-      const height = Math.floor(box.height);
-      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return size;
 }

@@ -9,7 +9,6 @@
 import {
   memo,
   useCallback,
-  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -19,6 +18,7 @@ import {
   type PointerEvent,
 } from 'react';
 import type { ContextEvent } from '../../core/thread/thread';
+import { useElementSize } from './element-size';
 import {
   breakdownOf,
   compact,
@@ -138,27 +138,6 @@ interface Frame {
   y: (tokens: number) => number;
   /** The y-axis top, in tokens. */
   max: number;
-}
-
-/** The size of an element, from a ResizeObserver (undefined until it has reported). */
-function useElementSize<T extends Element>() {
-  const [element, setElement] = useState<T | null>(null);
-  const [size, setSize] = useState<{ width: number; height: number }>();
-  useEffect(() => {
-    if (!element) return;
-    const observer = new ResizeObserver((entries) => {
-      const box = entries.at(-1)?.contentRect;
-      if (!box) return;
-      const width = Math.floor(box.width);
-      const height = Math.floor(box.height);
-      setSize((old) =>
-        old && old.width === width && old.height === height ? old : { width, height },
-      );
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return [setElement, size] as const;
 }
 
 function TokenChart({
