@@ -284,7 +284,7 @@ function StreamingMessage({ onGrow }: { onGrow: () => void }) {
       aria-busy="true"
     >
       <header className="message-role">Assistant</header>
-      <Markdown text={streaming.text} />
+      <Markdown text={streaming.text} streaming />
       {streaming.toolCalls.map((call, index) => (
         <div key={index} className="tool-call pending">
           <span className="tool-name">{call.name ?? '…'}</span>

@@ -11,7 +11,7 @@ import {
   type Usage,
 } from '../../agent/types';
 import { countRequest, encodingForModel, loadEncoder } from '../../tokens/counter';
-import { planDemoReply } from './dispatcher';
+import { planDemoReply, readAhead } from './dispatcher';
 
 /** One-line label for the UI (provider picker, chat header). */
 export const DEMO_PROVIDER_NOTICE =
@@ -28,6 +28,7 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
     id: 'demo',
     async complete(request, { signal, onStream }): Promise<ModelResponse> {
       throwIfAborted(signal);
+      await readAhead(request, () => pause(0, signal, true));
       const reply = planDemoReply(request);
       // Token estimate instead of reported usage, so the charts have figures offline too. The
       // answer never depends on it: if the tokenizer cannot load, the call goes on without usage.
@@ -77,9 +78,10 @@ function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new ProviderError('aborted', 'Stopped by the user');
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms` (a task's turn at least when `yieldTask`, so the page gets its frame). */
+function pause(ms: number, signal: AbortSignal, yieldTask = false): Promise<void> {
   throwIfAborted(signal);
-  if (ms === 0) return Promise.resolve();
+  if (ms === 0 && !yieldTask) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
