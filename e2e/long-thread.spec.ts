@@ -72,3 +72,31 @@ test('a long thread opens at its last message, renders only the rows near the vi
   await threads.getByRole('button', { name: /^A long working thread/ }).click();
   await expect.poll(() => topMessage(conversation)).toBe(middle);
 });
+
+test('a message sent in a long thread is kept after a reload, with every earlier message', async ({
+  page,
+}, testInfo) => {
+  // Threads are saved in chunks (a save writes only what changed): the reload reads them all back.
+  const { thread } = await scenarioBundles({ turns: TURNS, facts: 1, files: 1 });
+  const file = testInfo.outputPath('long-thread.zip');
+  writeFileSync(file, thread);
+  await openApp(page);
+  await importThreads(page, file);
+  const threads = page.getByRole('navigation', { name: 'Threads' });
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await threads.getByRole('button', { name: /^A long working thread/ }).click();
+  await expect(conversation.getByText(`Turn ${TURNS}: what`)).toBeInViewport();
+  await page.getByLabel('Message', { exact: true }).fill('Remember that the launch moved to March');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText(
+    /March/,
+  );
+  // The run has ended (Stop gives Send its place back).
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+  await page.reload();
+  await threads.getByRole('button', { name: /^A long working thread/ }).click();
+  await expect(conversation.getByText('Remember that the launch moved to March')).toBeVisible();
+  await conversation.evaluate((el) => (el.scrollTop = 0));
+  await expect(conversation.getByText(/^Turn 1: what/)).toBeVisible();
+});
