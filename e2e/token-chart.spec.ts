@@ -158,6 +158,13 @@ test('a long thread: steps, and the brush zooms into calls by keyboard and by dr
   expect(end).toBeGreaterThanOrEqual(251);
   await expect(plot).toHaveAccessibleName(`Input tokens by call: calls 251 to ${end}`);
 
+  // A press on the bare strip, near its left end: the window moves there with its span.
+  const strip = (await brush.boundingBox())!;
+  await page.mouse.click(strip.x + strip.width * 0.1, strip.y + strip.height / 2);
+  const moved = Number(await first.getAttribute('aria-valuenow'));
+  expect(moved).toBeLessThan(60);
+  await expect(last).toHaveAttribute('aria-valuenow', String(moved + end - 251));
+
   // Home on the first handle and End on the last: every call again.
   await first.focus();
   await page.keyboard.press('Home');

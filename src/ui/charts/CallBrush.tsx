@@ -1,6 +1,7 @@
 // The token chart's brush: a strip over every call with a window on the calls in view, a handle at
 // each end. Drag a handle to zoom, the window to move it; each handle is a slider ("First call in
-// view", "Last call in view") that the arrow keys, Page Up/Down, Home and End move. Plain elements
+// view", "Last call in view") that the arrow keys, Page Up/Down, Home and End move; a press on the
+// bare strip moves the window there. Plain elements
 // placed by share of the strip's width: nothing is measured to draw it (the strip's box is read once
 // when a drag starts).
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -46,6 +47,27 @@ export function CallBrush({
     drag.current = { part, left: box.left, width: box.width, x0: e.clientX, start, end };
     e.currentTarget.setPointerCapture(e.pointerId);
     if (part !== 'window') e.currentTarget.focus();
+    e.preventDefault();
+    setDragging(true);
+  };
+  // A press on the bare strip moves the window there (centred on the call pressed, its span kept)
+  // and drags it from there.
+  const downOnStrip = (e: PointerEvent<HTMLElement>) => {
+    if (e.target !== e.currentTarget || e.button !== 0 || !track.current) return;
+    const box = track.current.getBoundingClientRect();
+    const span = end - start;
+    const at = brushIndexAt(e.clientX - box.left, box.width, count);
+    const from = Math.max(0, Math.min(count - 1 - span, at - Math.round(span / 2)));
+    set(from, from + span);
+    drag.current = {
+      part: 'window',
+      left: box.left,
+      width: box.width,
+      x0: e.clientX,
+      start: from,
+      end: from + span,
+    };
+    e.currentTarget.setPointerCapture(e.pointerId);
     e.preventDefault();
     setDragging(true);
   };
@@ -121,6 +143,7 @@ export function CallBrush({
       role="group"
       aria-label="Calls in view"
       className={dragging ? 'call-brush dragging' : 'call-brush'}
+      onPointerDown={downOnStrip}
       onPointerMove={move}
       onPointerUp={up}
       onPointerCancel={up}
