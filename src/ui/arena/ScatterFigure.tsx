@@ -163,7 +163,7 @@ const Drawing = memo(function Drawing({
             </text>
           </g>
         ))}
-        <text x={plot.right} y={g.height - SCATTER_MARGIN.bottom + 6} textAnchor="end">
+        <text x={plot.right} y={g.height - SCATTER_MARGIN.bottom - 1} textAnchor="end">
           tokens sent
         </text>
         <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} stroke={AXIS_STROKE} />
