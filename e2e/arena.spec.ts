@@ -1,6 +1,7 @@
 // The Strategy arena: a built-in scenario through three strategies (table, lines, scatter, the
-// context at a probe, past runs after a reload), a past thread of the app, an imported thread
-// JSONL, Stop leaving a partial result, and a bad file refused without losing the earlier run.
+// context at a probe, past runs after a reload), the bars of a strategy's extra model calls, a past
+// thread of the app, an imported thread JSONL, Stop leaving a partial result, and a bad file
+// refused without losing the earlier run.
 import type { Page } from '@playwright/test';
 import {
   boxesOf,
@@ -143,7 +144,13 @@ test('a built-in scenario through three strategies: results table, lines, scatte
   await page.keyboard.press('Escape');
   await expect(tip).toHaveCount(0);
   const scatter = arena.getByRole('figure', { name: 'Tokens sent against probe recall' });
-  await expect(scatter.locator('.recharts-scatter-symbol')).toHaveCount(3);
+  const points = scatter.locator('.arena-scatter-point');
+  await expect(points).toHaveCount(3);
+  expect(await points.evaluateAll((all) => all.map((p) => p.getAttribute('data-name')))).toEqual([
+    'Sequential',
+    'Sliding window (Window size 1)',
+    'Retrieval',
+  ]);
   // Each strategy is named by its point or in the key; no name covers another or a point.
   await expect(scatter.getByRole('listitem')).toHaveText([
     'Sequential',
@@ -153,8 +160,34 @@ test('a built-in scenario through three strategies: results table, lines, scatte
   const names = await boxesOf(scatter.locator('.arena-scatter-labels text'));
   expect(names.length).toBeGreaterThan(0);
   expect(overlapping(names, names)).toEqual([]);
-  expect(overlapping(names, await boxesOf(scatter.locator('.recharts-scatter-symbol')))).toEqual(
-    [],
+  expect(overlapping(names, await boxesOf(points))).toEqual([]);
+  // A point's figures on hover, and from the keyboard: Up from none starts at the lowest recall
+  // (the window of one turn), End goes to the most tokens sent (Sequential sends every turn).
+  const scatterPlot = scatter.getByRole('img', {
+    name: /^Tokens sent against probe recall: a point per strategy \(Sequential, Sliding window/,
+  });
+  await expect(scatterPlot).toBeVisible();
+  await expect(scatter.getByRole('tooltip')).toHaveCount(0);
+  await points.first().hover();
+  const pointTip = scatter.getByRole('tooltip');
+  await expect(pointTip).toContainText('Sequential');
+  await expect(pointTip).toContainText(/[\d,]+ tokens sent/);
+  await expect(pointTip).toContainText('Probe recall: 100%');
+  await page.mouse.move(0, 0);
+  await expect(pointTip).toHaveCount(0);
+  await scatterPlot.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(pointTip).toContainText('Sliding window (Window size 1)');
+  await expect(pointTip).not.toContainText('Probe recall: 100%');
+  await page.keyboard.press('End');
+  await expect(pointTip).toContainText('Sequential');
+  await page.keyboard.press('ArrowLeft');
+  await expect(pointTip).not.toContainText('Sequential');
+  await page.keyboard.press('Escape');
+  await expect(pointTip).toHaveCount(0);
+  // No strategy here makes a model call of its own: no bars, and the figure says why.
+  await expect(arena.getByRole('figure', { name: 'Extra model calls' })).toContainText(
+    'None of these strategies made an extra model call.',
   );
   await expect(arena.getByRole('progressbar', { name: 'Retrieval progress' })).toHaveAttribute(
     'value',
@@ -183,6 +216,57 @@ test('a built-in scenario through three strategies: results table, lines, scatte
   const past = page.getByRole('navigation', { name: 'Past runs' });
   await past.getByRole('button', { name: /Personal assistant/ }).click();
   await expect(page.getByRole('table', { name: 'Arena results' }).getByRole('row')).toHaveCount(4);
+});
+
+test('the extra model calls of a strategy with model steps are bars, with their tokens and a tooltip', async ({
+  page,
+}) => {
+  const arena = await openArena(page);
+  await arena
+    .getByLabel('Scenario')
+    .selectOption({ label: 'Personal assistant: facts stated early, asked late' });
+  for (const name of ['Sliding window', 'Retrieval'])
+    await arena.getByRole('checkbox', { name, exact: true }).uncheck();
+  await arena.getByRole('checkbox', { name: 'Summarization', exact: true }).check();
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  // The offline stand-in's summaries are the extra calls the table counts.
+  const callsCell = table
+    .getByRole('row', { name: /^Summarization/ })
+    .getByRole('cell')
+    .nth(1);
+  await expect(callsCell).toContainText(/^\d+ \(/);
+  const calls = Number(/^(\d+)/.exec((await callsCell.textContent()) ?? '')![1]);
+  expect(calls).toBeGreaterThan(0);
+
+  const figure = arena.getByRole('figure', { name: 'Extra model calls' });
+  const plot = figure.getByRole('img', {
+    name: `Extra model calls: a bar per strategy (Sequential 0 calls, Summarization ${calls} calls); the arrow keys show each bar’s figures`,
+  });
+  await expect(plot).toBeVisible();
+  const bars = figure.locator('rect.arena-bar');
+  await expect(bars).toHaveCount(2);
+  // Sequential's bar has no length and no label; Summarization's is the longest (the calls axis
+  // ends at a round number at or above it), its tokens past its end.
+  expect(Number(await bars.nth(0).getAttribute('width'))).toBe(0);
+  expect(Number(await bars.nth(1).getAttribute('width'))).toBeGreaterThan(100);
+  await expect(figure.locator('.arena-bar-label')).toHaveText([/^[\d,.]+k? tok$/]);
+  await expect(figure.locator('.arena-bar-name')).toHaveText(['Sequential', 'Summarization']);
+
+  await bars.nth(1).hover();
+  const tip = figure.getByRole('tooltip');
+  await expect(tip).toContainText('Summarization');
+  await expect(tip).toContainText(new RegExp(`${calls} calls, [\\d,]+ tokens`));
+  await page.mouse.move(0, 0);
+  await expect(tip).toHaveCount(0);
+  await plot.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(tip).toHaveText('Sequential0 calls, 0 tokens');
+  await page.keyboard.press('ArrowDown');
+  await expect(tip).toContainText('Summarization');
+  await page.keyboard.press('Escape');
+  await expect(tip).toHaveCount(0);
 });
 
 test('a past thread of the app replays through the strategies, tokens measured without probes', async ({

@@ -263,7 +263,7 @@ test('the arena shows "Specifics kept" per strategy and can plot it against toke
   await expect(
     arena
       .getByRole('figure', { name: 'Tokens sent against specifics kept' })
-      .locator('.recharts-scatter-symbol'),
+      .locator('.arena-scatter-point'),
   ).toHaveCount(2);
 });
 

@@ -1,8 +1,8 @@
 // The arena's line charts' geometry, without React or the DOM: round ("nice") axis ticks, linear
 // scales, each line's SVG path (a gap where a run has no value), the row nearest the pointer and
 // the row a key moves to.
-// Written here rather than taken from d3-scale: the four small functions the two charts need, and
-// d3-scale is only a dependency of recharts' here, not of the app.
+// Written here rather than taken from d3-scale: the few small functions the arena's charts need
+// (the scatter and the bars use them too), and the app has no d3-scale.
 
 /**
  * A round step between ticks for `lo`..`hi`: 1, 2 or 5 × a power of ten, giving about `count`
@@ -67,8 +67,8 @@ export function linearScale(
 export type LineRow = Readonly<Record<string, number | undefined>> & { readonly turn: number };
 
 /**
- * One line's SVG path through its rows' values of `key`: a gap where a row has no (finite) value,
- * as recharts draws a line without `connectNulls`. `dots` are the points with no neighbour on
+ * One line's SVG path through its rows' values of `key`: a gap where a row has no (finite) value
+ * (as the recharts line charts drew it, without `connectNulls`). `dots` are the points with no neighbour on
  * either side, which a path cannot show (a one-turn run).
  */
 export function linePath(

@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 /**
  * How many parts of the arena's results to show: one more per animation frame, from 1 up to
  * `parts`, counted from the mount. A frame apart rather than a task apart (a timer, as the charts
- * were staged before): a chart in a ResponsiveContainer (the scatter, the bars) and a LineFigure draw only
- * when their ResizeObserver reports a size, in the next frame's rendering; parts shown a task apart
- * all mounted before that frame, so every chart drew in the same one (the two recharts charts alone
- * were a task of about 90 ms). A frame apart, each draws in a frame of its own.
+ * were staged before): each chart (LineFigure, ScatterFigure, BarsFigure) draws only when its
+ * ResizeObserver (useElementSize) reports a size, in the next frame's rendering; parts shown a task
+ * apart all mounted before that frame, so every chart drew in the same one (when they were recharts
+ * charts, two of them alone were a task of about 90 ms). A frame apart, each draws in a frame of its
+ * own.
  */
 export function useStagedByFrame(parts: number): number {
   const [shown, setShown] = useState(1);

@@ -1,0 +1,226 @@
+// The arena's "Tokens sent against probe recall / specifics kept" scatter, drawn as plain SVG: a
+// symbol per strategy (its look's shape and colour), its name beside it where there is a clear place
+// (point-labels), and a tooltip on the point under the pointer or chosen with the arrow keys. It was
+// a recharts ScatterChart, whose store ran its selectors again for every <Scatter> and measured
+// every tick's text in the page (part of the arena's longest task when its results open); here the
+// geometry is computed once per (points, size) in scatter-scale and the pointer only moves a ring
+// and the tooltip.
+import { memo, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { compact, tokens } from './format';
+import type { Look } from './palette';
+import { FloatingTooltip } from './FloatingTooltip';
+import { useElementSize } from '../charts/element-size';
+import { MARKER_PATHS } from '../charts/MarkerIcon';
+import { LABEL_LINE, LABEL_SIZE, textWidth } from '../charts/measure-text';
+import {
+  SCATTER_MARGIN,
+  SYMBOL_RADIUS,
+  nearestPoint,
+  pointForKey,
+  scatterLayout,
+  type ScatterGeometry,
+} from './scatter-scale';
+
+export interface ScatterDatum {
+  id: string;
+  name: string;
+  /** Tokens sent. */
+  x: number;
+  /** The metric in percent (0–100, to a tenth). */
+  y: number;
+  look: Look;
+}
+
+const AXIS_TEXT = { fontSize: 11, fill: '#667085' };
+const AXIS_STROKE = '#666';
+const GRID_STROKE = '#eef1f6';
+const TICK = 6;
+const TICK_GAP = 2;
+/** MARKER_PATHS are drawn in a 12 × 12 box: scaled to the symbol's size. */
+const SYMBOL_SCALE = SYMBOL_RADIUS / 6;
+const measureLabel = (text: string) => textWidth(text, LABEL_SIZE);
+
+export function ScatterFigure({
+  title,
+  points,
+  yLabel,
+  height = 240,
+}: {
+  /** What the chart shows (the start of the svg's accessible name). */
+  title: string;
+  points: readonly ScatterDatum[];
+  /** The metric's name ("Probe recall"), in the tooltip. */
+  yLabel: string;
+  height?: number;
+}) {
+  const [setPlotElement, size] = useElementSize<HTMLDivElement>();
+  const width = size?.width ?? 0;
+  const geometry = useMemo(
+    () => scatterLayout(points, width, height, measureLabel, LABEL_LINE),
+    [points, width, height],
+  );
+  const [active, setActive] = useState<number | null>(null);
+  const shown = active !== null && active < points.length ? active : null;
+
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    if (!geometry) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    setActive(nearestPoint(geometry.points, event.clientX - box.left, event.clientY - box.top));
+  };
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    const next = pointForKey(event.key, shown, points);
+    if (next === undefined) return;
+    event.preventDefault();
+    setActive(next);
+  };
+
+  const name =
+    `${title}: a point per strategy (${points.map((p) => p.name).join(', ')}); ` +
+    'the arrow keys show each point’s figures';
+
+  return (
+    <div className="arena-svg-figure" style={{ height }} ref={setPlotElement}>
+      {geometry && (
+        <svg
+          className="arena-svg arena-scatter-svg"
+          width={geometry.width}
+          height={geometry.height}
+          role="img"
+          aria-label={name}
+          tabIndex={0}
+          onPointerMove={onPointerMove}
+          onPointerLeave={() => setActive(null)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setActive(null)}
+        >
+          {/* Memoized: a pointer moving over the chart does not draw it again. */}
+          <Drawing geometry={geometry} points={points} />
+          {shown !== null && (
+            <circle
+              className="arena-scatter-ring"
+              cx={geometry.points[shown]!.x}
+              cy={geometry.points[shown]!.y}
+              r={SYMBOL_RADIUS + 3.5}
+              fill="none"
+              stroke={points[shown]!.look.color}
+              strokeWidth={1.5}
+              pointerEvents="none"
+            />
+          )}
+        </svg>
+      )}
+      {geometry && shown !== null && (
+        <FloatingTooltip geometry={geometry} anchor={geometry.points[shown]!}>
+          <strong>{points[shown]!.name}</strong>
+          <div>{tokens(points[shown]!.x)} tokens sent</div>
+          <div>
+            {yLabel}: {points[shown]!.y}%
+          </div>
+        </FloatingTooltip>
+      )}
+    </div>
+  );
+}
+
+/** The grid, the axes, the symbols and their names. */
+const Drawing = memo(function Drawing({
+  geometry: g,
+  points,
+}: {
+  geometry: ScatterGeometry;
+  points: readonly ScatterDatum[];
+}) {
+  const { plot } = g;
+  return (
+    <>
+      <g className="arena-svg-grid" stroke={GRID_STROKE}>
+        {g.yTicks.map((t) => (
+          <line key={`y${t.value}`} x1={plot.left} x2={plot.right} y1={t.at} y2={t.at} />
+        ))}
+        {g.xTicks.map((t) => (
+          <line key={`x${t.value}`} x1={t.at} x2={t.at} y1={plot.top} y2={plot.bottom} />
+        ))}
+      </g>
+      <g className="arena-svg-axis" {...AXIS_TEXT}>
+        <line
+          x1={plot.left}
+          x2={plot.right}
+          y1={plot.bottom}
+          y2={plot.bottom}
+          stroke={AXIS_STROKE}
+        />
+        {g.xTicks.map((t) => (
+          <g key={t.value}>
+            <line
+              x1={t.at}
+              x2={t.at}
+              y1={plot.bottom}
+              y2={plot.bottom + TICK}
+              stroke={AXIS_STROKE}
+            />
+            <text x={t.at} y={plot.bottom + TICK + TICK_GAP} dy="0.71em" textAnchor="middle">
+              {compact(t.value)}
+            </text>
+          </g>
+        ))}
+        <text x={plot.right} y={g.height - SCATTER_MARGIN.bottom - 1} textAnchor="end">
+          tokens sent
+        </text>
+        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} stroke={AXIS_STROKE} />
+        {g.yTicks.map((t) => (
+          <g key={t.value}>
+            <line x1={plot.left - TICK} x2={plot.left} y1={t.at} y2={t.at} stroke={AXIS_STROKE} />
+            <text x={plot.left - TICK - TICK_GAP} y={t.at} dy="0.355em" textAnchor="end">
+              {t.value}%
+            </text>
+          </g>
+        ))}
+      </g>
+      <g className="arena-scatter-points">
+        {points.map((p, i) => {
+          const at = g.points[i]!;
+          return (
+            <path
+              key={p.id}
+              className="arena-scatter-point"
+              data-name={p.name}
+              d={MARKER_PATHS[p.look.shape]}
+              transform={`translate(${at.x - SYMBOL_RADIUS} ${at.y - SYMBOL_RADIUS}) scale(${SYMBOL_SCALE})`}
+              fill={p.look.color}
+              stroke="#fff"
+              strokeWidth={0.7}
+            />
+          );
+        })}
+      </g>
+      <g className="arena-scatter-labels">
+        {g.labels.map((label) =>
+          label.box ? (
+            <text
+              key={label.ids.join('|')}
+              x={label.box.x}
+              y={label.box.y}
+              fontSize={LABEL_SIZE}
+              fill="#1d2330"
+              stroke="#ffffff"
+              strokeWidth={3}
+              paintOrder="stroke"
+              pointerEvents="none"
+            >
+              {label.lines.map((line, i) => (
+                <tspan
+                  key={i}
+                  x={label.box!.x}
+                  y={label.box!.y + (i + 0.5) * LABEL_LINE}
+                  dominantBaseline="central"
+                >
+                  {line}
+                </tspan>
+              ))}
+            </text>
+          ) : null,
+        )}
+      </g>
+    </>
+  );
+});
