@@ -135,6 +135,29 @@ export function summaryMessageContent(summary: string, path: string): string {
   ].join('\n');
 }
 
+/**
+ * The summary's own lines in a summary message (summaryMessageContent), without the lead-in about
+ * the record, the section headings or list bullets: what it says of the conversation. A message
+ * without the summary tags gives its non-empty lines.
+ */
+export function summaryLines(content: string): string[] {
+  const body = /<summary>\n?([\s\S]*?)\n?<\/summary>/.exec(content)?.[1] ?? content;
+  const headings = new Set<string>(SUMMARY_SECTIONS);
+  return body
+    .split('\n')
+    .map((line) => line.replace(/^\s*(?:[-*]\s+|\d+[.)]\s+)?/, '').trim())
+    .filter(
+      (line) =>
+        line &&
+        !headings.has(
+          line
+            .replace(/^#+\s*/, '')
+            .replace(/:$/, '')
+            .trim(),
+        ),
+    );
+}
+
 export function summaryMessage(record: SummaryRecord): UserMessage {
   return {
     role: 'user',

@@ -38,6 +38,7 @@ import { afterToolResult } from './file-commands';
 import { thirdPerson } from './language';
 import { asksForSummary, conversationToSummarize, extractiveSummary } from './summarizer';
 import { mustKeepFrom } from '../../compaction/pins';
+import { summaryLines } from '../../compaction/compaction';
 import { hash, withTag } from './text';
 import { composeAnswer, runTurn, say, turnExchanges, type Action, type TurnContext } from './turn';
 import type { DemoReply } from './types';
@@ -100,10 +101,15 @@ function conversationSources(request: ModelRequest, userAt: number): MemorySourc
   const earlier = request.messages
     .slice(0, Math.max(0, userAt))
     .filter((m) => m.role === 'user' && saysSomething(m));
+  // A summary is quoted by its own lines, not its lead-in about where the record is.
   if (earlier.length > 0)
     sources.push({
       path: 'an earlier message',
-      content: earlier.map((m) => m.content.replace(/\n+/g, ' ')).join('\n'),
+      content: earlier
+        .flatMap((m) =>
+          isSummaryMessage(m) ? summaryLines(m.content) : [m.content.replace(/\n+/g, ' ')],
+        )
+        .join('\n'),
     });
   return sources;
 }
