@@ -467,6 +467,18 @@ const TABLE: Record<string, Row[]> = {
       ],
     },
     { say: 'Tell me a joke', calls: [], answer: ["I can't tell a joke"] },
+    // A request that starts with its verb is not a statement to offer to remember ("Remember that
+    // list what is left…" was suggested).
+    {
+      say: 'Please list what is left before Friday, shortly.',
+      calls: [],
+      answer: ["I can't list what is left before Friday, shortly: I'm a fixed script"],
+    },
+    {
+      say: 'outline the steps to deploy',
+      calls: [],
+      answer: ["I can't outline the steps to deploy"],
+    },
     {
       say: 'asdf qwerty',
       calls: [],

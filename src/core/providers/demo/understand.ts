@@ -495,7 +495,7 @@ const DECLARATIVE =
 const IMPERATIVE =
   /^(?:write|compose|draft|create|generate|make|draw|paint|sing|translate|explain|summari[sz]e|rewrite|fix|debug|implement|code|build|design|plan|book|order|buy|send|email|calculate|compute|solve|give\s+me|find\s+me|recommend|suggest|convert|refactor|optimi[sz]e|review|analy[sz]e|play|predict|guess|teach\s+me|update|change|edit|delete|remove|rename|move|copy|install|deploy|test|run|google|browse|look\s+up|set|schedule|remind)\b/i;
 const TASK_VERBS =
-  /^(?:write|compose|draft|create|generate|make|draw|paint|sing|translate|explain|summari[sz]e|rewrite|fix|debug|implement|code|build|design|plan|book|order|buy|send|email|call|calculate|compute|solve|tell\s+me|give\s+me|find\s+me|recommend|suggest|convert|refactor|optimi[sz]e|review|analy[sz]e|play|predict|guess|help\s+me\s+with|teach\s+me|check|update|change|edit|delete|remove|rename|move|copy|install|deploy|test|run|open|search|google|browse|look\s+up|set|schedule|remind|what|who|where|when|why|how)\b/i;
+  /^(?:list|show|outline|enumerate|prepare|compare|sort|write|compose|draft|create|generate|make|draw|paint|sing|translate|explain|summari[sz]e|rewrite|fix|debug|implement|code|build|design|plan|book|order|buy|send|email|call|calculate|compute|solve|tell\s+me|give\s+me|find\s+me|recommend|suggest|convert|refactor|optimi[sz]e|review|analy[sz]e|play|predict|guess|help\s+me\s+with|teach\s+me|check|update|change|edit|delete|remove|rename|move|copy|install|deploy|test|run|open|search|google|browse|look\s+up|set|schedule|remind|what|who|where|when|why|how)\b/i;
 
 // --- Classification -------------------------------------------------------------------------------
 
