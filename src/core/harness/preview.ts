@@ -6,7 +6,7 @@
 import { runAgent } from '../agent/loop';
 import type { AgentEvent, LoopEvent } from '../agent/events';
 import { newId } from '../agent/ids';
-import type { Middleware, ThreadState } from '../agent/middleware';
+import { copyState, type Middleware, type ThreadState } from '../agent/middleware';
 import type { Tool } from '../agent/tool';
 import type { Message, ModelProvider, ModelRequest } from '../agent/types';
 import { FsError, type VirtualFs } from '../fs/types';
@@ -60,7 +60,7 @@ export async function previewNextRequest(input: PreviewInput): Promise<RequestPr
     tools: input.tools,
     middleware: input.middleware,
     fs: readOnly(input.fs),
-    state: structuredClone(input.state),
+    state: copyState(input.state),
     signal: new AbortController().signal,
     emit: (event) => {
       if (event.type === 'context-record') {

@@ -1,7 +1,7 @@
 // A conversation thread as stored: the full, unmodified history (compaction only changes what is
 // sent), the middleware state kept per thread, and a record of every model call.
 
-import type { ThreadState } from '../agent/middleware';
+import { copyState, type ThreadState } from '../agent/middleware';
 import type { Message, Usage } from '../agent/types';
 import type { TokenBreakdown } from '../tokens/counter';
 
@@ -169,7 +169,7 @@ export function copyThread(thread: Thread): Thread {
   return {
     ...thread,
     messages: thread.messages.slice(),
-    state: structuredClone(thread.state),
+    state: copyState(thread.state),
     calls: thread.calls.map((call) => (call.endedAt === undefined ? structuredClone(call) : call)),
     memoryEdits: thread.memoryEdits.slice(),
     ...(thread.events
