@@ -116,6 +116,9 @@ test('facts added, edited and deleted in the panel persist across a reload', asy
   await form.getByRole('button', { name: 'Save fact' }).click();
 
   const list = facts.getByRole('list', { name: 'Facts list' });
+  // The second fact's save lands first (it is placed above the first: a click while it lands could
+  // press where a row has just moved away from).
+  await expect(list.getByRole('listitem', { name: 'Lives in Lisbon' })).toBeVisible();
   await list.getByRole('button', { name: 'Edit Drinks coffee black' }).click();
   const edit = facts.getByRole('form', { name: /^Edit fact/ });
   await edit.getByLabel('Fact', { exact: true }).fill('Drinks coffee with oat milk');
