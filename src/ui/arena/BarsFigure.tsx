@@ -6,6 +6,7 @@
 import { memo, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { tokens } from './format';
 import { FloatingTooltip } from './FloatingTooltip';
+import { AXIS_STROKE, AXIS_TEXT, PlotGrid, TICK, TICK_GAP, XAxis } from './PlotAxes';
 import { useElementSize } from '../charts/element-size';
 import { LABEL_LINE, LABEL_SIZE, textWidth } from '../charts/measure-text';
 import {
@@ -18,12 +19,7 @@ import {
 } from './bar-scale';
 import { rowForKey } from './line-scale';
 
-const AXIS_TEXT = { fontSize: 11, fill: '#667085' };
-const AXIS_STROKE = '#666';
-const GRID_STROKE = '#eef1f6';
 const BAR_FILL = '#0072B2';
-const TICK = 6;
-const TICK_GAP = 2;
 const measureLabel = (text: string) => textWidth(text, LABEL_SIZE);
 /** Down and Up step through the rows as Right and Left do through LineFigure's turns. */
 const ROW_KEYS: Record<string, string> = { ArrowDown: 'ArrowRight', ArrowUp: 'ArrowLeft' };
@@ -111,33 +107,9 @@ const Drawing = memo(function Drawing({
   const { plot } = g;
   return (
     <>
-      <g className="arena-svg-grid" stroke={GRID_STROKE}>
-        {g.xTicks.map((t) => (
-          <line key={t.value} x1={t.at} x2={t.at} y1={plot.top} y2={plot.bottom} />
-        ))}
-      </g>
+      <PlotGrid plot={plot} xTicks={g.xTicks} />
+      <XAxis plot={plot} ticks={g.xTicks} />
       <g className="arena-svg-axis" {...AXIS_TEXT}>
-        <line
-          x1={plot.left}
-          x2={plot.right}
-          y1={plot.bottom}
-          y2={plot.bottom}
-          stroke={AXIS_STROKE}
-        />
-        {g.xTicks.map((t) => (
-          <g key={t.value}>
-            <line
-              x1={t.at}
-              x2={t.at}
-              y1={plot.bottom}
-              y2={plot.bottom + TICK}
-              stroke={AXIS_STROKE}
-            />
-            <text x={t.at} y={plot.bottom + TICK + TICK_GAP} dy="0.71em" textAnchor="middle">
-              {t.value}
-            </text>
-          </g>
-        ))}
         <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} stroke={AXIS_STROKE} />
         {g.rows.map((r, i) => (
           <g key={rows[i]!.id}>

@@ -12,6 +12,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { compact, tokens } from './format';
+import { PlotGrid, XAxis, YAxis } from './PlotAxes';
 import { useElementSize } from '../charts/element-size';
 import {
   linearScale,
@@ -37,11 +38,6 @@ const MARGIN = { top: 8, right: 12, bottom: 4, left: 4 };
 const Y_AXIS_WIDTH = 48;
 const X_AXIS_HEIGHT = 30;
 /** Axis tick marks and the gap to their labels. */
-const TICK = 6;
-const TICK_GAP = 2;
-const AXIS_TEXT = { fontSize: 11, fill: '#667085' };
-const AXIS_STROKE = '#666';
-const GRID_STROKE = '#eef1f6';
 /** Tooltip rows per column: ten fit the chart's height; more go to a second column. */
 const TOOLTIP_ROWS = 10;
 /** Room between the guide and the tooltip. */
@@ -203,51 +199,13 @@ const Drawing = memo(function Drawing({
   const { plot } = g;
   return (
     <>
-      <g className="arena-line-grid" stroke={GRID_STROKE}>
-        {g.yTicks.map((t) => (
-          <line key={`y${t.value}`} x1={plot.left} x2={plot.right} y1={t.at} y2={t.at} />
-        ))}
-        {g.xTicks.map((t) => (
-          <line key={`x${t.value}`} x1={t.at} x2={t.at} y1={plot.top} y2={plot.bottom} />
-        ))}
-      </g>
-      <g className="arena-line-axis" {...AXIS_TEXT}>
-        <line
-          x1={plot.left}
-          x2={plot.right}
-          y1={plot.bottom}
-          y2={plot.bottom}
-          stroke={AXIS_STROKE}
-        />
-        {g.xTicks.map((t) => (
-          <g key={t.value}>
-            <line
-              x1={t.at}
-              x2={t.at}
-              y1={plot.bottom}
-              y2={plot.bottom + TICK}
-              stroke={AXIS_STROKE}
-            />
-            <text x={t.at} y={plot.bottom + TICK + TICK_GAP} dy="0.71em" textAnchor="middle">
-              {t.value}
-            </text>
-          </g>
-        ))}
-        {xLabel && (
-          <text x={plot.right} y={g.height - MARGIN.bottom - 1} textAnchor="end">
-            {xLabel}
-          </text>
-        )}
-        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} stroke={AXIS_STROKE} />
-        {g.yTicks.map((t) => (
-          <g key={t.value}>
-            <line x1={plot.left - TICK} x2={plot.left} y1={t.at} y2={t.at} stroke={AXIS_STROKE} />
-            <text x={plot.left - TICK - TICK_GAP} y={t.at} dy="0.355em" textAnchor="end">
-              {compact(t.value)}
-            </text>
-          </g>
-        ))}
-      </g>
+      <PlotGrid plot={plot} xTicks={g.xTicks} yTicks={g.yTicks} />
+      <XAxis
+        plot={plot}
+        ticks={g.xTicks}
+        {...(xLabel ? { name: { text: xLabel, y: g.height - MARGIN.bottom - 1 } } : {})}
+      />
+      <YAxis plot={plot} ticks={g.yTicks} format={compact} />
       <g className="arena-lines" fill="none" strokeWidth={2} strokeLinejoin="round">
         {series.map((s, i) => (
           <g key={s.key}>

@@ -9,6 +9,7 @@ import { memo, useMemo, useState, type KeyboardEvent, type PointerEvent } from '
 import { compact, tokens } from './format';
 import type { Look } from './palette';
 import { FloatingTooltip } from './FloatingTooltip';
+import { PlotGrid, XAxis, YAxis } from './PlotAxes';
 import { useElementSize } from '../charts/element-size';
 import { MARKER_PATHS } from '../charts/MarkerIcon';
 import { LABEL_LINE, LABEL_SIZE, textWidth } from '../charts/measure-text';
@@ -31,11 +32,6 @@ export interface ScatterDatum {
   look: Look;
 }
 
-const AXIS_TEXT = { fontSize: 11, fill: '#667085' };
-const AXIS_STROKE = '#666';
-const GRID_STROKE = '#eef1f6';
-const TICK = 6;
-const TICK_GAP = 2;
 /** MARKER_PATHS are drawn in a 12 × 12 box: scaled to the symbol's size. */
 const SYMBOL_SCALE = SYMBOL_RADIUS / 6;
 const measureLabel = (text: string) => textWidth(text, LABEL_SIZE);
@@ -133,49 +129,14 @@ const Drawing = memo(function Drawing({
   const { plot } = g;
   return (
     <>
-      <g className="arena-svg-grid" stroke={GRID_STROKE}>
-        {g.yTicks.map((t) => (
-          <line key={`y${t.value}`} x1={plot.left} x2={plot.right} y1={t.at} y2={t.at} />
-        ))}
-        {g.xTicks.map((t) => (
-          <line key={`x${t.value}`} x1={t.at} x2={t.at} y1={plot.top} y2={plot.bottom} />
-        ))}
-      </g>
-      <g className="arena-svg-axis" {...AXIS_TEXT}>
-        <line
-          x1={plot.left}
-          x2={plot.right}
-          y1={plot.bottom}
-          y2={plot.bottom}
-          stroke={AXIS_STROKE}
-        />
-        {g.xTicks.map((t) => (
-          <g key={t.value}>
-            <line
-              x1={t.at}
-              x2={t.at}
-              y1={plot.bottom}
-              y2={plot.bottom + TICK}
-              stroke={AXIS_STROKE}
-            />
-            <text x={t.at} y={plot.bottom + TICK + TICK_GAP} dy="0.71em" textAnchor="middle">
-              {compact(t.value)}
-            </text>
-          </g>
-        ))}
-        <text x={plot.right} y={g.height - SCATTER_MARGIN.bottom - 1} textAnchor="end">
-          tokens sent
-        </text>
-        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} stroke={AXIS_STROKE} />
-        {g.yTicks.map((t) => (
-          <g key={t.value}>
-            <line x1={plot.left - TICK} x2={plot.left} y1={t.at} y2={t.at} stroke={AXIS_STROKE} />
-            <text x={plot.left - TICK - TICK_GAP} y={t.at} dy="0.355em" textAnchor="end">
-              {t.value}%
-            </text>
-          </g>
-        ))}
-      </g>
+      <PlotGrid plot={plot} xTicks={g.xTicks} yTicks={g.yTicks} />
+      <XAxis
+        plot={plot}
+        ticks={g.xTicks}
+        format={compact}
+        name={{ text: 'tokens sent', y: g.height - SCATTER_MARGIN.bottom - 1 }}
+      />
+      <YAxis plot={plot} ticks={g.yTicks} format={(v) => `${v}%`} />
       <g className="arena-scatter-points">
         {points.map((p, i) => {
           const at = g.points[i]!;
