@@ -2,7 +2,9 @@
 // shown in the "Compaction record" with both under "Recoverable" (the history file holds them and
 // the summary names it); a pinned message survives the next summarization verbatim; "Compact now"
 // previews a summarization and changes nothing until Apply.
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { longThread, threadsBundle } from '../scripts/ui-scenarios';
 import type { FakeServer, RecordedRequest } from './fake-servers/common';
 import { test, expect, openApp, sendMessage, configureProvider } from './fixtures';
 
@@ -318,4 +320,47 @@ test('a sliding window leaving a turn out is recorded (Lost), and a pinned messa
     .filter((m) => m.role === 'user')
     .map((m) => m.content);
   expect(users).toEqual([NEEDLE, 'third message', 'fourth message']);
+});
+
+test('a record the page closed on before it was built says so, in the event list and when opened', async ({
+  page,
+}, testInfo) => {
+  // A summarization whose record was still being built when the page went away: the thread keeps
+  // the event, marked pending, with no record (a bundle carries it as it was saved).
+  const thread = longThread('thread_cut', 3);
+  const lastCall = thread.calls.at(-1)!;
+  thread.events.push({
+    id: 'evt_cut_record',
+    kind: 'summarize',
+    at: lastCall.startedAt,
+    callId: lastCall.callId,
+    tokensBefore: 100_000,
+    tokensAfter: 9_000,
+    detail: 'Older messages were summarized.',
+    pending: true,
+  });
+  const file = testInfo.outputPath('cut-record.zip');
+  writeFileSync(file, await threadsBundle([thread]));
+  await openApp(page);
+  await page.getByLabel('Import bundle', { exact: true }).setInputFiles(file);
+  const preview = page.getByRole('dialog', { name: 'Import preview' });
+  await preview.getByRole('button', { name: 'Apply import' }).click();
+  await expect(preview).toBeHidden();
+  await page
+    .getByRole('navigation', { name: 'Threads' })
+    .getByRole('button', { name: /^A long working thread/ })
+    .click();
+
+  const tokens = page.getByRole('region', { name: 'Token usage' });
+  const list = tokens.getByRole('list', { name: 'Context events' });
+  // The list opens by itself when it is short; opened by its summary otherwise.
+  const events = tokens.getByRole('group').filter({ hasText: /^\d+ events?/ });
+  if ((await events.getAttribute('open')) === null) await events.getByText(/^\d+ events?$/).click();
+  const cut = list.getByRole('button', { name: /record not finished/ });
+  await expect(cut).toBeVisible();
+  await expect(list).not.toContainText('building record');
+  await cut.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'was not finished' })).toContainText(
+    'the page closed or reloaded while it was being built',
+  );
 });

@@ -314,6 +314,14 @@ export interface ScenarioBundles {
   files: Uint8Array;
 }
 
+/** A bundle of the given threads (and nothing else of note), as the app exports one. */
+export async function threadsBundle(threads: readonly Thread[]): Promise<Uint8Array> {
+  const now = () => T0 + 3 * 86_400_000;
+  const f = fixture({ now });
+  for (const thread of threads) await f.threads.put(thread);
+  return (await exportBundle(f.source, { appVersion: '0.1.0', now })).bytes;
+}
+
 /** The three bundles: the long thread (and a short one), 1,000 facts, 5,000 files. */
 export async function scenarioBundles(
   sizes = { turns: 1_000, facts: 1_000, files: 5_000 },
