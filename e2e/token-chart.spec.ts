@@ -55,8 +55,9 @@ test('a short thread: bars per call, ticks, a tooltip per call, a marker opens i
   // Few calls: no brush.
   await expect(tokens.getByRole('group', { name: 'Calls in view' })).toHaveCount(0);
 
-  // The pointer over the last call: its tooltip; away from the plot: gone.
-  const tooltip = tokens.getByRole('tooltip');
+  // The pointer over the last call: its tooltip; away from the plot: gone. (The tooltip is in the
+  // page's top layer, so that a short token panel does not clip it.)
+  const tooltip = page.getByRole('tooltip');
   await hover(page, plot, 0.99);
   await expect(tooltip).toContainText(`Call ${calls}:`);
   await expect(tooltip).toContainText('estimated input tokens');
@@ -122,7 +123,12 @@ test('a long thread: steps, and the brush zooms into calls by keyboard and by dr
   for (const tick of ticks) expect(tick % step).toBe(0);
   // A grouped point's tooltip says which calls it stands for.
   await hover(page, plot, 0.5);
-  await expect(tokens.getByRole('tooltip')).toContainText(/Calls \d+–\d+, drawn as the largest/);
+  await expect(page.getByRole('tooltip')).toContainText(/Calls \d+–\d+, drawn as the largest/);
+  // Whole in the window, though taller than the plot at 1024×768: not cut by the panel's edge.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await hover(page, plot, 0.5);
+  await expect(page.getByRole('tooltip')).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.mouse.move(5, 5);
 
   // The brush: two sliders over every call.
@@ -143,7 +149,7 @@ test('a long thread: steps, and the brush zooms into calls by keyboard and by dr
   expect(Math.min(...zoomed)).toBeGreaterThanOrEqual(251);
   expect(Math.max(...zoomed)).toBeLessThanOrEqual(300);
   await hover(page, plot, 0.01);
-  await expect(tokens.getByRole('tooltip')).toContainText('Call 251:');
+  await expect(page.getByRole('tooltip')).toContainText('Call 251:');
   await page.mouse.move(5, 5);
 
   // By dragging: the last call's handle to the left shows fewer calls.

@@ -17,6 +17,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
+import { createPortal } from 'react-dom';
 import type { ContextEvent } from '../../core/thread/thread';
 import { useElementSize } from './element-size';
 import {
@@ -188,16 +189,21 @@ function TokenChart({
   const [active, setActive] = useState<number>();
   const pointer = useRef({ x: 0, y: 0 });
   const tip = useRef<HTMLDivElement>(null);
+  const svg = useRef<SVGSVGElement>(null);
+  // The tooltip is in the page's top layer (a portal, fixed), placed within the window: in the
+  // token panel it was clipped by the panel's edge, and in a short panel the plot is shorter than
+  // the tooltip.
   const place = useCallback(() => {
     const box = tip.current;
-    if (!box || !frame) return;
+    const plot = svg.current?.getBoundingClientRect();
+    if (!box || !plot) return;
     const at = tooltipPosition(
-      pointer.current,
+      { x: plot.left + pointer.current.x, y: plot.top + pointer.current.y },
       { width: box.offsetWidth, height: box.offsetHeight },
-      frame,
+      { width: window.innerWidth, height: window.innerHeight },
     );
     box.style.transform = `translate(${Math.round(at.x)}px, ${Math.round(at.y)}px)`;
-  }, [frame]);
+  }, []);
   useLayoutEffect(place, [place, active, data]);
   const row = active !== undefined ? data[active] : undefined;
 
@@ -240,6 +246,7 @@ function TokenChart({
       <div className="token-chart-plot" ref={setPlotElement}>
         {frame && first && lastPoint && (
           <svg
+            ref={svg}
             className="token-plot"
             role="img"
             aria-label={`Input tokens by call: calls ${first.bucket?.first ?? first.call} to ${lastPoint.bucket?.last ?? lastPoint.call}${first.bucket ? ', grouped' : ''}`}
@@ -282,11 +289,18 @@ function TokenChart({
             <ChartLabels frame={frame} data={data} scale={scale} bars={bars} notes={notes} />
           </svg>
         )}
-        {row && (
-          <div ref={tip} id={tipId} role="tooltip" className="chart-tooltip">
-            <TooltipContent row={row} series={series} />
-          </div>
-        )}
+        {row &&
+          createPortal(
+            <div
+              ref={tip}
+              id={tipId}
+              role="tooltip"
+              className="chart-tooltip chart-tooltip-floating"
+            >
+              <TooltipContent row={row} series={series} />
+            </div>,
+            document.body,
+          )}
       </div>
       {rows.length > 12 && (
         // The brush in a strip of its own, over every call: the plot above draws the calls it
