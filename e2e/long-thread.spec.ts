@@ -17,6 +17,14 @@ async function importThreads(page: Page, file: string) {
   await expect(preview).toBeHidden();
 }
 
+/** The app opened with the long thread (and a short one) imported from a bundle. */
+async function openWithLongThread(page: Page, file: string) {
+  const { thread } = await scenarioBundles({ turns: TURNS, facts: 1, files: 1 });
+  writeFileSync(file, thread);
+  await openApp(page);
+  await importThreads(page, file);
+}
+
 /** "Turn n" of the first user message whose bottom is below the top of the view. */
 const topMessage = (conversation: Locator) =>
   conversation.evaluate((el) => {
@@ -30,11 +38,7 @@ const topMessage = (conversation: Locator) =>
 test('a long thread opens at its last message, renders only the rows near the view, and reopens where it was left', async ({
   page,
 }, testInfo) => {
-  const { thread } = await scenarioBundles({ turns: TURNS, facts: 1, files: 1 });
-  const file = testInfo.outputPath('long-thread.zip');
-  writeFileSync(file, thread);
-  await openApp(page);
-  await importThreads(page, file);
+  await openWithLongThread(page, testInfo.outputPath('long-thread.zip'));
 
   const threads = page.getByRole('navigation', { name: 'Threads' });
   const conversation = page.getByRole('region', { name: 'Conversation' });
@@ -77,11 +81,7 @@ test('a message sent in a long thread is kept after a reload, with every earlier
   page,
 }, testInfo) => {
   // Threads are saved in chunks (a save writes only what changed): the reload reads them all back.
-  const { thread } = await scenarioBundles({ turns: TURNS, facts: 1, files: 1 });
-  const file = testInfo.outputPath('long-thread.zip');
-  writeFileSync(file, thread);
-  await openApp(page);
-  await importThreads(page, file);
+  await openWithLongThread(page, testInfo.outputPath('long-thread.zip'));
   const threads = page.getByRole('navigation', { name: 'Threads' });
   const conversation = page.getByRole('region', { name: 'Conversation' });
   await threads.getByRole('button', { name: /^A long working thread/ }).click();

@@ -6,7 +6,7 @@
 import { memo, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { tokens } from './format';
 import { FloatingTooltip } from './FloatingTooltip';
-import { AXIS_STROKE, AXIS_TEXT, PlotGrid, TICK, TICK_GAP, XAxis } from './PlotAxes';
+import { AXIS_STROKE, AXIS_TEXT, ChartSvg, PlotGrid, TICK, TICK_GAP, XAxis } from './PlotAxes';
 import { useElementSize } from '../charts/element-size';
 import { LABEL_LINE, LABEL_SIZE, textWidth } from '../charts/measure-text';
 import {
@@ -58,17 +58,13 @@ export function BarsFigure({ title, rows }: { title: string; rows: readonly BarI
   return (
     <div className="arena-svg-figure" style={{ height }} ref={setPlotElement}>
       {geometry && (
-        <svg
+        <ChartSvg
           className="arena-svg arena-bars-svg"
-          width={geometry.width}
-          height={geometry.height}
-          role="img"
-          aria-label={name}
-          tabIndex={0}
+          size={geometry}
+          name={name}
           onPointerMove={onPointerMove}
-          onPointerLeave={() => setActive(null)}
           onKeyDown={onKeyDown}
-          onBlur={() => setActive(null)}
+          onLeave={() => setActive(null)}
         >
           {row && (
             <rect
@@ -82,7 +78,7 @@ export function BarsFigure({ title, rows }: { title: string; rows: readonly BarI
           )}
           {/* Memoized: a pointer moving over the chart does not draw it again. */}
           <Drawing geometry={geometry} rows={rows} />
-        </svg>
+        </ChartSvg>
       )}
       {geometry && row && shown !== null && (
         <FloatingTooltip geometry={geometry} anchor={{ x: row.x + row.length, y: row.y }}>

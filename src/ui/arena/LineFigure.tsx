@@ -12,7 +12,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { compact, tokens } from './format';
-import { PlotGrid, XAxis, YAxis } from './PlotAxes';
+import { ChartSvg, PlotGrid, XAxis, YAxis } from './PlotAxes';
 import { useElementSize } from '../charts/element-size';
 import {
   linearScale,
@@ -102,22 +102,18 @@ export function LineFigure({
     <div className="arena-line-figure" style={{ height }}>
       <div className="arena-line-plot" ref={setPlotElement}>
         {geometry && (
-          <svg
+          <ChartSvg
             className="arena-line-svg"
-            width={geometry.width}
-            height={geometry.height}
-            role="img"
-            aria-label={name}
-            tabIndex={0}
+            size={geometry}
+            name={name}
             onPointerMove={onPointerMove}
-            onPointerLeave={() => setActive(null)}
             onKeyDown={onKeyDown}
-            onBlur={() => setActive(null)}
+            onLeave={() => setActive(null)}
           >
             {/* Memoized: a pointer moving over the chart does not draw it again. */}
             <Drawing geometry={geometry} series={series} xLabel={xLabel} />
             {shown !== null && <Guide geometry={geometry} series={series} row={rows[shown]!} />}
-          </svg>
+          </ChartSvg>
         )}
         {geometry && shown !== null && (
           <LineTooltip

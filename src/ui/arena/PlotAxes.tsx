@@ -1,6 +1,8 @@
-// The frame the arena's own SVG charts share (LineFigure, ScatterFigure, BarsFigure): the grid
-// lines at the ticks, the x-axis along the plot's bottom with its tick labels (and the axis's
-// name at its right end), and the y-axis along its left with numeric tick labels.
+// The frame the arena's own SVG charts share (LineFigure, ScatterFigure, BarsFigure): the svg
+// itself (an image reachable by keyboard, whose pointer and arrow keys choose what the tooltip
+// shows), the grid lines at the ticks, the x-axis along the plot's bottom with its tick labels
+// (and the axis's name at its right end), and the y-axis along its left with numeric tick labels.
+import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
 
 /** Where the plot is in the svg. */
 export interface PlotBox {
@@ -22,6 +24,45 @@ const GRID_STROKE = '#eef1f6';
 /** A tick mark's length and the gap between it and its label. */
 export const TICK = 6;
 export const TICK_GAP = 2;
+
+/**
+ * The chart's svg: an image named `name`, focusable; `onPointerMove` and `onKeyDown` choose what
+ * is shown, and leaving it (pointer or focus) calls `onLeave`.
+ */
+export function ChartSvg({
+  className,
+  size,
+  name,
+  onPointerMove,
+  onKeyDown,
+  onLeave,
+  children,
+}: {
+  className: string;
+  size: { width: number; height: number };
+  name: string;
+  onPointerMove: (event: PointerEvent<SVGSVGElement>) => void;
+  onKeyDown: (event: KeyboardEvent<SVGSVGElement>) => void;
+  onLeave: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      className={className}
+      width={size.width}
+      height={size.height}
+      role="img"
+      aria-label={name}
+      tabIndex={0}
+      onPointerMove={onPointerMove}
+      onPointerLeave={onLeave}
+      onKeyDown={onKeyDown}
+      onBlur={onLeave}
+    >
+      {children}
+    </svg>
+  );
+}
 
 /** Grid lines across the plot at each tick (vertical at x ticks, horizontal at y ticks). */
 export function PlotGrid({

@@ -9,7 +9,7 @@ import { memo, useMemo, useState, type KeyboardEvent, type PointerEvent } from '
 import { compact, tokens } from './format';
 import type { Look } from './palette';
 import { FloatingTooltip } from './FloatingTooltip';
-import { PlotGrid, XAxis, YAxis } from './PlotAxes';
+import { ChartSvg, PlotGrid, XAxis, YAxis } from './PlotAxes';
 import { useElementSize } from '../charts/element-size';
 import { MARKER_PATHS } from '../charts/MarkerIcon';
 import { LABEL_LINE, LABEL_SIZE, textWidth } from '../charts/measure-text';
@@ -77,17 +77,13 @@ export function ScatterFigure({
   return (
     <div className="arena-svg-figure" style={{ height }} ref={setPlotElement}>
       {geometry && (
-        <svg
+        <ChartSvg
           className="arena-svg arena-scatter-svg"
-          width={geometry.width}
-          height={geometry.height}
-          role="img"
-          aria-label={name}
-          tabIndex={0}
+          size={geometry}
+          name={name}
           onPointerMove={onPointerMove}
-          onPointerLeave={() => setActive(null)}
           onKeyDown={onKeyDown}
-          onBlur={() => setActive(null)}
+          onLeave={() => setActive(null)}
         >
           {/* Memoized: a pointer moving over the chart does not draw it again. */}
           <Drawing geometry={geometry} points={points} />
@@ -103,7 +99,7 @@ export function ScatterFigure({
               pointerEvents="none"
             />
           )}
-        </svg>
+        </ChartSvg>
       )}
       {geometry && shown !== null && (
         <FloatingTooltip geometry={geometry} anchor={geometry.points[shown]!}>
