@@ -20,13 +20,17 @@ export function isQuotaError(error: unknown): boolean {
   );
 }
 
-export function toStorageError(error: unknown, what: string): StorageError {
+/**
+ * The message for a failed save of `what`. `kept` says what was and was not saved, when the caller
+ * knows better than "what was saved before is intact" (a thread: how many messages are stored).
+ */
+export function toStorageError(error: unknown, what: string, kept?: string): StorageError {
   if (isQuotaError(error)) {
     return new StorageError(
       'quota-exceeded',
-      `Browser storage is full: could not save ${what}. What was saved before is intact; free space (delete old threads or files) and try again.`,
+      `Browser storage is full: could not save ${what}. ${kept ?? 'What was saved before is intact'}; free space (delete old threads or files) and try again.`,
     );
   }
   const detail = errorText(error);
-  return new StorageError('io', `Could not save ${what}: ${detail}`);
+  return new StorageError('io', `Could not save ${what}: ${detail}${kept ? ` (${kept})` : ''}`);
 }

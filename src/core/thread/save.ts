@@ -1,9 +1,21 @@
 // Loading and saving a thread with the revision it was read at, so that a save never silently
 // replaces what another tab saved in between (the seam the thread session saves through).
 //
-// Today's body is the plain put; the revision check and the merge land behind this same signature.
+// A save states the revision it started from; the store writes it only if that is still the stored
+// revision (ThreadStore.putIf). When another tab saved in between, the two are merged (merge.ts):
+// what both added is kept, and the merge is saved against the other tab's revision (again, should a
+// third save have come in meanwhile). When the two histories cannot be merged, ours is saved and
+// theirs is kept as a new thread, "<title> (copy from another tab)": nothing is dropped.
+//
+// The merge is three-way when the content of the base revision is known: this module remembers
+// the thread at the revisions it loaded and saved (a few, by thread id and revision; a revision
+// names one content, whichever tab wrote it). Otherwise the merge finds the common start itself.
+//
+// A store without putIf (an in-memory stand-in) is written with a plain put.
 
-import type { Thread, ThreadStore } from './thread';
+import { newId } from '../agent/ids';
+import { mergeThreads } from './merge';
+import { copyThread, type Thread, type ThreadStore } from './thread';
 
 /** A stored thread and the revision it was read at (undefined: unknown, e.g. an old record). */
 export interface LoadedThread {
@@ -22,12 +34,40 @@ export interface SaveOutcome {
   copiedTo?: string;
 }
 
+/** Merges tried in one save before it gives up (each means another save came in meanwhile). */
+export const SAVE_ATTEMPTS = 8;
+/** Thread contents remembered by revision, for three-way merges. */
+const REMEMBERED = 32;
+const remembered = new Map<string, Thread>();
+const rememberKey = (id: string, revision: string) => `${id}\u0000${revision}`;
+
+function remember(thread: Thread, revision: string | undefined): void {
+  if (revision === undefined) return;
+  const key = rememberKey(thread.id, revision);
+  remembered.delete(key);
+  // A snapshot: the caller goes on changing its working copy.
+  remembered.set(key, copyThread(thread));
+  for (const oldest of remembered.keys()) {
+    if (remembered.size <= REMEMBERED) break;
+    remembered.delete(oldest);
+  }
+}
+
+function recall(id: string, revision: string | undefined): Thread | undefined {
+  return revision === undefined ? undefined : remembered.get(rememberKey(id, revision));
+}
+
 export async function loadThread(
   store: ThreadStore,
   id: string,
 ): Promise<LoadedThread | undefined> {
-  const thread = await store.get(id);
-  return thread ? { thread, revision: undefined } : undefined;
+  if (!store.getWithRevision) {
+    const thread = await store.get(id);
+    return thread ? { thread, revision: undefined } : undefined;
+  }
+  const loaded = await store.getWithRevision(id);
+  if (loaded) remember(loaded.thread, loaded.revision);
+  return loaded;
 }
 
 /** Saves `thread`, which was read (or last saved) at revision `base`. */
@@ -36,7 +76,53 @@ export async function saveThread(
   thread: Thread,
   base: string | undefined,
 ): Promise<SaveOutcome> {
-  void base;
-  await store.put(thread);
-  return { thread, revision: undefined, mergedFromOther: 0 };
+  if (!store.putIf) {
+    await store.put(thread);
+    return { thread, revision: undefined, mergedFromOther: 0 };
+  }
+  let ours = thread;
+  let expected = base;
+  let baseThread = recall(thread.id, base);
+  let mergedFromOther = 0;
+  let copiedTo: string | undefined;
+  for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+    const answer = await store.putIf(ours, expected);
+    if (answer.ok) {
+      remember(ours, answer.revision);
+      return {
+        thread: ours,
+        revision: answer.revision,
+        mergedFromOther,
+        ...(copiedTo !== undefined ? { copiedTo } : {}),
+      };
+    }
+    const theirs = answer.current;
+    if (theirs) {
+      const merged = mergeThreads(baseThread, ours, theirs);
+      if (merged.ok) {
+        ours = merged.thread;
+        mergedFromOther += merged.fromTheirs;
+      } else {
+        copiedTo = await keepAsCopy(store, theirs);
+      }
+    }
+    // Deleted by another tab meanwhile (no theirs): ours is saved again, nothing to merge.
+    baseThread = theirs;
+    expected = answer.revision;
+  }
+  throw new Error(
+    `Could not save thread "${thread.title}": another tab saved it ${SAVE_ATTEMPTS} times while this one tried. Nothing of this save was written; this tab still holds it.`,
+  );
+}
+
+/** Keeps the other tab's history, which could not be merged with ours, as a thread of its own. */
+async function keepAsCopy(store: ThreadStore, theirs: Thread): Promise<string> {
+  const copy: Thread = {
+    ...theirs,
+    id: newId('thread'),
+    title: `${theirs.title} (copy from another tab)`,
+  };
+  const answer = await store.putIf!(copy, undefined);
+  if (!answer.ok) throw new Error(`Could not keep the other tab's "${theirs.title}" as a copy.`);
+  return copy.id;
 }

@@ -133,11 +133,42 @@ export type ThreadSummary = Pick<
   messageCount: number;
 };
 
+/** A stored thread and its revision (undefined: the store keeps none for it, e.g. an old record). */
+export interface StoredThread {
+  thread: Thread;
+  revision: string | undefined;
+}
+
+/**
+ * The answer of a conditional save: written (at a new revision), or not written because the stored
+ * revision is not the one the save started from; then the thread as stored now and its revision
+ * (current undefined: the thread is stored no more, another tab deleted it).
+ */
+export type PutIfResult =
+  | { ok: true; revision: string }
+  | { ok: false; current: Thread | undefined; revision: string | undefined };
+
+/** A save (revision) or a delete (revision null) of a thread, as another tab announces it. */
+export interface ThreadChange {
+  id: string;
+  revision: string | null;
+}
+
 export interface ThreadStore {
   list(): Promise<ThreadSummary[]>;
   get(id: string): Promise<Thread | undefined>;
+  /** Writes the thread whatever is stored (imports, restores). A session saves with putIf. */
   put(thread: Thread): Promise<void>;
   delete(id: string): Promise<void>;
+  /** The thread and the revision it is stored at, read together. */
+  getWithRevision?(id: string): Promise<StoredThread | undefined>;
+  /**
+   * Writes the thread only if its stored revision is still `base` (undefined: none stored), the
+   * check and the write in one step; otherwise writes nothing and answers with what is stored.
+   */
+  putIf?(thread: Thread, base: string | undefined): Promise<PutIfResult>;
+  /** Calls `listener` for each save or delete of a thread by another tab; returns the unsubscribe. */
+  watch?(listener: (change: ThreadChange) => void): () => void;
 }
 
 export function summarize(thread: Thread): ThreadSummary {
