@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../agent/types';
-import { mergeThreads } from './merge';
+import { mergeNotice, mergeThreads } from './merge';
 import { type ContextEvent, type ModelCallRecord, type Thread } from './thread';
 
 function said(id: string, createdAt: number, role: 'user' | 'assistant' = 'user'): Message {
@@ -160,6 +160,16 @@ describe('mergeThreads', () => {
         expect(times).toEqual([...times].sort((x, y) => x - y));
         expect(merged.fromTheirs).toBe(theirsTimes.length);
       }),
+    );
+  });
+
+  it('says what another tab added, and where a history that could not be merged is kept', () => {
+    expect(mergeNotice({ mergedFromOther: 0 }, 'Plans')).toBeUndefined();
+    expect(mergeNotice({ mergedFromOther: 2 }, 'Plans')).toBe(
+      'Another tab added 2 messages to this thread.',
+    );
+    expect(mergeNotice({ mergedFromOther: 1, copiedTo: 'thread_x' }, 'Plans')).toBe(
+      'Another tab added 1 message to this thread. Another tab rewrote this thread\'s history, which cannot be merged with this tab\'s: its version is kept as the thread "Plans (copy from another tab)".',
     );
   });
 });

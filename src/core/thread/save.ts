@@ -14,7 +14,7 @@
 // A store without putIf (an in-memory stand-in) is written with a plain put.
 
 import { newId } from '../agent/ids';
-import { mergeThreads } from './merge';
+import { copyTitle, mergeThreads } from './merge';
 import { copyThread, type Thread, type ThreadStore } from './thread';
 
 /** A stored thread and the revision it was read at (undefined: unknown, e.g. an old record). */
@@ -120,7 +120,7 @@ async function keepAsCopy(store: ThreadStore, theirs: Thread): Promise<string> {
   const copy: Thread = {
     ...theirs,
     id: newId('thread'),
-    title: `${theirs.title} (copy from another tab)`,
+    title: copyTitle(theirs.title),
   };
   const answer = await store.putIf!(copy, undefined);
   if (!answer.ok) throw new Error(`Could not keep the other tab's "${theirs.title}" as a copy.`);
