@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import fc from 'fast-check';
 import { createStore, set } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../core/agent/types';
 import { loadThread, saveThread } from '../core/thread/save';
 import { copyThread, type Thread } from '../core/thread/thread';
 import { IdbThreadStore } from './idb-threads';
+import { checkTwoTabsProperty } from '../../tests/fixtures/two-tabs';
 
 // saveThread (core/thread/save.ts) over IdbThreadStore: two stores on one database are two tabs.
 
@@ -97,61 +97,12 @@ describe('saveThread on one stored thread from two tabs', () => {
   });
 
   it('property: random sends and saves of two tabs lose no message and keep time order', async () => {
-    type Step = { tab: 0 | 1; op: 'send' | 'save' | 'follow'; tie: boolean };
-    const step = fc.record({
-      tab: fc.constantFrom<0 | 1>(0, 1),
-      op: fc.constantFrom<Step['op']>('send', 'send', 'save', 'follow'),
-      tie: fc.boolean(),
+    await checkTwoTabsProperty(() => {
+      const prefix = freshPrefix();
+      return {
+        tabs: [new IdbThreadStore(prefix), new IdbThreadStore(prefix)],
+        reader: new IdbThreadStore(prefix),
+      };
     });
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { maxLength: 24 }), async (steps) => {
-        const prefix = freshPrefix();
-        const first = await saveThread(new IdbThreadStore(prefix), thread(start), undefined);
-        const tabs = [0, 1].map(() => ({
-          store: new IdbThreadStore(prefix),
-          thread: copyThread(first.thread),
-          revision: first.revision,
-          unsaved: 0,
-        }));
-        const sent = new Set(ids(first.thread));
-        let clock = 10;
-        const save = async (tab: (typeof tabs)[number]) => {
-          const outcome = await saveThread(tab.store, copyThread(tab.thread), tab.revision);
-          expect(outcome.copiedTo).toBeUndefined();
-          tab.thread = copyThread(outcome.thread);
-          tab.revision = outcome.revision;
-          tab.unsaved = 0;
-        };
-        for (const { tab: which, op, tie } of steps) {
-          const tab = tabs[which]!;
-          if (op === 'send') {
-            // A turn: the question and its answer (two tabs may send at the same millisecond).
-            if (!tie) clock += 1;
-            const question = said(`q${sent.size}`, clock);
-            const answer = said(`r${sent.size}`, clock, 'assistant');
-            tab.thread.messages.push(question, answer);
-            sent.add(question.id).add(answer.id);
-            tab.unsaved += 2;
-          } else if (op === 'save') {
-            await save(tab);
-          } else if (tab.unsaved === 0) {
-            // Following the other tab live: the open thread is read again.
-            const loaded = (await loadThread(tab.store, 'thread-1'))!;
-            tab.thread = copyThread(loaded.thread);
-            tab.revision = loaded.revision;
-          }
-        }
-        await save(tabs[0]!);
-        await save(tabs[1]!);
-        const stored = (await new IdbThreadStore(prefix).get('thread-1'))!;
-        const storedIds = ids(stored);
-        expect(new Set(storedIds)).toEqual(sent);
-        expect(storedIds).toHaveLength(sent.size);
-        const times = stored.messages.map((m) => m.createdAt);
-        expect(times).toEqual([...times].sort((x, y) => x - y));
-        expect(await new IdbThreadStore(prefix).list()).toHaveLength(1);
-      }),
-      { numRuns: 60 },
-    );
   });
 });

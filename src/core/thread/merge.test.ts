@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../agent/types';
-import { mergeNotice, mergeThreads } from './merge';
+import { MemoryThreadStore } from '../../../tests/fixtures/bundle';
+import { checkTwoTabsProperty } from '../../../tests/fixtures/two-tabs';
+import { mergeThreads } from './merge';
+import { loadThread, saveThread } from './save';
 import { type ContextEvent, type ModelCallRecord, type Thread } from './thread';
 
 function said(id: string, createdAt: number, role: 'user' | 'assistant' = 'user'): Message {
@@ -162,14 +165,28 @@ describe('mergeThreads', () => {
       }),
     );
   });
+});
 
-  it('says what another tab added, and where a history that could not be merged is kept', () => {
-    expect(mergeNotice({ mergedFromOther: 0 }, 'Plans')).toBeUndefined();
-    expect(mergeNotice({ mergedFromOther: 2 }, 'Plans')).toBe(
-      'Another tab added 2 messages to this thread.',
+describe('saveThread on a store that keeps no revisions (an in-memory stand-in)', () => {
+  it("keeps the other writer's messages: the stored thread is read and merged before the write", async () => {
+    const store = new MemoryThreadStore();
+    await saveThread(store, thread(start), undefined);
+    const a = (await loadThread(store, 'thread-1'))!;
+    const b = (await loadThread(store, 'thread-1'))!;
+    await saveThread(store, { ...a.thread, messages: [...start, said('o1', 5)] }, a.revision);
+    const outcome = await saveThread(
+      store,
+      { ...b.thread, messages: [...start, said('t1', 6)] },
+      b.revision,
     );
-    expect(mergeNotice({ mergedFromOther: 1, copiedTo: 'thread_x' }, 'Plans')).toBe(
-      'Another tab added 1 message to this thread. Another tab rewrote this thread\'s history, which cannot be merged with this tab\'s: its version is kept as the thread "Plans (copy from another tab)".',
-    );
+    expect(outcome.mergedFromOther).toBe(1);
+    expect(ids((await store.get('thread-1'))!)).toEqual(['a', 'b', 'o1', 't1']);
+  });
+
+  it('property: random sends and saves of two writers lose no message and keep time order', async () => {
+    await checkTwoTabsProperty(() => {
+      const store = new MemoryThreadStore();
+      return { tabs: [store, store], reader: store };
+    });
   });
 });

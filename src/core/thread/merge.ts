@@ -208,24 +208,6 @@ export function copyTitle(title: string): string {
   return `${title} (copy from another tab)`;
 }
 
-/**
- * What the person is told after a save that met another tab's save (undefined: nothing to tell),
- * from the save's outcome (save.ts, SaveOutcome) and the thread's title.
- */
-export function mergeNotice(
-  outcome: { mergedFromOther: number; copiedTo?: string },
-  title: string,
-): string | undefined {
-  const n = outcome.mergedFromOther;
-  const parts: string[] = [];
-  if (n > 0) parts.push(`Another tab added ${n} message${n === 1 ? '' : 's'} to this thread.`);
-  if (outcome.copiedTo !== undefined)
-    parts.push(
-      `Another tab rewrote this thread's history, which cannot be merged with this tab's: its version is kept as the thread "${copyTitle(title)}".`,
-    );
-  return parts.length > 0 ? parts.join(' ') : undefined;
-}
-
 /** Deep equality of JSON-like values (what a thread holds). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -11,11 +11,11 @@
 // the thread at the revisions it loaded and saved (a few, by thread id and revision; a revision
 // names one content, whichever tab wrote it). Otherwise the merge finds the common start itself.
 //
-// A store without putIf (an in-memory stand-in) is written with a plain put.
+// A store without putIf (an in-memory stand-in) is read, compared and written (readThenPut).
 
 import { newId } from '../agent/ids';
-import { copyTitle, mergeThreads } from './merge';
-import { copyThread, type Thread, type ThreadStore } from './thread';
+import { copyTitle, mergeThreads, sameValue } from './merge';
+import { copyThread, type StoredThread, type Thread, type ThreadStore } from './thread';
 
 /** A stored thread and the revision it was read at (undefined: unknown, e.g. an old record). */
 export interface LoadedThread {
@@ -61,11 +61,12 @@ export async function loadThread(
   store: ThreadStore,
   id: string,
 ): Promise<LoadedThread | undefined> {
-  if (!store.getWithRevision) {
+  let loaded: StoredThread | undefined;
+  if (store.getWithRevision) loaded = await store.getWithRevision(id);
+  else {
     const thread = await store.get(id);
-    return thread ? { thread, revision: undefined } : undefined;
+    loaded = thread && { thread, revision: localRevision() };
   }
-  const loaded = await store.getWithRevision(id);
   if (loaded) remember(loaded.thread, loaded.revision);
   return loaded;
 }
@@ -76,17 +77,14 @@ export async function saveThread(
   thread: Thread,
   base: string | undefined,
 ): Promise<SaveOutcome> {
-  if (!store.putIf) {
-    await store.put(thread);
-    return { thread, revision: undefined, mergedFromOther: 0 };
-  }
+  const putIf = store.putIf ? store.putIf.bind(store) : readThenPut(store);
   let ours = thread;
   let expected = base;
   let baseThread = recall(thread.id, base);
   let mergedFromOther = 0;
   let copiedTo: string | undefined;
   for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
-    const answer = await store.putIf(ours, expected);
+    const answer = await putIf(ours, expected);
     if (answer.ok) {
       remember(ours, answer.revision);
       return {
@@ -117,12 +115,29 @@ export async function saveThread(
 
 /** Keeps the other tab's history, which could not be merged with ours, as a thread of its own. */
 async function keepAsCopy(store: ThreadStore, theirs: Thread): Promise<string> {
-  const copy: Thread = {
-    ...theirs,
-    id: newId('thread'),
-    title: copyTitle(theirs.title),
-  };
-  const answer = await store.putIf!(copy, undefined);
-  if (!answer.ok) throw new Error(`Could not keep the other tab's "${theirs.title}" as a copy.`);
+  const copy: Thread = { ...theirs, id: newId('thread'), title: copyTitle(theirs.title) };
+  await store.put(copy);
   return copy.id;
+}
+
+/** A revision this module gives a thread of a store that keeps none (see readThenPut). */
+const localRevision = () => newId('local');
+
+/**
+ * putIf for a store that keeps no revisions (an in-memory stand-in in tests): the stored thread is
+ * read, and compared with what this module remembers of the base revision; then written. Not one
+ * step, as IndexedDB's transaction is: enough for one process, not for tabs.
+ */
+function readThenPut(store: ThreadStore): NonNullable<ThreadStore['putIf']> {
+  return async (thread, base) => {
+    const current = await store.get(thread.id);
+    const known = recall(thread.id, base);
+    if (current && !(known && sameValue(current, known))) {
+      const revision = localRevision();
+      remember(current, revision);
+      return { ok: false, current, revision };
+    }
+    await store.put(thread);
+    return { ok: true, revision: localRevision() };
+  };
 }
