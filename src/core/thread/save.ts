@@ -35,7 +35,7 @@ export interface SaveOutcome {
 }
 
 /** Merges tried in one save before it gives up (each means another save came in meanwhile). */
-export const SAVE_ATTEMPTS = 8;
+const SAVE_ATTEMPTS = 8;
 /** Thread contents remembered by revision, for three-way merges. */
 const REMEMBERED = 32;
 const remembered = new Map<string, Thread>();
