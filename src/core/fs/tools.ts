@@ -5,15 +5,8 @@ import type { Tool, ToolContext } from '../agent/tool';
 import type { ToolResult, ToolSchema } from '../agent/types';
 import { compileSearchGlob } from './glob';
 import { compareStrings } from './memory-store';
-import {
-  basename,
-  dirPrefix,
-  dirname,
-  isUnder,
-  normaliseFilePath,
-  normalisePath,
-  resolveAgentPath,
-} from './paths';
+import { basename, dirPrefix, dirname, isUnder, normaliseFilePath, normalisePath } from './paths';
+import { addNote, relativePathNote, resolveToolPath } from './tool-paths';
 import { FsError, type VirtualFs } from './types';
 import { errorText } from '../text/errors';
 
@@ -511,18 +504,6 @@ const PATH_ARGUMENTS: { [N in FsToolName]: { key: keyof Args<N> & string; file: 
   grep: { key: 'path', file: false },
 };
 
-/** A path the agent's tools take (absolute, or relative to "/"), checked; a file path needs a name. */
-function resolveToolPath(raw: unknown, file: boolean): { path: string; relative?: string } {
-  const resolved = resolveAgentPath(raw);
-  if (file) normaliseFilePath(resolved.path); // refuses the root
-  return resolved;
-}
-
-/** What the result says when the model gave a relative path: where it was read from. */
-function relativePathNote(given: string, resolved: string): string {
-  return `Note: ${given} has no leading /, so it was read from / as ${resolved}.`;
-}
-
 /** Resolves the tool's path argument; `note` is set when the model gave a relative one. */
 function withResolvedPath<N extends FsToolName>(
   name: N,
@@ -534,15 +515,6 @@ function withResolvedPath<N extends FsToolName>(
   return relative === undefined
     ? { args: resolved }
     : { args: resolved, note: relativePathNote(relative, path) };
-}
-
-/** The note goes first in a result (so it is read before the content), last after an error. */
-function addNote(result: ToolResult, note: string | undefined): ToolResult {
-  if (note === undefined) return result;
-  return {
-    ...result,
-    content: result.isError ? `${result.content}\n${note}` : `${note}\n${result.content}`,
-  };
 }
 
 function createTool<N extends FsToolName>(name: N): Tool {
