@@ -2,7 +2,9 @@
 // model (scripts/make-test-lm.mjs) through transformers.js on onnxruntime-web (WASM: no GPU here)
 // from a model host on 127.0.0.1, downloads it with a progress bar, streams its (noise) answer,
 // stops on Stop, keeps it in Cache Storage for the next visit, removes it on request, and says so
-// when the host cannot be reached. The fixture fails any test in which a request leaves 127.0.0.1.
+// when the host cannot be reached. The tiny qwen3 model (the default's architecture and template,
+// with a scripted tool call) runs a whole tool turn. The fixture fails any test in which a request
+// leaves 127.0.0.1.
 import type { Page } from '@playwright/test';
 import { test, expect, openApp, sendMessage } from './fixtures';
 import { startModelHost, unreachableHost, type ModelHost } from './fake-servers/model-host';
@@ -10,11 +12,14 @@ import { startModelHost, unreachableHost, type ModelHost } from './fake-servers/
 const MODEL = 'test-tiny-qwen2';
 const ONNX = `/${MODEL}/onnx/model_quantized.onnx`; // q8: what 'auto' picks on WASM
 
-async function chooseInBrowserModel(page: Page, options: { host: string; maxNewTokens?: number }) {
+async function chooseInBrowserModel(
+  page: Page,
+  options: { host: string; maxNewTokens?: number; model?: string },
+) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByLabel('Provider', { exact: true }).selectOption({ label: 'In-browser model' });
-  await dialog.getByLabel('Model', { exact: true }).fill(MODEL);
+  await dialog.getByLabel('Model', { exact: true }).fill(options.model ?? MODEL);
   await dialog.getByLabel('Model host', { exact: true }).fill(options.host);
   await dialog
     .getByLabel('Maximum new tokens', { exact: true })
@@ -91,6 +96,32 @@ test('downloads with a progress bar, streams an answer with its speed, and reuse
     return (await cache.keys()).map((r) => r.url);
   });
   expect(left.filter((url) => url.includes(MODEL))).toEqual([]);
+});
+
+test('the Qwen3-architecture model calls a tool through its own template; the call is parsed, run and answered', async ({
+  page,
+}) => {
+  const qwen3 = 'test-tiny-qwen3';
+  await openApp(page);
+  await chooseInBrowserModel(page, { host: host.url, model: qwen3, maxNewTokens: 40 });
+  await sendMessage(page, 'What files are there?');
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  // Its answer after the result (scripts/make-test-lm.mjs, SCRIPTED_ANSWER), with the call's speed.
+  const answer = conversation.getByRole('article', { name: 'Assistant', exact: true }).last();
+  await expect(answer).toContainText('The ls result is above: those are the files.', {
+    timeout: 60_000,
+  });
+  // The call was read from <tool_call> text, run on the workspace, and its result shown.
+  await conversation.getByText('Called ls').click();
+  await expect(conversation.getByLabel('Arguments of ls')).toContainText('"path": "/"');
+  const result = conversation.getByRole('article', { name: 'Tool ls' });
+  await expect(result).toBeVisible();
+  await result.getByText('ls').first().click();
+  await expect(result).toContainText("'/memories/'");
+  // No reasoning and no tags in what the person reads.
+  await expect(conversation).not.toContainText('<think>');
+  await expect(conversation).not.toContainText('<tool_call>');
+  expect(host.downloads(`/${qwen3}/onnx/model_quantized.onnx`)).toBe(1);
 });
 
 test('Stop interrupts a long generation and keeps what streamed', async ({ page }) => {

@@ -10,12 +10,17 @@
 //   done:        after the whole run (up to 6 model calls) the files or the answer show the task done;
 //   plus time to first token and tokens per second.
 //
+// With several models (--models a,b,c) each runs the same tasks in turn and the figures are printed
+// side by side, one column per model, so the choices can be compared in one run.
+//
+//   npm run eval:local-model -- --models onnx-community/Qwen3-0.6B-ONNX,onnx-community/Qwen2.5-0.5B-Instruct
 //   npm run eval:local-model -- --model onnx-community/Qwen2.5-0.5B-Instruct --dtype q8 --runs 3
-//   npm run eval:local-model -- --model Qwen2.5-0.5B-Instruct --local-dir /models --dtype q4
-//   npm run eval:local-model -- --model test-tiny-qwen2 --local-dir public/test-lm --runs 1
+//   npm run eval:local-model -- --models Qwen3-0.6B-ONNX,Qwen2.5-0.5B-Instruct --local-dir /models
+//   npm run eval:local-model -- --models test-tiny-qwen2,test-tiny-qwen3 --local-dir public/test-lm
 // --local-dir: a folder holding <model>/config.json, <model>/onnx/…; without it the files come
 // from the Hugging Face Hub (network). --sample uses the model's sampling settings instead of
-// greedy decoding (then use several --runs). Prints figures; asserts nothing.
+// greedy decoding (then use several --runs). A model that cannot be loaded gets a column saying
+// why; the others still run. Prints figures; asserts nothing.
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { runAgent } from '../src/core/agent/loop';
@@ -37,7 +42,10 @@ const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
-const modelId = argument('model') ?? DEFAULT_LOCAL_MODEL;
+const modelIds = (argument('models') ?? argument('model') ?? DEFAULT_LOCAL_MODEL)
+  .split(',')
+  .map((id) => id.trim())
+  .filter(Boolean);
 const localDir = argument('local-dir');
 const dtype = resolveDtype((argument('dtype') ?? 'q8') as LocalDtype, 'wasm');
 const runs = Number(argument('runs') ?? 1);
@@ -61,8 +69,9 @@ interface Task {
 }
 
 const text = async (fs: VirtualFs, path: string) => (await fs.read(path))?.content ?? '';
+/** The path, also written without its leading '/': the tools read such a path from / (issue 34). */
 const equalsPath = (path: string) => (value: unknown) =>
-  typeof value === 'string' && value.replace(/\/+$/, '') === path;
+  typeof value === 'string' && `/${value.replace(/^\/+|\/+$/g, '')}` === path;
 
 const TASKS: Task[] = [
   {
@@ -155,7 +164,7 @@ function rightCall(task: Task, message: AssistantMessage | undefined): boolean {
   }
 }
 
-async function runTask(task: Task, generator: LocalGenerator): Promise<Outcome> {
+async function runTask(task: Task, generator: LocalGenerator, modelId: string): Promise<Outcome> {
   const fs = await memoryFs(SEED_FILES);
   const tools = createFsTools();
   const names = new Set(tools.map((t) => t.schema.name));
@@ -196,42 +205,117 @@ async function runTask(task: Task, generator: LocalGenerator): Promise<Outcome> 
   };
 }
 
-const started = performance.now();
-const engine = await loadEngine({
-  modelId,
-  source: localDir ? { kind: 'local', path: `${resolve(localDir)}/` } : { kind: 'hub' },
-  device: 'cpu',
-  dtype,
-});
-const generator: LocalGenerator = {
-  generate: (request, options) => engine.generate(request, { ...options, greedy }),
-};
-console.log(
-  `Tool-call evaluation: ${modelId} (${dtype}, onnxruntime-node CPU, ${greedy ? 'greedy' : 'sampled'}), ` +
-    `${TASKS.length} tasks x ${runs} run${runs === 1 ? '' : 's'}, loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-);
-const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(0)}%`.padStart(4);
+interface ModelRun {
+  modelId: string;
+  /** Outcomes per task id, or why the model could not be loaded. */
+  byTask?: Map<string, Outcome[]>;
+  loadSeconds?: number;
+  failure?: string;
+}
+
+async function evaluate(modelId: string): Promise<ModelRun> {
+  const started = performance.now();
+  let engine: Awaited<ReturnType<typeof loadEngine>>;
+  try {
+    engine = await loadEngine({
+      modelId,
+      source: localDir ? { kind: 'local', path: `${resolve(localDir)}/` } : { kind: 'hub' },
+      device: 'cpu',
+      dtype,
+    });
+  } catch (error) {
+    return { modelId, failure: error instanceof Error ? error.message : String(error) };
+  }
+  const loadSeconds = (performance.now() - started) / 1000;
+  const generator: LocalGenerator = {
+    generate: (request, options) => engine.generate(request, { ...options, greedy }),
+  };
+  const byTask = new Map<string, Outcome[]>();
+  for (const task of TASKS) {
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < runs; i++) outcomes.push(await runTask(task, generator, modelId));
+    byTask.set(task.id, outcomes);
+    console.error(`${modelId}: ${task.id} done`);
+  }
+  await engine.dispose();
+  return { modelId, byTask, loadSeconds };
+}
+
+const pct = (n: number, of: number) => (of === 0 ? '-' : `${((n / of) * 100).toFixed(0)}%`);
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN;
 };
-const all: Outcome[] = [];
-console.log('task      well-formed  right call  done   first answer (last run)');
-for (const task of TASKS) {
-  const outcomes: Outcome[] = [];
-  for (let i = 0; i < runs; i++) outcomes.push(await runTask(task, generator));
-  all.push(...outcomes);
-  const count = (key: 'wellFormed' | 'rightCall' | 'done') => outcomes.filter((o) => o[key]).length;
-  console.log(
-    `${task.id.padEnd(9)} ${pct(count('wellFormed'), runs).padStart(11)} ${pct(count('rightCall'), runs).padStart(11)} ` +
-      `${pct(count('done'), runs).padStart(5)}   ${outcomes.at(-1)!.firstAnswer}`,
+type Rate = 'wellFormed' | 'rightCall' | 'done';
+const rates = (outcomes: Outcome[]) =>
+  (['wellFormed', 'rightCall', 'done'] as Rate[])
+    .map((key) => pct(outcomes.filter((o) => o[key]).length, outcomes.length).padStart(5))
+    .join(' ');
+
+/** The table: a row per task and per total, a column per model (well-formed, right call, done). */
+function printTable(results: ModelRun[]): void {
+  const width = Math.max(17, ...results.map((r) => r.modelId.length)) + 2;
+  const row = (label: string, cells: string[]) =>
+    console.log(
+      label.padEnd(12) +
+        cells
+          .map((c) => c.padEnd(width))
+          .join('')
+          .trimEnd(),
+    );
+  const cell = (r: ModelRun, f: (all: Outcome[]) => string, taskId?: string) => {
+    if (!r.byTask) return 'not loaded';
+    const outcomes = taskId ? (r.byTask.get(taskId) ?? []) : [...r.byTask.values()].flat();
+    return f(outcomes);
+  };
+  row(
+    '',
+    results.map((r) => r.modelId),
   );
+  row(
+    'task',
+    results.map(() => ' form right  done'),
+  );
+  for (const task of TASKS)
+    row(
+      task.id,
+      results.map((r) => cell(r, rates, task.id)),
+    );
+  row(
+    'total',
+    results.map((r) => cell(r, rates)),
+  );
+  row(
+    'ttft (ms)',
+    results.map((r) => cell(r, (all) => median(all.flatMap((o) => o.ttft)).toFixed(0))),
+  );
+  row(
+    'tokens/s',
+    results.map((r) => cell(r, (all) => median(all.flatMap((o) => o.tps)).toFixed(1))),
+  );
+  row(
+    'calls/task',
+    results.map((r) => cell(r, (all) => String(median(all.map((o) => o.calls))))),
+  );
+  row(
+    'loaded (s)',
+    results.map((r) => (r.loadSeconds === undefined ? '-' : r.loadSeconds.toFixed(1))),
+  );
+  for (const r of results) {
+    if (r.failure) console.log(`\n${r.modelId} could not be loaded: ${r.failure}`);
+    else {
+      console.log(`\n${r.modelId}, first answer per task (last run):`);
+      for (const task of TASKS)
+        console.log(`  ${task.id.padEnd(9)} ${r.byTask?.get(task.id)?.at(-1)?.firstAnswer ?? ''}`);
+    }
+  }
 }
-const n = all.length;
+
 console.log(
-  `total     ${pct(all.filter((o) => o.wellFormed).length, n).padStart(11)} ${pct(all.filter((o) => o.rightCall).length, n).padStart(11)} ` +
-    `${pct(all.filter((o) => o.done).length, n).padStart(5)}   over ${n} runs; ` +
-    `median time to first token ${median(all.flatMap((o) => o.ttft)).toFixed(0)} ms, ` +
-    `${median(all.flatMap((o) => o.tps)).toFixed(1)} tokens/s, ${median(all.map((o) => o.calls))} model calls per task`,
+  `Tool-call evaluation: ${modelIds.join(', ')} (${dtype}, onnxruntime-node CPU, ` +
+    `${greedy ? 'greedy' : 'sampled'}), ${TASKS.length} tasks x ${runs} run${runs === 1 ? '' : 's'}; ` +
+    'per model: well-formed, right first call, task done.',
 );
-await engine.dispose();
+const results: ModelRun[] = [];
+for (const modelId of modelIds) results.push(await evaluate(modelId));
+printTable(results);

@@ -357,12 +357,17 @@ function createEngine(parts: {
 
   function applyTemplate(request: Omit<LocalGenerateRequest, 'maxNewTokens'>, tokenize: boolean) {
     const prompt = toChatPrompt(request, { nativeTools });
-    return tokenizer.apply_chat_template(prompt.messages, {
+    const options = {
       tools: prompt.tools ?? null,
       add_generation_prompt: true,
+      // A template variable (transformers.js passes unknown options to the template): Qwen3's then
+      // closes an empty <think> block, so the model answers without reasoning first (many tokens on
+      // a small model in a tab). Templates without the switch ignore it.
+      enable_thinking: false,
       tokenize,
-      return_dict: true,
-    });
+      return_dict: true as const,
+    };
+    return tokenizer.apply_chat_template(prompt.messages, options);
   }
 
   async function run(

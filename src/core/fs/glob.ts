@@ -1,6 +1,14 @@
 // A small glob matcher: `*`, `**` (whole segments: any number of directories), `?`, `{a,b}`
-// (nested), `[abc]`, `[a-z]`, `[!a]`/`[^a]`, and `\` to escape. Dotfiles are matched like any
-// other name (the virtual filesystem has no hidden files). Wildcards never cross a '/'.
+// (nested), `[abc]`, `[a-z]`, `[!a]`/`[^a]`, and `\` to escape. Wildcards never cross a '/'.
+//
+// Names that start with a dot, as Deep Agents (Python, wcmatch without DOTMATCH) and a shell
+// without `dotglob` treat them: `*`, `?` and `[...]` never match the leading dot of a name, and `**`
+// never walks through a name that starts with one. A pattern reaches such a name by writing the dot
+// itself: `.env`, `.*.py`, `.github/**/*.yml`.
+//
+// compileSearchGlob adds the rule the glob tool and grep's `glob` filter share with Deep Agents'
+// backends (`compile_grep_include_glob`): a pattern without '/' matches the file's name at any
+// depth under the search path; a pattern with '/' matches the path relative to it.
 import { BOUNDS } from '../limits';
 
 /** Brace expansions allowed per pattern, so a hostile pattern cannot blow up. */
@@ -82,8 +90,14 @@ function escapeRegex(text: string): string {
   return text.replace(REGEX_SPECIAL, '\\$&');
 }
 
+/** A name's leading dot must be written in the pattern (a literal '.' or '\\.'). */
+const NO_LEADING_DOT = '(?!\\.)';
+/** One whole name that does not start with a dot (what `**` walks through). */
+const VISIBLE_NAME = `${NO_LEADING_DOT}[^/]+`;
+
 function segmentToRegex(segment: string): string {
-  let out = '';
+  const explicitDot = segment.startsWith('.') || segment.startsWith('\\.');
+  let out = explicitDot ? '' : NO_LEADING_DOT;
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i] as string;
     if (c === '\\') {
@@ -135,10 +149,10 @@ function braceFreeToRegex(pattern: string): string {
   segments.forEach((segment, index) => {
     if (segment === '**') {
       if (index === last) {
-        // "a/**" matches everything below a (and a itself); "**" alone matches anything.
-        out = index === 0 ? '.*' : `${out.slice(0, -1)}(?:/.*)?`;
+        // "a/**" matches every file below a, not a itself; "**" alone matches any path.
+        out += `${VISIBLE_NAME}(?:/${VISIBLE_NAME})*`;
       } else {
-        out += '(?:[^/]*/)*'; // zero or more whole directories
+        out += `(?:${VISIBLE_NAME}/)*`; // zero or more whole directories
       }
       return;
     }
@@ -157,4 +171,17 @@ export function globToRegExp(pattern: string): RegExp {
 /** Whether `path` matches `pattern` (both relative, or both absolute). */
 export function matchGlob(pattern: string, path: string): boolean {
   return globToRegExp(pattern).test(path);
+}
+
+/**
+ * A glob as the glob tool and grep's filter read it, against a path relative to the search path:
+ * without '/', the pattern matches the file's name at any depth ("*.py" finds /src/app/main.py);
+ * with '/', it matches the relative path ("src/**\/*.py"); a leading '/' anchors it to the search
+ * path ("/*.py": only files directly in it), narrowing rather than widening.
+ */
+export function compileSearchGlob(pattern: string): (relativePath: string) => boolean {
+  const anchored = pattern.includes('/');
+  const regex = globToRegExp(pattern.replace(/^\/+/, ''));
+  if (anchored) return (relativePath) => regex.test(relativePath);
+  return (relativePath) => regex.test(relativePath.slice(relativePath.lastIndexOf('/') + 1));
 }

@@ -7,6 +7,7 @@ import {
   joinPath,
   normaliseFilePath,
   normalisePath,
+  resolveAgentPath,
 } from './paths';
 import { FsError, MAX_PATH_LENGTH } from './types';
 
@@ -138,5 +139,26 @@ describe('remembered paths', () => {
 
   it('stays bounded: many distinct paths still normalise', () => {
     for (let i = 0; i < 2_000; i++) expect(normalisePath(`/d/${i}//f.md`)).toBe(`/d/${i}/f.md`);
+  });
+});
+
+describe('resolveAgentPath', () => {
+  it('roots a relative path at / and keeps what was given', () => {
+    expect(resolveAgentPath('notes/todo.md')).toEqual({
+      path: '/notes/todo.md',
+      relative: 'notes/todo.md',
+    });
+    expect(resolveAgentPath('./a//b.md')).toEqual({ path: '/a/b.md', relative: './a//b.md' });
+    expect(resolveAgentPath('/notes/todo.md')).toEqual({ path: '/notes/todo.md' });
+  });
+
+  it('refuses what normalisePath refuses, naming the path as given', () => {
+    expect(() => resolveAgentPath('../etc/passwd')).toThrow(
+      "Invalid path '../etc/passwd': '..' segments are not allowed.",
+    );
+    expect(() => resolveAgentPath('a/../../b')).toThrow(/'\.\.' segments/);
+    expect(() => resolveAgentPath('~/x')).toThrow(/'~'/);
+    expect(() => resolveAgentPath('')).toThrow(/empty/);
+    expect(() => resolveAgentPath(7)).toThrow(/expected a string/);
   });
 });

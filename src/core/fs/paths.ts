@@ -1,4 +1,5 @@
-// Path rules of the virtual filesystem: absolute POSIX paths only, no way out of the root.
+// Path rules of the virtual filesystem: absolute POSIX paths, no way out of the root. The agent's
+// tools also take relative paths, rooted at "/" (resolveAgentPath).
 import { findUntrustedCharacter } from './names';
 import { FsError, MAX_PATH_LENGTH } from './types';
 
@@ -98,6 +99,31 @@ function checkedPath(path: unknown, options: NameOptions): string {
     segments.push(segment);
   }
   return `/${segments.join('/')}`;
+}
+
+/**
+ * A path as the agent's file tools take it: an absolute path as normalisePath reads it, or a
+ * relative one ("notes/todo.md", "./notes/todo.md") rooted at "/", as Deep Agents (JS and Python)
+ * read them, so a model that leaves the "/" out still reaches the file. `relative` holds the path
+ * as given when it was relative (the tool's result then says where it was read from). '..' is
+ * refused either way: nothing lies above the root.
+ */
+export function resolveAgentPath(
+  path: unknown,
+  options: NameOptions = {},
+): { path: string; relative?: string } {
+  if (typeof path !== 'string' || path.startsWith('/') || path.trim() === '') {
+    return { path: normalisePath(path, options) };
+  }
+  try {
+    return { path: normalisePath(`/${path}`, options), relative: path };
+  } catch (error) {
+    // The error names the path as the model wrote it, not the "/"-rooted form.
+    if (error instanceof FsError) {
+      throw new FsError('invalid-path', error.message.replace(`'/${path}`, `'${path}`), path);
+    }
+    throw error;
+  }
 }
 
 /** Like normalisePath, but the root "/" is rejected: a file needs a name. */

@@ -103,7 +103,9 @@ describe('ls', () => {
   });
 
   it('rejects path tricks', async () => {
-    expect(await err('ls', { path: '../' })).toMatch(/absolute/);
+    expect(await err('ls', { path: '../' })).toBe(
+      "Error: Invalid path '../': '..' segments are not allowed.",
+    );
     expect(await err('ls', { path: '/a/../..' })).toMatch(/'\.\.' segments/);
     expect(await err('ls', { path: '~' })).toMatch(/'~'/);
     expect(await err('ls', { path: '\\windows' })).toMatch(/backslash/);
@@ -209,7 +211,7 @@ describe('read_file', () => {
     expect(await err('read_file', { file_path: '/a.md', offset: -1 })).toMatch(/offset: Too small/);
     expect(await err('read_file', { file_path: '/a.md', limit: 0 })).toMatch(/limit: Too small/);
     expect(await err('read_file', { file_path: '/a.md', limit: 1.5 })).toMatch(/limit/);
-    expect(await err('read_file', { file_path: '../../etc/passwd' })).toMatch(/must be absolute/);
+    expect(await err('read_file', { file_path: '../../etc/passwd' })).toMatch(/'\.\.' segments/);
     expect(await err('read_file', { file_path: '/memories/../../etc/passwd' })).toMatch(
       /'\.\.' segments/,
     );
@@ -277,7 +279,7 @@ describe('write_file', () => {
       /content: Invalid input/,
     );
     expect(await err('write_file', { file_path: '../escape.md', content: 'x' })).toMatch(
-      /absolute/,
+      /'\.\.' segments/,
     );
     expect(await err('write_file', { file_path: '/a/../../escape.md', content: 'x' })).toMatch(
       /'\.\.'/,
@@ -448,23 +450,40 @@ describe('glob', () => {
     await fs.write('/memories/AGENTS.md', 'm');
   });
 
-  it('matches ** across directories and routes, sorted by path', async () => {
+  it('matches ** across directories and routes, sorted by path, not walking into dot-names', async () => {
     expect(await ok('glob', { pattern: '**/*.md' })).toBe(
+      "['/README.md', '/docs/guide.md', '/memories/AGENTS.md']",
+    );
+    expect(await ok('glob', { pattern: '.deepagents/**' })).toBe("['/.deepagents/AGENTS.md']");
+  });
+
+  // Deep Agents (Python) since #4978: a pattern without '/' matches file names at any depth.
+  it('matches a bare pattern against file names at any depth under the search path', async () => {
+    expect(await ok('glob', { pattern: '*.md' })).toBe(
       "['/.deepagents/AGENTS.md', '/README.md', '/docs/guide.md', '/memories/AGENTS.md']",
     );
-  });
-
-  it('matches * only directly in the search path', async () => {
-    expect(await ok('glob', { pattern: '*.md' })).toBe("['/README.md']");
     expect(await ok('glob', { pattern: '*.md', path: '/docs' })).toBe("['/docs/guide.md']");
-    expect(await ok('glob', { pattern: '*.md', path: '/memories' })).toBe(
+    expect(await ok('glob', { pattern: '*.txt', path: '/docs' })).toBe("['/docs/deep/notes.txt']");
+    expect(await ok('glob', { pattern: 'AGENTS.md', path: '/memories' })).toBe(
       "['/memories/AGENTS.md']",
     );
+    expect(await ok('glob', { pattern: '?????.md' })).toBe("['/docs/guide.md']");
   });
 
-  it('ignores a leading slash in the pattern', async () => {
+  it('does not let * match a leading dot unless the pattern writes it', async () => {
+    await fs.write('/.env', 'SECRET=1');
+    expect(await ok('glob', { pattern: '*', path: '/' })).not.toContain("'/.env'");
+    expect(await ok('glob', { pattern: '.*' })).toBe("['/.env']");
+  });
+
+  it('anchors a pattern with a leading slash to the search path', async () => {
+    expect(await ok('glob', { pattern: '/*.md' })).toBe("['/README.md']");
     expect(await ok('glob', { pattern: '/docs/**/*.txt' })).toBe("['/docs/deep/notes.txt']");
     expect(await ok('glob', { pattern: '/memories/**' })).toBe("['/memories/AGENTS.md']");
+  });
+
+  it('does not return a file for a pattern that asks for what is below it', async () => {
+    expect(await ok('glob', { pattern: 'README.md/**' })).toBe('No files found');
   });
 
   it('supports braces, ? and classes', async () => {
@@ -484,7 +503,7 @@ describe('glob', () => {
   it('rejects bad arguments', async () => {
     expect(await err('glob', {})).toMatch(/pattern: this argument is required/);
     expect(await err('glob', { pattern: '' })).toMatch(/pattern: the pattern is empty/);
-    expect(await err('glob', { pattern: '*', path: '../' })).toMatch(/absolute/);
+    expect(await err('glob', { pattern: '*', path: '../' })).toMatch(/'\.\.' segments/);
     expect(await err('glob', { pattern: '*', path: '/~' })).toMatch(/'~'/);
     expect(await err('glob', { pattern: '{a,b}'.repeat(12) })).toMatch(
       /more than 256 alternatives/,
@@ -529,6 +548,12 @@ describe('grep', () => {
     );
     expect(await ok('grep', { pattern: 'TODO', glob: '*.md' })).toBe('/a.md\n/memories/AGENTS.md');
     expect(await ok('grep', { pattern: 'TODO', glob: '*.{ts,txt}' })).toBe('/src/code.ts');
+    // A glob with '/' matches the path relative to the search path, as the glob tool reads it.
+    expect(await ok('grep', { pattern: 'TODO', glob: 'src/*' })).toBe('/src/code.ts');
+    expect(await ok('grep', { pattern: 'TODO', glob: '/*.md' })).toBe('/a.md');
+    expect(await ok('grep', { pattern: 'TODO', path: '/src', glob: 'code.*' })).toBe(
+      '/src/code.ts',
+    );
     expect(await ok('grep', { pattern: 'TODO', glob: null })).toBe(
       '/a.md\n/memories/AGENTS.md\n/src/code.ts',
     );
@@ -554,10 +579,71 @@ describe('grep', () => {
     expect(await err('grep', { pattern: 'x', output_mode: 'lines' })).toMatch(
       /output_mode: Invalid option/,
     );
-    expect(await err('grep', { pattern: 'x', path: '../..' })).toMatch(/absolute/);
+    expect(await err('grep', { pattern: 'x', path: '../..' })).toMatch(/'\.\.' segments/);
     expect(await err('grep', { pattern: 'x', path: '/src/../..' })).toMatch(/'\.\.'/);
     expect(await err('grep', { pattern: 'x', path: '~' })).toMatch(/'~'/);
     expect(await err('grep', { pattern: 'x', path: '\\src' })).toMatch(/backslashes/);
+  });
+});
+
+// Deep Agents (JS: filterFilesByPath / validatePath; Python: validate_path("foo/bar") == "/foo/bar")
+// reads a path without a leading '/' as rooted at '/'. The result says where it was read from.
+describe('relative paths', () => {
+  const note = (given: string, resolved: string) =>
+    `Note: ${given} has no leading /, so it was read from / as ${resolved}.`;
+
+  it('reads, writes and edits a relative path at /, and says so', async () => {
+    expect(await ok('write_file', { file_path: 'notes/todo.md', content: 'buy milk' })).toBe(
+      `${note('notes/todo.md', '/notes/todo.md')}\nUpdated file /notes/todo.md`,
+    );
+    expect((await fs.read('/notes/todo.md'))?.content).toBe('buy milk');
+    expect(await ok('read_file', { file_path: 'notes/todo.md' })).toBe(
+      `${note('notes/todo.md', '/notes/todo.md')}\n     1\tbuy milk`,
+    );
+    expect(
+      await ok('edit_file', {
+        file_path: './notes/todo.md',
+        old_string: 'milk',
+        new_string: 'bread',
+      }),
+    ).toBe(
+      `${note('./notes/todo.md', '/notes/todo.md')}\nSuccessfully replaced 1 instance(s) of the string in '/notes/todo.md'`,
+    );
+    expect((await fs.read('/notes/todo.md'))?.content).toBe('buy bread');
+  });
+
+  it('lists and searches from a relative directory', async () => {
+    await fs.write('/notes/todo.md', 'TODO: tea');
+    expect(await ok('ls', { path: 'notes' })).toBe(
+      `${note('notes', '/notes')}\n['/notes/todo.md']`,
+    );
+    expect(await ok('glob', { pattern: '*.md', path: 'notes/' })).toBe(
+      `${note('notes/', '/notes')}\n['/notes/todo.md']`,
+    );
+    expect(await ok('grep', { pattern: 'TODO', path: 'notes' })).toBe(
+      `${note('notes', '/notes')}\n/notes/todo.md`,
+    );
+  });
+
+  it('says where a relative path was read from when the file is not there', async () => {
+    expect(await err('read_file', { file_path: 'missing.md' })).toBe(
+      `Error: File '/missing.md' not found\n${note('missing.md', '/missing.md')}`,
+    );
+  });
+
+  it('still refuses a way out of the root, and a file path that names the root', async () => {
+    expect(await err('read_file', { file_path: 'notes/../../x.md' })).toBe(
+      "Error: Invalid path 'notes/../../x.md': '..' segments are not allowed.",
+    );
+    expect(await err('write_file', { file_path: './', content: 'x' })).toMatch(/root directory/);
+    expect(await ok('ls', { path: '/' })).not.toContain('Note:');
+  });
+
+  it('attributes a relative write to the file it lands in', () => {
+    expect(writesToPath('write_file', { file_path: 'notes/a.md', content: '' })).toBe(
+      '/notes/a.md',
+    );
+    expect(writesToPath('edit_file', '{"file_path": "../a.md"}')).toBeUndefined();
   });
 });
 

@@ -3,9 +3,10 @@
 import { z } from 'zod';
 import type { Tool, ToolContext } from '../agent/tool';
 import type { ToolResult, ToolSchema } from '../agent/types';
-import { globToRegExp } from './glob';
+import { compileSearchGlob } from './glob';
 import { compareStrings } from './memory-store';
 import { basename, dirPrefix, dirname, isUnder, normaliseFilePath, normalisePath } from './paths';
+import { addNote, relativePathNote, resolveToolPath } from './tool-paths';
 import { FsError, type VirtualFs } from './types';
 import { errorText } from '../text/errors';
 
@@ -311,20 +312,23 @@ async function searchTargets(
   return { base, paths: file ? [file.path] : [], exact: true };
 }
 
+/** A file's path relative to the search path, as the glob tool and grep's filter match it. */
+function relativeTo(path: string, base: string, exact: boolean): string {
+  return exact ? basename(path) : path.slice(dirPrefix(base).length);
+}
+
 async function glob(args: Args<'glob'>, { fs }: ToolContext): Promise<ToolResult> {
-  // Deep Agents strips a leading "/" and matches relative to `path`.
-  const matcher = globToRegExp(args.pattern.replace(/^\/+/, ''));
+  const matches = compileSearchGlob(args.pattern);
   const { base, paths, exact } = await searchTargets(fs, args.path);
-  const prefix = dirPrefix(base);
-  const matches = paths.filter((p) => matcher.test(exact ? basename(p) : p.slice(prefix.length)));
-  return ok(formatFilePaths(matches.sort(compareStrings)));
+  const found = paths.filter((p) => matches(relativeTo(p, base, exact)));
+  return ok(formatFilePaths(found.sort(compareStrings)));
 }
 
 async function grep(args: Args<'grep'>, { fs }: ToolContext): Promise<ToolResult> {
-  const nameFilter =
-    args.glob !== undefined && args.glob !== '' ? globToRegExp(args.glob) : undefined;
-  const { paths } = await searchTargets(fs, args.path);
-  const selected = paths.filter((p) => !nameFilter || nameFilter.test(basename(p))); // filters by file name
+  const filter =
+    args.glob !== undefined && args.glob !== '' ? compileSearchGlob(args.glob) : undefined;
+  const { base, paths, exact } = await searchTargets(fs, args.path);
+  const selected = filter ? paths.filter((p) => filter(relativeTo(p, base, exact))) : paths;
   const records = await Promise.all(selected.map((p) => fs.read(p)));
   const matches: GrepMatch[] = [];
   for (const record of records) {
@@ -365,12 +369,12 @@ Usage:
 - If the file was changed elsewhere at the same moment (for example in another tab), nothing is changed and a conflict error is returned: read the file again and retry.`,
   glob: `Finds files whose path matches a glob pattern and returns their absolute paths.
 
-Syntax: * (any characters within one path segment), ** (any number of directories), ? (one character), {a,b} (either alternative), [abc] (one of the characters). The pattern is matched against paths relative to path (default /); a leading / in the pattern is ignored.
+Syntax: * (any characters within one path segment), ** (any number of directories), ? (one character), {a,b} (either alternative), [abc] (one of the characters). A pattern without / matches file names at any depth under path (default /); one with / matches paths relative to path, and a leading / keeps it at the top of path. Names starting with a dot match only if the pattern writes the dot.
 
 Examples:
-- **/*.md: every Markdown file
-- *.md: Markdown files directly in path
-- /memories/**: everything under /memories`,
+- *.md: every Markdown file
+- /*.md: Markdown files directly in path
+- memories/**: everything under /memories`,
   grep: `Searches file contents for a literal text and returns the matching files, lines or counts.
 
 The pattern is plain text, not a regular expression: characters such as ( ) [ ] | . * are matched as written.
@@ -449,7 +453,7 @@ const parameters: Record<FsToolName, ToolSchema['parameters']> = {
     properties: {
       pattern: {
         type: 'string',
-        description: "Glob pattern, e.g. '**/*.md', '*.txt', '/memories/**'.",
+        description: "Glob pattern, e.g. '*.md', '/*.txt', 'memories/**'.",
       },
       path: { ...pathProperty('Directory to search from.'), default: '/' },
     },
@@ -490,16 +494,45 @@ const implementations: {
   grep,
 };
 
+/** The argument of each tool that names a path, and whether it must name a file. */
+const PATH_ARGUMENTS: { [N in FsToolName]: { key: keyof Args<N> & string; file: boolean } } = {
+  ls: { key: 'path', file: false },
+  read_file: { key: 'file_path', file: true },
+  write_file: { key: 'file_path', file: true },
+  edit_file: { key: 'file_path', file: true },
+  glob: { key: 'path', file: false },
+  grep: { key: 'path', file: false },
+};
+
+/** Resolves the tool's path argument; `note` is set when the model gave a relative one. */
+function withResolvedPath<N extends FsToolName>(
+  name: N,
+  args: Args<N>,
+): { args: Args<N>; note?: string } {
+  const { key, file } = PATH_ARGUMENTS[name];
+  const { path, relative } = resolveToolPath(args[key], file);
+  const resolved = { ...args, [key]: path } as Args<N>;
+  return relative === undefined
+    ? { args: resolved }
+    : { args: resolved, note: relativePathNote(relative, path) };
+}
+
 function createTool<N extends FsToolName>(name: N): Tool {
   return {
     schema: { name, description: descriptions[name], parameters: parameters[name] },
     async run(rawArgs: unknown, context: ToolContext): Promise<ToolResult> {
       if (context.signal.aborted) return fail(`${name} was cancelled before it ran.`);
+      let note: string | undefined;
       try {
-        return await implementations[name](parseArgs(name, rawArgs), context);
+        const resolved = withResolvedPath(name, parseArgs(name, rawArgs));
+        note = resolved.note;
+        return addNote(await implementations[name](resolved.args, context), note);
       } catch (error) {
-        if (error instanceof ToolInputError || error instanceof FsError) return fail(error.message);
-        return fail(errorText(error));
+        const message =
+          error instanceof ToolInputError || error instanceof FsError
+            ? error.message
+            : errorText(error);
+        return addNote(fail(message), note);
       }
     },
   };
@@ -516,7 +549,8 @@ export function isFsToolName(name: string): name is FsToolName {
 
 /**
  * The normalised path a write_file or edit_file call targets (arguments as an object or as raw JSON
- * text), or undefined for other tools and for unusable arguments.
+ * text; a relative path rooted at "/", as the tools read it), or undefined for other tools and for
+ * unusable arguments.
  */
 export function writesToPath(toolName: string, args: unknown): string | undefined {
   if (toolName !== 'write_file' && toolName !== 'edit_file') return undefined;
@@ -531,7 +565,7 @@ export function writesToPath(toolName: string, args: unknown): string | undefine
   if (typeof value !== 'object' || value === null) return undefined;
   const filePath = (value as Record<string, unknown>).file_path;
   try {
-    return normaliseFilePath(filePath);
+    return resolveToolPath(filePath, true).path;
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@
 // renders into the prompt of an in-browser model. Pure: the generator worker calls it with the
 // template's capabilities.
 //
-// Templates that support tools (Qwen2.5, Hermes-style) get the tool schemas and the assistant's
+// Templates that support tools (Qwen3, Qwen2.5: Hermes-style) get the tool schemas and the assistant's
 // tool_calls as structured data and render them their own way. Templates that do not (plain
 // ChatML, as SmolLM2's) would drop both silently, so for those the tool instructions go into the
 // system message and earlier calls and results are written inline, in the same <tool_call> /

@@ -1,5 +1,5 @@
 // Reading a local model's output: text and tool calls. Small instruct models write tool calls as
-// text in the form their chat template teaches; Qwen2.5 (and Hermes-style templates) use
+// text in the form their chat template teaches; Qwen3 and Qwen2.5 (Hermes-style templates) use
 //
 //   <tool_call>
 //   {"name": "read_file", "arguments": {"file_path": "/notes.md"}}
@@ -9,6 +9,8 @@
 // "parameters" instead of "arguments"; both are read. A block that cannot be read still becomes a
 // tool call, so the loop answers it with a tool error the model sees (as it does when a hosted model
 // sends arguments that are not JSON) instead of the call silently turning into text.
+
+import { createThinkingFilter, partialTagLength, stripThinking } from './thinking';
 
 export const TOOL_CALL_OPEN = '<tool_call>';
 export const TOOL_CALL_CLOSE = '</tool_call>';
@@ -78,14 +80,14 @@ export function parseToolCallBlock(block: string): ParsedToolCall[] {
 }
 
 /**
- * Text and tool calls of a complete output. `toolNames`, when given, also lets a bare JSON answer
- * ({"name": <one of the tools>, "arguments": {...}} and nothing else) count as a call: small models
- * sometimes drop the tags.
+ * Text and tool calls of a complete output, reasoning blocks (<think>…</think>) taken out.
+ * `toolNames`, when given, also lets a bare JSON answer ({"name": <one of the tools>, "arguments":
+ * {...}} and nothing else) count as a call: small models sometimes drop the tags.
  */
 export function parseModelOutput(output: string, toolNames?: readonly string[]): ParsedOutput {
   const toolCalls: ParsedToolCall[] = [];
   let content = '';
-  let rest = output;
+  let rest = stripThinking(output);
   for (;;) {
     const open = rest.indexOf(TOOL_CALL_OPEN);
     if (open < 0) {
@@ -129,8 +131,9 @@ export interface StreamSplitter {
 
 /**
  * Splits streamed output into text shown as it arrives and tool-call blocks reported when they
- * close. Text that could be the start of "<tool_call>" is held back until it is clear it is not.
- * What this shows live; the final message comes from parseModelOutput on the whole output.
+ * close; reasoning blocks are never shown (thinking.ts). Text that could be the start of a tag is
+ * held back until it is clear it is not. What this shows live; the final message comes from
+ * parseModelOutput on the whole output.
  */
 export function createStreamSplitter(handlers: {
   onText: (text: string) => void;
@@ -168,25 +171,23 @@ export function createStreamSplitter(handlers: {
         continue;
       }
       // Hold back the longest tail that is a prefix of the opening tag.
-      let keep = 0;
-      for (let n = Math.min(buffer.length, TOOL_CALL_OPEN.length - 1); n > 0; n--) {
-        if (TOOL_CALL_OPEN.startsWith(buffer.slice(-n))) {
-          keep = n;
-          break;
-        }
-      }
+      const keep = partialTagLength(buffer, TOOL_CALL_OPEN);
       emitText(buffer.slice(0, buffer.length - keep));
       buffer = buffer.slice(buffer.length - keep);
       return;
     }
   };
 
+  const thinking = createThinkingFilter((text) => {
+    buffer += text;
+    drain();
+  });
   return {
     push(text) {
-      buffer += text;
-      drain();
+      thinking.push(text);
     },
     end() {
+      thinking.end();
       if (!inside) emitText(buffer);
       buffer = '';
     },
