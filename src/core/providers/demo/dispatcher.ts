@@ -12,29 +12,27 @@ import {
   parseFactsBlock,
   type MemorySource,
 } from './agents-md';
+import { INTRO, SUGGEST, unsupportedAction } from './common';
 import {
-  INTRO,
-  SUGGEST,
   aboutMeAction,
   askAction,
   askNameAction,
-  bigComputationAction,
-  explainAction,
+  nameFromMemory,
+  recallAction,
+  summarizeConversationAction,
+} from './conversation/about-me';
+import { bigComputationAction, longFileAction, tourAction } from './compaction/tour';
+import { explainAction } from './explain/explain';
+import {
   globAction,
   listAction,
   locateAction,
-  longFileAction,
-  nameFromMemory,
   openAction,
   readAction,
-  recallAction,
-  rememberAction,
   searchAction,
-  summarizeConversationAction,
-  tourAction,
-  unsupportedAction,
-} from './actions';
-import { afterToolResult } from './file-commands';
+} from './files/actions';
+import { rememberAction } from './memory/remember';
+import { afterToolResult } from './files/reports';
 import { thirdPerson } from './language';
 import { asksForSummary, conversationToSummarize, extractiveSummary } from './summarizer';
 import { mustKeepFrom } from '../../compaction/pins';

@@ -5,7 +5,7 @@ import type { ModelMessage, ModelRequest, ToolCall, ToolSchema } from '../../age
 import { createFsTools } from '../../fs/tools';
 import { memoryFs } from '../../../../tests/fixtures/agent';
 import { BIG_COMPUTATION_ROWS, classify, helpText, longDocument, planDemoReply } from '.';
-import { pathList } from './file-commands';
+import { pathList } from './files/reports';
 
 const schema = (name: string): ToolSchema => ({
   name,

@@ -1,6 +1,6 @@
 // Questions answered from the AGENTS.md memory in the system prompt, naming the lines used.
 
-import { USER_MEMORY_PATH, type MemorySource } from './agents-md';
+import { USER_MEMORY_PATH, type MemorySource } from '../agents-md';
 
 const STOP_WORDS = new Set(
   (
