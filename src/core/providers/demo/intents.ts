@@ -1,6 +1,9 @@
 // The intents the Demo understands, with their slots: what understand.ts makes of each clause of a
 // message and what the dispatcher turns into actions.
 
+import type { StrategyId } from '../../strategies/types';
+import type { ProfileSlot } from '../../text/profile';
+
 export type Topic =
   | 'compaction'
   | 'truncation'
@@ -30,17 +33,25 @@ export type Intent =
   /** "remember that", "please remember this": refers back to what was said before. */
   | { kind: 'remember-back' }
   /** A statement; `lasting` ones (a name, a preference, an allergy, a standing rule) are saved. */
-  | { kind: 'statement'; fact: string; said: string; lasting: boolean }
+  | { kind: 'statement'; facts: string[]; said: string; lasting: boolean }
+  /** "forget that I prefer Python", "delete the line about Python from memory". */
   | { kind: 'forget'; what: string }
   | { kind: 'ask-name' }
   | { kind: 'ask-about-me' }
   /** "what did I tell you earlier?": memory plus the earlier messages the request carries. */
   | { kind: 'recall' }
+  /** A question about something the user says of themselves: "what city do I live in?". */
+  | { kind: 'profile'; slot: ProfileSlot; relation?: string }
+  /** "how many tokens have we used?": the thread's figures. */
+  | { kind: 'tokens' }
   | { kind: 'ask'; question: string }
   | { kind: 'list'; path: string }
   /** A file by path (absolute), or by a bare name to look up first ("todo.md", "the README"). */
   | { kind: 'read'; path: string; note?: string }
-  | { kind: 'open'; name: string; mine: boolean; note?: string }
+  /** `folder`: where to look first ("the todo list in the notes folder"). */
+  | { kind: 'open'; name: string; mine: boolean; note?: string; folder?: string }
+  /** "make a file called plan.md with …": the content given, or a topic for a labelled outline. */
+  | { kind: 'write'; path?: string; content?: string; topic?: string }
   | { kind: 'locate'; name: string }
   /** Text in files: in a folder or file by `path`, or in the files called `name` ("the README"). */
   | { kind: 'search'; pattern: string; path?: string; name?: string }
@@ -49,6 +60,8 @@ export type Intent =
   | { kind: 'long-file'; path?: string }
   | { kind: 'big-computation' }
   | { kind: 'explain'; topic: Topic }
+  /** Two or more strategies named together: "sliding window vs summarization". */
+  | { kind: 'compare-strategies'; ids: StrategyId[] }
   | { kind: 'summarize-conversation' }
   /**
    * A request the script cannot do: `task` is its verb phrase when an echo of it reads well

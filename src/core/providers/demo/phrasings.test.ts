@@ -445,9 +445,10 @@ const TABLE: Record<string, Row[]> = {
       suggestions: ['List the files in the workspace', 'Open todo.md', 'What can you do?'],
     },
     {
+      // Nothing to forget: memory does not mention tea (issue 33: it used to refuse any forget).
       say: 'forget that I like tea',
       calls: [],
-      answer: ["I can't remove things from memory"],
+      answer: ['Nothing in /memories/AGENTS.md mentions tea'],
     },
     { say: 'Who are you?', calls: [], answer: ['not a language model', 'Settings'] },
   ],

@@ -24,15 +24,12 @@ import {
   SUMMARY_OF_CONVERSATION,
 } from './conversation/patterns';
 import { explainIntent, topicIntent } from './explain/patterns';
-import {
-  KNOWN_FILES,
-  SUMMARIZE_FILE,
-  clean,
-  fileIntent,
-  fileTarget,
-  isFileName,
-} from './files/patterns';
-import { FORGET, rememberIntent } from './memory/patterns';
+import { KNOWN_FILES, SUMMARIZE_FILE, fileIntent, fileTarget, isFileName } from './files/patterns';
+import { forgetTarget, rememberIntent } from './memory/patterns';
+import { profileQuestion } from './conversation/patterns';
+import { writeIntent } from './files/write';
+import { TOKENS } from './tokens/tokens';
+import { inThirdPerson, profileFacts } from '../../text/profile';
 
 export type { Intent, Topic, Understanding } from './intents';
 
@@ -157,8 +154,8 @@ export function classify(text: string): Intent {
   const remember = rememberIntent(bare, classify);
   if (remember) return remember;
 
-  const forget = FORGET.exec(bare);
-  if (forget) return { kind: 'forget', what: clean(forget[1] ?? '') };
+  const forget = forgetTarget(bare);
+  if (forget !== undefined) return { kind: 'forget', what: forget };
 
   if (
     ASKS_NAME.test(bare) &&
@@ -167,11 +164,16 @@ export function classify(text: string): Intent {
   )
     return { kind: 'ask-name' };
   if (RECALL.test(bare)) return { kind: 'recall' };
+  const profile = profileQuestion(bare);
+  if (profile) return { kind: 'profile', ...profile };
+  if (TOKENS.test(bare)) return { kind: 'tokens' };
   if (ABOUT_ME.test(text) || ABOUT_ME_LOOSE.test(bare)) return { kind: 'ask-about-me' };
 
   const topic = topicIntent(bare);
   if (topic) return topic;
 
+  const write = writeIntent(bare);
+  if (write) return write;
   const file = fileIntent(bare);
   if (file) return file;
 
@@ -189,19 +191,28 @@ export function classify(text: string): Intent {
       return { kind: 'open', name: target.name, mine: target.mine, note };
   }
 
+  // What the user says of themselves ("I'm Priya, a data engineer in Lisbon"): one fact a clause.
+  const told = question ? [] : profileFacts(bare);
+  if (told.length > 0)
+    return {
+      kind: 'statement',
+      facts: told.map((fact) => inThirdPerson(fact)),
+      said: bare,
+      lasting: true,
+    };
   // Standing rules and facts about oneself, even when phrased with a question mark ("can you
   // always answer in French?" was unwrapped to "always answer in French?").
   if (
     LASTING_SELF.test(bare) &&
     !/^(?:do|does|did|am|is|are|can|could|would|will)\s+(?!not\b)/i.test(bare)
   )
-    return { kind: 'statement', fact: thirdPerson(bare), said: bare, lasting: true };
+    return { kind: 'statement', facts: [thirdPerson(bare)], said: bare, lasting: true };
   // "I'm Marco": a capitalised word alone after "I am" is a name.
   const named = /^I am ([A-Z][\p{L}'-]+)$/u.exec(bare);
   if (named?.[1] && !NOT_NAMES.test(named[1]))
-    return { kind: 'statement', fact: thirdPerson(bare), said: bare, lasting: true };
+    return { kind: 'statement', facts: [thirdPerson(bare)], said: bare, lasting: true };
   if (PROFILE_NOUNS.test(bare) && !question)
-    return { kind: 'statement', fact: thirdPerson(bare), said: bare, lasting: true };
+    return { kind: 'statement', facts: [thirdPerson(bare)], said: bare, lasting: true };
 
   if (question) return { kind: 'ask', question: text };
 
@@ -209,7 +220,7 @@ export function classify(text: string): Intent {
     SELF.test(bare) ||
     (DECLARATIVE.test(bare) && !TASK_VERBS.test(bare) && bare.split(' ').length >= 3)
   )
-    return { kind: 'statement', fact: thirdPerson(bare), said: bare, lasting: false };
+    return { kind: 'statement', facts: [thirdPerson(bare)], said: bare, lasting: false };
 
   if (!TASK_VERBS.test(bare)) return { kind: 'unsupported', said: bare };
   const task = taskPhrase(bare);

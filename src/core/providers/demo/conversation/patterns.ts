@@ -2,6 +2,7 @@
 // tell you earlier?", "what's my name?", a summary of the conversation.
 
 import { END } from '../language';
+import type { ProfileSlot } from '../../../text/profile';
 
 export const ABOUT_ME = new RegExp(
   String.raw`^(?:` +
@@ -36,3 +37,54 @@ export const SUMMARIZE_CONVERSATION =
 /** Any other request for a summary of this conversation ("what's the tl;dr of our chat?"). */
 export const SUMMARY_OF_CONVERSATION =
   /^(?!how\b|why\b)(?=.*\b(?:summary|summari[sz]e|recap|sum\s+up|tl;?dr|gist)\b).*\b(?:this|our|the)\s+(?:conversation|chat|thread|discussion|session)\b/i;
+
+const RELATION_WORDS =
+  'manager|boss|line\\s+manager|team\\s+lead|tech\\s+lead|lead|supervisor|partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|colleague|co-?worker|teammate|mentor|sister|brother|mother|mum|mom|father|dad|son|daughter|friend|best\\s+friend|dog|cat|landlord|doctor|client|co-?founder|assistant|flatmate|roommate';
+/** Questions about what the user says of themselves, by the slot they ask for. */
+const PROFILE_QUESTIONS: [ProfileSlot, RegExp][] = [
+  [
+    'place',
+    /\b(?:where\s+(?:do|did)\s+I\s+(?:live|stay|come\s+from)|where\s+I\s+(?:live|am\s+(?:based|from|located|living))|where\s+am\s+I\s+(?:based|from|located|living|staying)|(?:what|which)\s+(?:city|town|country|place|part\s+of\s+the\s+world)\s+(?:do\s+I|am\s+I|I\s+am|I|did\s+I)\b|(?:what|where)\s+is\s+my\s+(?:home|city|town|location|hometown|home\s+town)|my\s+(?:city|hometown|location)\s+is\b)/i,
+  ],
+  [
+    'role',
+    /\b(?:what\s+(?:is|was)\s+my\s+(?:job|role|profession|occupation|job\s+title|title|line\s+of\s+work)|what\s+do\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\??$|what\s+my\s+(?:job|role|profession|occupation)\s+is|what\s+I\s+do\s+for\s+(?:a\s+living|work)|what\s+(?:kind\s+of\s+)?work\s+do\s+I\s+do|what\s+do\s+I\s+work\s+as)\b/i,
+  ],
+  [
+    'employer',
+    /\b(?:where\s+do\s+I\s+work|(?:which|what)\s+(?:company|firm|organi[sz]ation|employer|team)\s+(?:do\s+I|I|am\s+I)\s+(?:work|at|with)|who\s+do\s+I\s+work\s+for|who\s+is\s+my\s+employer|where\s+I\s+work|what\s+is\s+my\s+(?:company|employer))\b/i,
+  ],
+  [
+    'project',
+    /\b(?:what\s+(?:am\s+I|I\s+am|was\s+I|is\s+it\s+I\s+am)\s+(?:working\s+on|building|developing)|(?:what|which)\s+project\s+(?:am\s+I|I\s+am|was\s+I)|what\s+is\s+my\s+(?:current\s+|main\s+)?project)\b/i,
+  ],
+  [
+    'plan',
+    /\b(?:what\s+(?:are|were)\s+my\s+plans?|what\s+is\s+my\s+plan|what\s+(?:am|was)\s+I\s+(?:planning|going\s+to\s+do|hoping\s+to\s+do|about\s+to\s+do)|what\s+(?:do|did)\s+I\s+plan|what\s+I\s+am\s+planning|what\s+(?:am|was)\s+I\s+planning\s+to)\b/i,
+  ],
+  ['learning', /\bwhat\s+(?:am\s+I|I\s+am|was\s+I)\s+(?:learning|studying)\b/i],
+  [
+    'preference',
+    /\b(?:(?:which|what)\b.*\b(?:do\s+I|I|did\s+I\s+say\s+I)\s+(?:prefer|like|love|enjoy)|what\s+is\s+my\s+(?:preferred|favou?rite)\s+\w+)\b/i,
+  ],
+];
+const PERSON_QUESTION = new RegExp(
+  String.raw`\b(?:who\s+is|what\s+is|who|what|what\s+did\s+I\s+say)\s+(?:is\s+)?my\s+(${RELATION_WORDS})(?:'s\s+name|\s+called|\s+is)?\b`,
+  'i',
+);
+
+export function profileQuestion(
+  text: string,
+): { slot: ProfileSlot; relation?: string } | undefined {
+  if (!/\?$|^(?:what|who|where|which|how)\b/i.test(text)) return undefined;
+  const person = PERSON_QUESTION.exec(text);
+  if (person?.[1])
+    return { slot: 'person', relation: person[1].toLowerCase().replace(/\s+/g, ' ') };
+  if (/\bwho\s+do\s+I\s+(?:report|answer)\s+to\b/i.test(text))
+    return { slot: 'person', relation: 'manager' };
+  const found = PROFILE_QUESTIONS.find(([, pattern]) => pattern.test(text));
+  if (found?.[0] !== 'preference') return found ? { slot: found[0] } : undefined;
+  // "Which language do I prefer?": the verb asked with, to rank "prefers" before "likes".
+  const verb = /\b(prefer|like|love|enjoy)\b/i.exec(text)?.[1]?.toLowerCase();
+  return { slot: 'preference', ...(verb ? { relation: verb } : {}) };
+}

@@ -3,6 +3,7 @@
 
 import { END } from '../language';
 import type { Intent, Topic } from '../intents';
+import { strategiesNamed } from './compare';
 
 const TOUR = new RegExp(
   String.raw`^(?:(?:show|demo|demonstrate|trigger|start|run|try|see|do|give|walk)\s+(?:me\s+)?(?:through\s+)?|let\s+us\s+see\s+|I\s+(?:want|would\s+like)\s+to\s+see\s+)?(?:a\s+|an\s+|the\s+|some\s+)?(?:context\s+)?(?:compaction|truncation|summari[sz]ation|context\s+management|context\s+compression)(?:\s+(?:demo|tour|in\s+action|at\s+work|working|happen(?:ing)?|now|please))*${END}`,
@@ -80,6 +81,9 @@ const SWITCH_STRATEGY =
 const FACT_MEMORY = /^(?:show\s+me\s+|try\s+|demo\s+)?(?:the\s+)?fact\s+memory(?:\s+demo)?\??$/i;
 /** A demo of a mechanism, a fixed form ("compare strategies"), or a part of the app by name. */
 export function topicIntent(text: string): Intent | undefined {
+  // Two strategies named together are compared ("sliding window vs summarization").
+  const named = strategiesNamed(text);
+  if (named.length >= 2) return { kind: 'compare-strategies', ids: named };
   if (TOUR.test(text)) return { kind: 'tour' };
   if (OFFLOAD_DEMO.test(text)) return { kind: 'big-computation' };
   const long = LONG_FILE.exec(text);

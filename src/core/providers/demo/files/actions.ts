@@ -128,20 +128,40 @@ function rank(name: string, paths: readonly string[], mine: boolean): string[] {
 }
 
 /** "open todo.md": a glob for the name, then read_file on the match (or a question when several). */
+/**
+ * "open todo.md", "open the todo list in the notes folder": a glob for the name (in the folder
+ * first, when one is named, then in the whole workspace if the folder has none), then read_file on
+ * the best match, or a question when several are named the same.
+ */
 export function openAction(
   name: string,
   mine: boolean,
   context: TurnContext,
   note?: string,
+  folder?: string,
 ): Action {
   const pattern = namePattern(name);
+  const globs = folder ? 2 : 1;
+  const found = (glob: Exchange) =>
+    failed(glob) || noResult(glob.result.content)
+      ? []
+      : rank(name, pathList(glob.result.content), mine);
   return {
     accepts: (taken, next) =>
-      (taken.length === 0 && next.call.name === 'glob') ||
-      (taken.length === 1 && next.call.name === 'read_file'),
+      next.call.name === 'glob'
+        ? taken.length < globs &&
+          taken.every((t) => t.call.name === 'glob' && found(t).length === 0)
+        : next.call.name === 'read_file' && taken.length > 0 && taken.length <= globs,
     step(done) {
-      const [glob, read] = done;
-      if (read) return readReport(read, note, `found`);
+      const read = done.find((exchange) => exchange.call.name === 'read_file');
+      const searched = done.filter((exchange) => exchange.call.name === 'glob');
+      const missed =
+        folder && searched.length === 2
+          ? `No file named “${name}” in ${folder}; this is the one in the workspace.`
+          : undefined;
+      if (read)
+        return readReport(read, [note, missed].filter(Boolean).join(' ') || undefined, 'found');
+      const glob = searched.at(-1);
       if (!glob) {
         if (!hasTool(context, 'glob') || !hasTool(context, 'read_file'))
           return {
@@ -150,20 +170,24 @@ export function openAction(
         return {
           call: {
             name: 'glob',
-            args: { pattern },
-            intro: `Looking for ${name} in the workspace with glob.`,
+            args: { pattern, ...(folder ? { path: folder } : {}) },
+            intro: `Looking for ${name} in ${folder ?? 'the workspace'} with glob.`,
           },
         };
       }
+      const paths = found(glob);
+      if (paths.length === 0 && searched.length < globs)
+        return {
+          call: {
+            name: 'glob',
+            args: { pattern },
+            intro: `No ${name} in ${folder}; looking in the whole workspace with glob.`,
+          },
+        };
       if (failed(glob)) return failure(glob);
-      const paths = rank(
-        name,
-        noResult(glob.result.content) ? [] : pathList(glob.result.content),
-        mine,
-      );
       if (paths.length === 0)
         return {
-          text: `I found no file named “${name}” in the workspace.`,
+          text: `I found no file named “${name}” in ${folder ? `${folder} or anywhere in ` : ''}the workspace.`,
           suggestions: [SUGGEST.files],
         };
       const best = paths[0]!;

@@ -54,7 +54,7 @@ const WORKSPACE =
   /^(?:(?:the\s+)?(?:whole\s+|entire\s+|current\s+)?(?:workspace|root|project|file\s*system|files|everything|all|top\s+level|top-level|current\s+(?:folder|directory)|playground|vfs)(?:\s+(?:folder|directory|dir|root|files|contents))?|\/|here|there)$/i;
 
 /** A folder named in a list request, as an absolute path; undefined when it is not one. */
-function folderOf(raw: string | undefined): string | undefined {
+export function folderOf(raw: string | undefined): string | undefined {
   let text = clean(raw ?? '')
     .replace(/^(?:in|inside|under|within|of|at|from|on)\s+/i, '')
     .trim();
@@ -153,6 +153,9 @@ const READ = new RegExp(
   String.raw`^(?:${READ_VERB})(?:\s+(?:me|us))?(?:\s+(?:out|up))?\s+(?:what\s+is\s+in\s+|what\s+(.+?)\s+says\s*$|the\s+contents?\s+of\s+|contents?\s+of\s+|inside\s+)?(.+?)${END}`,
   'i',
 );
+/** "X in (the) Y (folder)": a file named in a folder. */
+const IN_FOLDER =
+  /^(.+?)\s+(?:in|from|under|inside|within)\s+((?:the\s+)?[\w./@+-]+(?:\s+(?:folder|directory|dir))?)$/i;
 const WHAT_SAYS = /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it)\s*\??$/i;
 export const SUMMARIZE_FILE = /^(?:summari[sz]e|recap|tl;?dr|sum\s+up)\s+(.+?)\s*\??$/i;
 const SEARCH_PATTERNS: RegExp[] = [
@@ -250,9 +253,18 @@ export function fileIntent(text: string): Intent | undefined {
 
   const read = READ.exec(text);
   if (read) {
-    const target = read[1] ?? read[2] ?? '';
+    const whole = read[1] ?? read[2] ?? '';
     const verb = text.split(/\s+/)[0]?.toLowerCase() ?? '';
+    // "the todo list in the notes folder": a name, and the folder to look in.
+    const within = IN_FOLDER.exec(whole);
+    const folder = within?.[2] ? folderOf(within[2]) : undefined;
+    const target = folder && folder !== '/' ? (within?.[1] ?? whole) : whole;
     const file = fileTarget(target);
+    if (folder && folder !== '/' && file?.name) {
+      if (/\.[A-Za-z0-9]{1,10}$/.test(file.name))
+        return { kind: 'read', path: `${folder.replace(/\/$/, '')}/${file.name}` };
+      return { kind: 'open', name: file.name, mine: file.mine, folder: folder.replace(/\/$/, '') };
+    }
     if (file?.path) {
       // "show me /notes": a folder when it has no extension and ends with a slash or is a top folder.
       if (

@@ -3,6 +3,7 @@
 
 import { splitClauses, thirdPerson, unwrap } from '../language';
 import type { Intent } from '../intents';
+import { inThirdPerson, profileFacts } from '../../../text/profile';
 
 const REMEMBER_VERB = String.raw`(?:note\s+to\s+self|remember|memori[sz]e|note(?:\s+down)?|take\s+(?:a\s+)?note(?:\s+of)?|make\s+(?:a\s+)?note(?:\s+of)?|jot\s+down|write\s+down|(?:keep|bear|hold)\s+(?:(?:this|that|it)\s+)?in\s+mind|do\s+not\s+forget|never\s+forget|please\s+note|heads[\s-]up|(?:just\s+)?so\s+you\s+(?:know|are\s+aware)|(?:just\s+)?(?:fyi|for\s+your\s+information)|you\s+(?:should|need\s+to|ought\s+to|might\s+want\s+to)\s+know|I\s+(?:want|would\s+like|need)\s+you\s+to\s+know|(?:it\s+is\s+)?worth\s+(?:knowing|noting)|(?:save|store|add|put|write|record|keep)\s+(?:this|that|it)?\s*(?:to|in|into|on)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes)|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+later|save\s+(?:this|that)|store\s+(?:this|that))`;
 const REMEMBER = new RegExp(
@@ -31,8 +32,30 @@ const BACK_REFERENCE =
   /^(?:that|this|it|these|those|all\s+(?:that|this|of\s+that|of\s+this)|what\s+I\s+(?:just\s+)?said|everything|the\s+above)?(?:\s+(?:for\s+(?:later|the\s+future|next\s+time|me)|too|as\s+well|please|forever|always|going\s+forward))*[\s.!?]*$/i;
 const WH = /^(?:what|who|whom|whose|where|when|why|how|which|whether|if|do|does|did|is|are|am)\b/i;
 
-export const FORGET =
-  /^(?:forget|unlearn|(?:delete|remove|erase|drop|clear)\s+(?:.+?\s+)?(?:from\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md))|(?:delete|remove|erase|clear)\s+(?:my|your|the)\s+memor(?:y|ies))\b\s*(?:that\s+|about\s+)?([\s\S]*)$/i;
+const FORGET_VERB =
+  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember)\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
+const FORGET_FROM =
+  /^(?:delete|remove|erase|drop|clear|take\s+out|scrub|wipe)\s+([\s\S]+?)\s+(?:from|in|out\s+of|off)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|long[-\s]term\s+memory)$/i;
+const FORGET_ALL =
+  /^(?:delete|remove|erase|clear|wipe|reset)\s+(?:all\s+(?:of\s+)?)?(?:my|your|the)\s+memor(?:y|ies)$/i;
+/** Words that say where the thing is, not what it is: "the line about", "the fact that". */
+const POINTER =
+  /^(?:(?:the|a|my|that|this)\s+)?(?:(?:line|lines|entry|entries|fact|facts|bit|part|note|item|thing|stuff)\s+)?(?:(?:about|on|regarding|saying|that\s+says|that)\s+)?/i;
+
+/**
+ * What a "forget" names ('' for everything), or undefined when the text is not one: "forget that
+ * I prefer Python" → "I prefer Python", "delete the line about Python from memory" → "Python".
+ */
+export function forgetTarget(text: string): string | undefined {
+  if (FORGET_ALL.test(text)) return '';
+  const match = FORGET_VERB.exec(text) ?? FORGET_FROM.exec(text);
+  if (!match) return undefined;
+  return (match[1] ?? '')
+    .replace(POINTER, '')
+    .replace(/\s+(?:line|entry|fact|preference|bit|please)$/i, '')
+    .replace(/^["'“]+|["'”.!?]+$/g, '')
+    .trim();
+}
 
 /**
  * What a clause says once a "remember this" marker after it (or making up all of it) is taken off:
@@ -76,6 +99,14 @@ export function rememberIntent(
   return { kind: 'remember', facts: factsIn(content) };
 }
 
+/** What a clause says, in the third person: one fact per part of an introduction. */
+export function factsOf(clause: string): string[] {
+  const told = profileFacts(clause);
+  if (told.length > 0) return told.map((fact) => inThirdPerson(fact));
+  const fact = thirdPerson(clause);
+  return fact ? [fact] : [];
+}
+
 /** The facts in the content of a remember request, each in the third person. */
 function factsIn(content: string): string[] {
   const facts: string[] = [];
@@ -83,8 +114,7 @@ function factsIn(content: string): string[] {
     const said = unwrap(clause).text.replace(/\?$/, '');
     const bare = withoutMarker(said) ?? said;
     if (bare === '' || BACK_REFERENCE.test(bare)) continue;
-    const fact = thirdPerson(bare);
-    if (fact) facts.push(fact);
+    facts.push(...factsOf(bare));
   }
   return facts;
 }

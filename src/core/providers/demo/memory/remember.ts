@@ -73,10 +73,25 @@ export function rememberAction(facts: readonly string[], context: TurnContext): 
   };
 }
 
+/** What to try after saving: a question that reads each kind of fact saved back. */
 function afterSaving(facts: readonly string[]): string[] {
-  return facts.some((fact) => /^User's name is\b/.test(fact))
-    ? [SUGGEST.name, SUGGEST.aboutMe]
-    : [SUGGEST.aboutMe];
+  const questions = facts.flatMap((fact) => {
+    if (/^User's name is\b/.test(fact)) return [SUGGEST.name];
+    if (/^User (?:lives in|is from|is based in|moved to)\b/.test(fact))
+      return ['What city do I live in?'];
+    if (/^User (?:works as|is an? )\b/.test(fact)) return ["What's my job?"];
+    if (/^User works at\b/.test(fact)) return ['Where do I work?'];
+    const person =
+      /^User's (manager|boss|partner|wife|husband|mentor|colleague|teammate) is\b/.exec(fact);
+    return person?.[1] ? [`Who is my ${person[1]}?`] : [];
+  });
+  // The name and the place first: what people ask back first.
+  const order = [SUGGEST.name, 'What city do I live in?'];
+  const rank = (q: string) => (order.includes(q) ? order.indexOf(q) : order.length);
+  return [...new Set(questions)]
+    .sort((a, b) => rank(a) - rank(b))
+    .slice(0, 2)
+    .concat(SUGGEST.aboutMe);
 }
 
 /** The edit_file (or write_file) call that adds the facts; a new name replaces the old name line. */

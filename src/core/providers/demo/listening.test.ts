@@ -1,0 +1,598 @@
+// A Demo that listens (issue 33): what the person said earlier in the thread is found and quoted,
+// introductions are saved one fact per clause, "forget …" removes the memory line, "make a file …"
+// writes it, "open the X in Y" opens it, two named strategies are compared, and "how many
+// tokens …" gives the thread's figures. Each row runs through the real agent loop, the app's
+// pipeline and the sample workspace (tests/fixtures/demo-session.ts).
+import { describe, expect, it } from 'vitest';
+import {
+  NOT_UNDERSTOOD,
+  demoSession,
+  playRow,
+  type Row,
+} from '../../../../tests/fixtures/demo-session';
+import { splitSuggestions } from '.';
+
+const PRIYA = "hey there, I'm Priya, a data engineer in Lisbon";
+const SAVED = 'Saved to /memories/AGENTS.md:';
+const memoryEdit = (added: string): [string, Record<string, unknown>] => [
+  'edit_file',
+  { file_path: '/memories/AGENTS.md', new_string: expect.stringContaining(`\n- ${added}`) },
+];
+const removal = (line: string): [string, Record<string, unknown>] => [
+  'edit_file',
+  {
+    file_path: '/memories/AGENTS.md',
+    old_string: expect.stringContaining(`- ${line}`),
+    new_string: expect.not.stringContaining(line),
+  },
+];
+
+/**
+ * Held out: written before any of the Demo's new patterns, never tuned on. The test reports the
+ * share understood (the goal is 90%); rows that fail are listed, not fixed one by one.
+ */
+const HELD_OUT: Row[] = [
+  {
+    before: ["Hi! I'm Marta, a UX designer in Berlin"],
+    say: 'where do I live?',
+    calls: [],
+    answer: ['Berlin'],
+  },
+  {
+    before: ["Hello, I'm Sven and I work at Spotify"],
+    say: 'which company do I work for?',
+    calls: [],
+    answer: ['Spotify'],
+  },
+  { before: ['my boss is called Farida'], say: "who's my boss?", calls: [], answer: ['Farida'] },
+  {
+    before: ["I'm Kofi, a teacher from Accra"],
+    say: 'what do I do for work?',
+    calls: [],
+    answer: ['teacher'],
+  },
+  {
+    before: ["hey, Lena here, I'm a nurse in Graz"],
+    say: "what's my name?",
+    calls: [],
+    answer: ['Lena'],
+  },
+  {
+    before: ["I'm planning to move to Toronto next spring"],
+    say: 'what am I planning?',
+    calls: [],
+    answer: ['Toronto'],
+  },
+  {
+    before: ["I'm working on a Kafka-to-Flink migration"],
+    say: 'what project am I working on?',
+    calls: [],
+    answer: ['Kafka-to-Flink'],
+  },
+  {
+    say: "I'm Rosa, a chemist in Madrid",
+    calls: [memoryEdit("User's name is Rosa.")],
+    answer: [SAVED],
+    memory: ["- User's name is Rosa.", '- User is a chemist.', 'Madrid'],
+  },
+  {
+    before: ['I prefer Go'],
+    say: 'please forget that I prefer Go',
+    calls: [removal('User prefers Go.')],
+    answer: ['User prefers Go.'],
+    forgotten: ['User prefers Go.'],
+  },
+  {
+    before: ["I'm allergic to cats"],
+    say: 'remove the cat allergy from your memory',
+    calls: [removal('User is allergic to cats.')],
+    answer: ['User is allergic to cats.'],
+    forgotten: ['allergic to cats'],
+  },
+  {
+    say: 'create a file named groceries.md with eggs, milk and bread',
+    calls: [['write_file', { file_path: '/groceries.md' }]],
+    answer: ['/groceries.md'],
+    files: { '/groceries.md': ['eggs, milk and bread'] },
+  },
+  {
+    say: 'write a new file called roadmap.md with four milestones for the launch',
+    calls: [['write_file', { file_path: '/roadmap.md' }]],
+    answer: ['/roadmap.md'],
+    files: { '/roadmap.md': ['1.', '4.', 'launch'] },
+  },
+  {
+    say: 'could you make notes/standup.md saying Blocked on review',
+    calls: [['write_file', { file_path: '/notes/standup.md' }]],
+    answer: ['/notes/standup.md'],
+    files: { '/notes/standup.md': ['Blocked on review'] },
+  },
+  {
+    say: 'open the forecast file in the src folder',
+    calls: [['glob'], ['read_file', { file_path: '/src/forecast.ts' }]],
+    answer: ['formatForecast'],
+  },
+  {
+    say: 'show me the todo in notes',
+    calls: [['glob'], ['read_file', { file_path: '/notes/todo.md' }]],
+    answer: ['Cache responses for ten minutes.'],
+  },
+  {
+    say: 'how is retrieval different from the graph strategy?',
+    calls: [],
+    answer: ['**Retrieval**', '**Graph**'],
+    not: ['**Sliding window**'],
+  },
+  {
+    say: 'sliding window vs paging - which one?',
+    calls: [],
+    answer: ['**Sliding window**', '**OS-like paging**'],
+    not: ['**Retrieval**'],
+  },
+  {
+    before: ['hello'],
+    say: 'how many tokens has this chat used?',
+    calls: [],
+    answer: [/\d[\d,]* tokens/],
+  },
+  {
+    before: ['list the files'],
+    say: 'tokens used so far?',
+    calls: [],
+    answer: [/\d[\d,]* tokens/],
+  },
+  {
+    before: ['I live in Nairobi'],
+    say: "remind me which city I'm in",
+    calls: [],
+    answer: ['Nairobi'],
+  },
+  {
+    before: ["My manager is Deepa and I'm working on the billing service"],
+    say: 'who do I report to?',
+    calls: [],
+    answer: ['Deepa'],
+  },
+  {
+    before: ['My name is Ola'],
+    say: 'forget my name',
+    calls: [removal("User's name is Ola.")],
+    answer: ["User's name is Ola."],
+    forgotten: ['Ola'],
+  },
+];
+
+describe('held-out phrasings', () => {
+  it('are understood at the goal rate (90%)', async () => {
+    const missed: string[] = [];
+    for (const row of HELD_OUT) {
+      const problems = await playRow(row);
+      if (problems.length > 0) missed.push(`${row.say}: ${problems.join('; ')}`);
+    }
+    const rate = (HELD_OUT.length - missed.length) / HELD_OUT.length;
+    console.log(
+      `held-out understood: ${HELD_OUT.length - missed.length}/${HELD_OUT.length}`,
+      missed,
+    );
+    expect(HELD_OUT.length).toBeGreaterThanOrEqual(20);
+    expect(rate).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+const LISBON = 'You live in **Lisbon**';
+const TABLE: Record<string, Row[]> = {
+  introductions: [
+    {
+      say: PRIYA,
+      calls: [
+        [
+          'edit_file',
+          {
+            file_path: '/memories/AGENTS.md',
+            new_string: expect.stringContaining(
+              "\n- User's name is Priya.\n- User is a data engineer.\n- User lives in Lisbon.",
+            ),
+          },
+        ],
+      ],
+      answer: [`Hi Priya! ${SAVED}`],
+      memory: ["- User's name is Priya.", '- User is a data engineer.', '- User lives in Lisbon.'],
+      suggestions: ["What's my name?", 'What city do I live in?', 'What do you remember about me?'],
+    },
+    {
+      say: "Hi, I'm Ana from Porto",
+      calls: [memoryEdit("User's name is Ana.\n- User is from Porto.")],
+      answer: ['Hi Ana!'],
+    },
+    {
+      say: "I'm a nurse based in Leeds",
+      calls: [memoryEdit('User is a nurse.\n- User is based in Leeds.')],
+      answer: [SAVED],
+    },
+    {
+      say: 'This is Kenji, a backend developer at Globex',
+      calls: [
+        memoryEdit(
+          "User's name is Kenji.\n- User is a backend developer.\n- User works at Globex.",
+        ),
+      ],
+      answer: [SAVED],
+    },
+    {
+      say: 'my manager is Tomás',
+      calls: [memoryEdit("User's manager is Tomás.")],
+      answer: [SAVED],
+    },
+    {
+      say: 'I work at Acme as a product manager',
+      calls: [memoryEdit('User works at Acme.\n- User works as a product manager.')],
+      answer: [SAVED],
+    },
+    {
+      say: "I work at Acme and I'm learning Rust.",
+      calls: [memoryEdit('User works at Acme.\n- User is learning Rust.')],
+      answer: [SAVED],
+      not: ['and I'],
+    },
+    {
+      say: 'I report to Dana Smith',
+      calls: [memoryEdit('User reports to Dana Smith.')],
+      answer: [SAVED],
+    },
+    {
+      say: 'Priya here, data engineer in Lisbon',
+      calls: [
+        memoryEdit("User's name is Priya.\n- User is a data engineer.\n- User lives in Lisbon."),
+      ],
+      answer: [SAVED],
+    },
+    {
+      say: 'I prefer Python',
+      calls: [memoryEdit('User prefers Python.')],
+      answer: [SAVED],
+    },
+  ],
+
+  recall: [
+    {
+      before: [PRIYA],
+      say: 'what city do I live in?',
+      calls: [],
+      answer: [LISBON, `You told me earlier: “${PRIYA}”`],
+      not: ['weather-cli', 'Project'],
+    },
+    { before: [PRIYA], say: "What's my name?", calls: [], answer: ['Your name is **Priya**'] },
+    { before: [PRIYA], say: 'where am I based?', calls: [], answer: [LISBON] },
+    { before: [PRIYA], say: "what's my job?", calls: [], answer: ['You are a **data engineer**'] },
+    { before: [PRIYA], say: 'what do I do for a living?', calls: [], answer: ['a data engineer'] },
+    { before: [PRIYA], say: 'do you remember where I live?', calls: [], answer: [LISBON] },
+    { before: [PRIYA], say: 'remind me what my job is', calls: [], answer: ['a data engineer'] },
+    { before: [PRIYA], say: 'what did I say my name was?', calls: [], answer: ['**Priya**'] },
+    {
+      before: [PRIYA, 'list the files'],
+      say: 'which city am I in?',
+      calls: [],
+      answer: [LISBON],
+    },
+    {
+      before: ['my manager is Tomás'],
+      say: "who's my manager?",
+      calls: [],
+      answer: ['Your manager is **Tomás**', 'You told me earlier: “my manager is Tomás”'],
+    },
+    {
+      before: ['my manager is Tomás'],
+      say: "what's my manager's name?",
+      calls: [],
+      answer: ['**Tomás**'],
+    },
+    {
+      before: ['I work at Acme'],
+      say: 'where do I work?',
+      calls: [],
+      answer: ['You work at **Acme**'],
+    },
+    {
+      before: ["I'm working on the Iceberg migration"],
+      say: 'what am I working on?',
+      calls: [],
+      answer: ['You are working on **the Iceberg migration**'],
+    },
+    {
+      before: ["I'm planning to migrate our lakehouse to Iceberg next quarter"],
+      say: 'what are my plans?',
+      calls: [],
+      answer: ['Iceberg next quarter'],
+    },
+    {
+      before: ['I prefer Python'],
+      say: 'which language do I prefer?',
+      calls: [],
+      answer: ['You prefer **Python**'],
+    },
+    {
+      before: ["Hi, I'm Ana from Porto"],
+      say: 'where am I from?',
+      calls: [],
+      answer: ['**Porto**'],
+    },
+    {
+      before: ['my partner is called Sam'],
+      say: "what's my partner's name?",
+      calls: [],
+      answer: ['**Sam**'],
+    },
+    {
+      say: 'where do I live?',
+      calls: [],
+      answer: ["I don't know where you live"],
+      not: ['weather-cli', 'AGENTS.md line'],
+    },
+    {
+      // Recall from the conversation alone: a sliding window keeps the message, memory never had it.
+      before: ['We are migrating the warehouse to Iceberg in March.'],
+      say: 'when are we migrating the warehouse?',
+      calls: [],
+      answer: ['We are migrating the warehouse to Iceberg in March.'],
+    },
+  ],
+
+  forget: [
+    {
+      before: ['I prefer Python'],
+      say: 'forget that I prefer Python',
+      calls: [removal('User prefers Python.')],
+      answer: ['Removed from /memories/AGENTS.md: “User prefers Python.”'],
+      forgotten: ['User prefers Python.'],
+    },
+    {
+      before: ['I prefer Python'],
+      say: 'delete the line about Python from memory',
+      calls: [removal('User prefers Python.')],
+      answer: ['Removed from /memories/AGENTS.md'],
+      forgotten: ['Python'],
+    },
+    {
+      before: ['My name is Dana'],
+      say: 'forget my name',
+      calls: [removal("User's name is Dana.")],
+      answer: ["“User's name is Dana.”"],
+      forgotten: ['Dana'],
+    },
+    {
+      before: [PRIYA],
+      say: 'please forget that I live in Lisbon',
+      calls: [removal('User lives in Lisbon.')],
+      answer: ['Removed'],
+      forgotten: ['Lisbon'],
+      memory: ["- User's name is Priya."],
+    },
+    {
+      before: ["I'm vegetarian"],
+      say: "stop remembering that I'm vegetarian",
+      calls: [removal('User is vegetarian.')],
+      answer: ['Removed'],
+      forgotten: ['vegetarian'],
+    },
+    {
+      say: 'forget that I like tea',
+      calls: [],
+      answer: ['Nothing in /memories/AGENTS.md mentions tea'],
+    },
+    {
+      say: 'remove the TypeScript line from your memory',
+      calls: [removal('Writes TypeScript with strict mode on.')],
+      answer: ['Removed'],
+      forgotten: ['TypeScript'],
+    },
+    {
+      before: ['I like Python', 'I like Rust'],
+      say: 'forget what I said about Rust',
+      calls: [removal('User likes Rust.')],
+      answer: ['Removed'],
+      forgotten: ['Rust'],
+      memory: ['- User likes Python.'],
+    },
+  ],
+
+  'writing files': [
+    {
+      say: 'make a file called plan.md with three steps for migrating to Iceberg',
+      calls: [['write_file', { file_path: '/plan.md' }]],
+      answer: ['Wrote /plan.md', 'an outline'],
+      files: { '/plan.md': ['Iceberg', '1. ', '2. ', '3. ', 'Outline by the Demo provider'] },
+      not: ['fixed script, not a language model, so'],
+    },
+    {
+      say: 'create notes/ideas.md containing Try DuckDB for the reports',
+      calls: [
+        ['write_file', { file_path: '/notes/ideas.md', content: 'Try DuckDB for the reports\n' }],
+      ],
+      answer: ['Wrote /notes/ideas.md'],
+    },
+    {
+      say: 'write a file hello.txt that says hello world',
+      calls: [['write_file', { file_path: '/hello.txt', content: 'hello world\n' }]],
+      answer: ['Wrote /hello.txt'],
+    },
+    {
+      say: 'make a new file called shopping.md',
+      calls: [['write_file', { file_path: '/shopping.md' }]],
+      answer: ['Wrote /shopping.md'],
+      files: { '/shopping.md': ['Outline by the Demo provider'] },
+    },
+    {
+      say: 'create a file in the notes folder called meeting.md with an agenda for Monday',
+      calls: [['write_file', { file_path: '/notes/meeting.md' }]],
+      answer: ['Wrote /notes/meeting.md'],
+      files: { '/notes/meeting.md': ['Agenda for Monday'] },
+    },
+    {
+      say: 'save "ship it on Friday" to notes/reminder.txt',
+      calls: [['write_file', { file_path: '/notes/reminder.txt', content: 'ship it on Friday\n' }]],
+      answer: ['Wrote /notes/reminder.txt'],
+    },
+    {
+      say: 'write plan.md with the steps: back up the tables, convert to Iceberg, switch readers',
+      calls: [
+        [
+          'write_file',
+          {
+            file_path: '/plan.md',
+            content: 'back up the tables, convert to Iceberg, switch readers\n',
+          },
+        ],
+      ],
+      answer: ['Wrote /plan.md'],
+    },
+    {
+      say: 'write a long file',
+      calls: [['write_file', { file_path: '/notes/long-notes-1.md' }]],
+      answer: ['I wrote /notes/long-notes-1.md (12 sections).'],
+    },
+  ],
+
+  'opening files': [
+    {
+      say: 'Can you open the todo list in the notes folder?',
+      calls: [
+        ['glob', { path: '/notes' }],
+        ['read_file', { file_path: '/notes/todo.md' }],
+      ],
+      answer: ['Found /notes/todo.md (4 lines):', 'Add a --units flag'],
+    },
+    {
+      say: 'show me the readme in the docs folder',
+      calls: [['glob', { path: '/docs' }], ['glob'], ['read_file', { file_path: '/README.md' }]],
+      answer: ['No file named “readme” in /docs', 'Found /README.md'],
+    },
+    {
+      say: 'open the forecast in src',
+      calls: [
+        ['glob', { path: '/src' }],
+        ['read_file', { file_path: '/src/forecast.ts' }],
+      ],
+      answer: ['export function formatForecast'],
+    },
+    {
+      say: 'open todo.md in the notes folder',
+      calls: [['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['/notes/todo.md (4 lines):'],
+    },
+    {
+      say: 'show the todo list from notes',
+      calls: [
+        ['glob', { path: '/notes' }],
+        ['read_file', { file_path: '/notes/todo.md' }],
+      ],
+      answer: ['Found /notes/todo.md'],
+    },
+  ],
+
+  'comparing strategies': [
+    {
+      say: "what's the difference between the sliding window and summarization strategies?",
+      calls: [],
+      answer: ['**Sliding window**', '**Summarization**'],
+      not: ['**Retrieval**', 'The ten here'],
+    },
+    {
+      say: 'compare retrieval and paging',
+      calls: [],
+      answer: ['**Retrieval**', '**OS-like paging**'],
+      not: ['**Sliding window**'],
+    },
+    {
+      say: 'sliding window vs summarization?',
+      calls: [],
+      answer: ['**Sliding window**', '**Summarization**'],
+      not: ['**Graph**'],
+    },
+    {
+      say: 'how does the graph strategy differ from hierarchical?',
+      calls: [],
+      answer: ['**Graph**', '**Hierarchical**'],
+      not: ['**Retrieval**'],
+    },
+    {
+      say: 'which is better: compression or summarization?',
+      calls: [],
+      answer: ['**Compression**', '**Summarization**'],
+      not: ['**Retrieval**'],
+    },
+    {
+      say: 'difference between memory-augmented and retrieval',
+      calls: [],
+      answer: ['**Memory-augmented**', '**Retrieval**'],
+      not: ['**Graph**'],
+    },
+  ],
+
+  tokens: [
+    {
+      before: ['hello'],
+      say: 'how many tokens have we used?',
+      calls: [],
+      answer: [/1 model call so far: [\d,]+ input tokens and [\d,]+ output tokens/],
+      not: ['The Token usage panel charts every model call'],
+    },
+    {
+      before: ['list the files'],
+      say: "what's our token count so far?",
+      calls: [],
+      answer: [/2 model calls so far: [\d,]+ input tokens/],
+    },
+    {
+      say: 'how many tokens have we used?',
+      calls: [],
+      answer: [
+        'No model call of this thread has finished yet',
+        /This request is about [\d,]+ tokens/,
+      ],
+    },
+    {
+      before: ['hello', 'thanks'],
+      say: 'how many tokens is this conversation using?',
+      calls: [],
+      answer: [/2 model calls so far/],
+    },
+    { before: ['hello'], say: 'token usage so far?', calls: [], answer: [/[\d,]+ input tokens/] },
+  ],
+};
+
+const rows = Object.entries(TABLE).flatMap(([category, list]) =>
+  list.map((row) => ({ category, ...row })),
+);
+
+describe('a Demo that listens', () => {
+  it('has the issue’s phrasings and at least 40 more', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each(rows.map((row) => [`${row.category}: ${row.say}`, row] as const))(
+    '%s',
+    async (_, row) => {
+      expect(await playRow(row)).toEqual([]);
+    },
+  );
+
+  it('offers only suggestions that work when clicked', async () => {
+    const session = await demoSession();
+    const pending = [PRIYA, 'forget that I live in Lisbon', 'make a file called plan.md'];
+    const clicked = new Set<string>();
+    while (pending.length > 0) {
+      const text = pending.shift()!;
+      const turn = await session.send(text);
+      const final = turn.at(-1);
+      const { text: answer, suggestions } = splitSuggestions(final?.content ?? '');
+      for (const failure of NOT_UNDERSTOOD) expect(answer, text).not.toContain(failure);
+      expect(answer, text).not.toContain("I don't know your name");
+      for (const suggestion of suggestions)
+        if (!clicked.has(suggestion) && clicked.size < 12) {
+          clicked.add(suggestion);
+          pending.push(suggestion);
+        }
+    }
+    expect(clicked.size).toBeGreaterThan(3);
+  });
+});
