@@ -363,10 +363,15 @@ function swap(text: string, table: [RegExp, string][]): string {
   return out;
 }
 
+/** "lives in Lisbon", "'s manager is Tomás": the fact without its subject, in the third person. */
+export function predicate(fact: ProfileFact): string {
+  return `${fact.verb} ${swap(fact.value, THIRD)}`;
+}
+
 /** "User lives in Lisbon." (the subject is "User" unless another is given). */
 export function inThirdPerson(fact: ProfileFact, subject = 'User'): string {
   const join = fact.verb.startsWith("'") ? '' : ' ';
-  return `${subject}${join}${fact.verb} ${swap(fact.value, THIRD)}.`;
+  return `${subject}${join}${predicate(fact)}.`;
 }
 
 /** "You live in **Lisbon**", "Your manager is **Tomás**" (the value in bold), without a stop. */

@@ -596,3 +596,22 @@ describe('a Demo that listens', () => {
     expect(clicked.size).toBeGreaterThan(3);
   });
 });
+
+describe('fact memory with the Demo', () => {
+  it('"Update memory now" finds the introduction, the preference and the manager', async () => {
+    const session = await demoSession();
+    for (const text of [PRIYA, 'I prefer Python', 'my manager is Tomás']) await session.send(text);
+    const outcome = await session.updateFacts();
+    expect(outcome.status).toBe('updated');
+    const facts = JSON.parse((await session.read('/memories/memory.json')) ?? '{}') as {
+      facts: { content: string }[];
+    };
+    expect(facts.facts.map((fact) => fact.content)).toEqual([
+      "The user's name is Priya.",
+      'Is a data engineer.',
+      'Lives in Lisbon.',
+      'Prefers Python.',
+      "The user's manager is Tomás.",
+    ]);
+  });
+});
