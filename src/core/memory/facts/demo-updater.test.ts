@@ -130,7 +130,7 @@ describe('the Demo provider as memory updater', () => {
       'Works at Acme.',
       'Is learning Rust.',
     ]);
-    expect(update.user?.workContext.summary).toBe(
+    expect(update.user?.workContext?.summary).toBe(
       "Is a data engineer. The user's manager is Tomás. Works at Acme.",
     );
   });
