@@ -343,7 +343,9 @@ const TABLE: Record<string, Row[]> = {
       say: 'forget that I prefer Python',
       calls: [removal('User prefers Python.')],
       answer: ['Removed from /memories/AGENTS.md: “User prefers Python.”'],
-      forgotten: ['User prefers Python.'],
+      // The last line goes with its line break: no empty line is left at the end.
+      memory: ['- Writes TypeScript with strict mode on.\n'],
+      forgotten: ['User prefers Python.', 'on.\n\n'],
     },
     {
       before: ['I prefer Python'],
@@ -578,7 +580,12 @@ describe('a Demo that listens', () => {
 
   it('offers only suggestions that work when clicked', async () => {
     const session = await demoSession();
-    const pending = [PRIYA, 'forget that I live in Lisbon', 'make a file called plan.md'];
+    const pending = [
+      PRIYA,
+      'forget that I live in Lisbon',
+      'make a file called plan.md',
+      'how many tokens have we used?',
+    ];
     const clicked = new Set<string>();
     while (pending.length > 0) {
       const text = pending.shift()!;

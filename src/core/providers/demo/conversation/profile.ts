@@ -106,7 +106,7 @@ export function profileAction(
   const saved = best(fromMemory(context, wanted), relation);
   if (said) {
     const also = saved
-      ? ` It is saved in ${where(saved.line)}: “${unbulleted(saved.line.text)}”.`
+      ? ` It is saved in ${where(saved.line)}: “${unbulleted(saved.line.text)}”`
       : ' It is not in my memory files, so another thread would not know it.';
     return say(
       `${inSecondPerson(said.fact)}. You told me earlier: “${clip(said.said.replace(/\s+/g, ' ').trim(), 200)}”.${also}`,

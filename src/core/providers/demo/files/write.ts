@@ -142,7 +142,7 @@ export function writeAction(intent: WriteIntent, context: TurnContext): Action {
       args: { file_path: path, content },
       intro: given
         ? `Writing ${path} with write_file.`
-        : `Writing ${path} with write_file: an outline, since I'm a script and can't write the content myself.`,
+        : `Writing an outline to ${path} with write_file.`,
     },
     (done) => {
       if (done.result.isError === true || /^error\b/i.test(done.result.content.trim()))

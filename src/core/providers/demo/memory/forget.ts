@@ -49,11 +49,13 @@ function removal(content: string, remove: readonly Line[]): Record<string, unkno
   const drop = new Set(remove.map((line) => line.index));
   const block = (from: number) => {
     const kept = lines.slice(from, last + 1).filter((_, i) => !drop.has(from + i));
+    const text = lines.slice(from, last + 1).join('\n');
+    // The memory block comes without the file's final newline: at the end, the line break taken
+    // out is the one before the block, so no empty line is left behind.
+    if (last + 1 === lines.length && from > 0)
+      return { old: `\n${text}`, new: kept.length > 0 ? `\n${kept.join('\n')}` : '' };
     const ending = last + 1 < lines.length ? '\n' : '';
-    return {
-      old: `${lines.slice(from, last + 1).join('\n')}${ending}`,
-      new: kept.length > 0 ? `${kept.join('\n')}${ending}` : '',
-    };
+    return { old: `${text}${ending}`, new: kept.length > 0 ? `${kept.join('\n')}${ending}` : '' };
   };
   let edit = block(first);
   while (first > 0 && countOccurrences(content, edit.old) > 1) edit = block(--first);
