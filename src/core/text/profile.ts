@@ -133,7 +133,7 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
       continue;
     }
     const place =
-      /^(from|based\s+in|based\s+out\s+of|living\s+in|located\s+in|out\s+of|in)\s+([^,;.!?]+?)(?=\s+(?:at|for|working)\b|$)/i.exec(
+      /^(from|based\s+in|based\s+out\s+of|living\s+in|located\s+in|out\s+of|in)\s+([^;.!?]+?)(?=\s+(?:at|for|working)\b|$)/i.exec(
         rest,
       );
     if (place?.[1] && place[2]) {

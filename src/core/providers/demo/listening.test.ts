@@ -337,6 +337,47 @@ const TABLE: Record<string, Row[]> = {
     },
   ],
 
+  'more recall': [
+    {
+      before: ["I'm Jonas. I work for the city council as a planner."],
+      say: "what's my role?",
+      calls: [],
+      answer: ['You work as a **planner**'],
+    },
+    {
+      before: ["I'm Jonas. I work for the city council as a planner."],
+      say: 'where do I work?',
+      calls: [],
+      answer: ['You work at **the city council**'],
+    },
+    {
+      before: ['Hi, my name is Aisha and I live in Cairo'],
+      say: 'where did I say I live?',
+      calls: [],
+      answer: ['You live in **Cairo**'],
+    },
+    {
+      before: ['Hi, my name is Aisha and I live in Cairo'],
+      say: 'do you know what I do?',
+      calls: [],
+      answer: ["I don't know what you do"],
+    },
+    {
+      before: ["I'm based in Austin, Texas"],
+      say: 'which city am I based in?',
+      calls: [],
+      answer: ['You are based in **Austin, Texas**'],
+    },
+    {
+      before: ['my girlfriend is called Mia'],
+      say: 'who is my partner?',
+      calls: [],
+      answer: ['Your girlfriend is called **Mia**'],
+    },
+    { before: ['I work at Acme'], say: 'what company am I at?', calls: [], answer: ['**Acme**'] },
+    { before: ['I work at Acme'], say: 'tell me where I work', calls: [], answer: ['**Acme**'] },
+  ],
+
   forget: [
     {
       before: ['I prefer Python'],
@@ -397,7 +438,62 @@ const TABLE: Record<string, Row[]> = {
     },
   ],
 
+  'more forgetting': [
+    {
+      before: ['my manager is Tomás'],
+      say: 'forget about my manager',
+      calls: [removal("User's manager is Tomás.")],
+      answer: ["Removed from /memories/AGENTS.md: “User's manager is Tomás.” Undo"],
+    },
+    {
+      before: [PRIYA],
+      say: 'erase the fact that I live in Lisbon',
+      calls: [removal('User lives in Lisbon.')],
+      answer: ['Removed'],
+      forgotten: ['Lisbon'],
+    },
+    {
+      before: [PRIYA],
+      say: 'please delete my name from your memory',
+      calls: [removal("User's name is Priya.")],
+      answer: ['Removed'],
+      forgotten: ['Priya'],
+    },
+    {
+      before: ['I prefer Python'],
+      say: 'remove Python from memory',
+      calls: [removal('User prefers Python.')],
+      answer: ['Removed'],
+    },
+  ],
+
   'writing files': [
+    {
+      say: 'create a new document called notes.md',
+      calls: [['write_file', { file_path: '/notes.md' }]],
+      answer: ['Wrote /notes.md: an outline'],
+    },
+    {
+      say: "write 'hello' into greeting.md",
+      calls: [['write_file', { file_path: '/greeting.md', content: 'hello\n' }]],
+      answer: ['Wrote /greeting.md (1 line), with the text you gave.'],
+    },
+    {
+      say: 'make a checklist file called release.md with five items for the release',
+      calls: [['write_file', { file_path: '/release.md' }]],
+      answer: ['an outline with 5 numbered items'],
+      files: { '/release.md': ['5. (item 5)'] },
+    },
+    {
+      say: 'new file todo2.md with buy milk',
+      calls: [['write_file', { file_path: '/todo2.md', content: 'buy milk\n' }]],
+      answer: ['Wrote /todo2.md'],
+    },
+    {
+      say: 'put together a file called ideas.txt with some ideas for the blog',
+      calls: [['write_file', { file_path: '/ideas.txt' }]],
+      answer: ['an outline with 3 numbered ideas'],
+    },
     {
       say: 'make a file called plan.md with three steps for migrating to Iceberg',
       calls: [['write_file', { file_path: '/plan.md' }]],
@@ -491,7 +587,46 @@ const TABLE: Record<string, Row[]> = {
     },
   ],
 
+  'more opening': [
+    {
+      say: 'could you open the readme from the root folder',
+      calls: [['glob'], ['read_file', { file_path: '/README.md' }]],
+      answer: ['Found /README.md'],
+    },
+    {
+      say: 'pull up the forecast in the src directory',
+      calls: [
+        ['glob', { path: '/src' }],
+        ['read_file', { file_path: '/src/forecast.ts' }],
+      ],
+      answer: ['Found /src/forecast.ts'],
+    },
+    {
+      say: 'read the todo in the notes dir',
+      calls: [
+        ['glob', { path: '/notes' }],
+        ['read_file', { file_path: '/notes/todo.md' }],
+      ],
+      answer: ['Found /notes/todo.md'],
+    },
+  ],
+
   'comparing strategies': [
+    {
+      say: 'retrieval or graph, which is better?',
+      calls: [],
+      answer: ['**Retrieval** and **Graph**, side by side'],
+    },
+    {
+      say: 'compare sliding window with hierarchical',
+      calls: [],
+      answer: ['**Sliding window** and **Hierarchical**'],
+    },
+    {
+      say: "what's the difference between paging and compression?",
+      calls: [],
+      answer: ['**OS-like paging** and **Compression**'],
+    },
     {
       say: "what's the difference between the sliding window and summarization strategies?",
       calls: [],
@@ -531,6 +666,19 @@ const TABLE: Record<string, Row[]> = {
   ],
 
   tokens: [
+    {
+      before: ['hello'],
+      say: 'how many tokens so far?',
+      calls: [],
+      answer: [/1 model call so far/],
+    },
+    {
+      before: ['hello'],
+      say: "what's the total token count?",
+      calls: [],
+      answer: [/[\d,]+ input tokens/],
+    },
+    { before: ['hello'], say: 'token count?', calls: [], answer: [/[\d,]+ output tokens/] },
     {
       before: ['hello'],
       say: 'how many tokens have we used?',

@@ -48,7 +48,7 @@ const PROFILE_QUESTIONS: [ProfileSlot, RegExp][] = [
   ],
   [
     'role',
-    /\b(?:what\s+(?:is|was)\s+my\s+(?:job|role|profession|occupation|job\s+title|title|line\s+of\s+work)|what\s+do\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\??$|what\s+my\s+(?:job|role|profession|occupation)\s+is|what\s+I\s+do\s+for\s+(?:a\s+living|work)|what\s+(?:kind\s+of\s+)?work\s+do\s+I\s+do|what\s+do\s+I\s+work\s+as)\b/i,
+    /\b(?:what\s+(?:is|was)\s+my\s+(?:job|role|profession|occupation|job\s+title|title|line\s+of\s+work)|what\s+do\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\??$|what\s+my\s+(?:job|role|profession|occupation)\s+is|what\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\??$|what\s+(?:kind\s+of\s+)?work\s+do\s+I\s+do|what\s+do\s+I\s+work\s+as)\b/i,
   ],
   [
     'employer',
@@ -74,9 +74,14 @@ const PERSON_QUESTION = new RegExp(
 );
 
 export function profileQuestion(
-  text: string,
+  bare: string,
 ): { slot: ProfileSlot; relation?: string } | undefined {
-  if (!/\?$|^(?:what|who|where|which|how)\b/i.test(text)) return undefined;
+  if (!/\?$|^(?:what|who|where|which|how)\b/i.test(bare)) return undefined;
+  // "where did I say I live?" asks what "where I live?" asks.
+  const text = bare.replace(
+    /\b(?:did|have|had)\s+I\s+(?:say|said|tell\s+you|told\s+you|mention(?:ed)?|write|written)\s+(?:that\s+)?/i,
+    '',
+  );
   const person = PERSON_QUESTION.exec(text);
   if (person?.[1])
     return { slot: 'person', relation: person[1].toLowerCase().replace(/\s+/g, ' ') };

@@ -105,11 +105,12 @@ export function profileAction(
   const said = best(fromConversation(context, wanted), relation);
   const saved = best(fromMemory(context, wanted), relation);
   if (said) {
+    const quote = clip(said.said.replace(/\s+/g, ' ').trim(), 200);
     const also = saved
       ? ` It is saved in ${where(saved.line)}: “${unbulleted(saved.line.text)}”`
       : ' It is not in my memory files, so another thread would not know it.';
     return say(
-      `${inSecondPerson(said.fact)}. You told me earlier: “${clip(said.said.replace(/\s+/g, ' ').trim(), 200)}”.${also}`,
+      `${inSecondPerson(said.fact)}. You told me earlier: “${quote}”${/[.!?]$/.test(quote) ? '' : '.'}${also}`,
       [SUGGEST.aboutMe],
     );
   }

@@ -258,7 +258,7 @@ export function fileIntent(text: string): Intent | undefined {
     // "the todo list in the notes folder": a name, and the folder to look in.
     const within = IN_FOLDER.exec(whole);
     const folder = within?.[2] ? folderOf(within[2]) : undefined;
-    const target = folder && folder !== '/' ? (within?.[1] ?? whole) : whole;
+    const target = folder ? (within?.[1] ?? whole) : whole;
     const file = fileTarget(target);
     if (folder && folder !== '/' && file?.name) {
       if (/\.[A-Za-z0-9]{1,10}$/.test(file.name))

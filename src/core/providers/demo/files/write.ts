@@ -14,7 +14,7 @@ const FILE_NAME = String.raw`(?:\/?[\w@+-][\w.@+-]*\/)*[\w@+-][\w.@+-]*\.[A-Za-z
 const VERB = String.raw`(?:make|create|write|add|start|generate|draft|set\s+up|put\s+together|save)`;
 /** "make a (new) file …", "create a markdown file …". */
 const A_FILE = new RegExp(
-  String.raw`^${VERB}\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|one\s+)?(?:new\s+|empty\s+|blank\s+|small\s+|simple\s+)*(?:markdown\s+|text\s+|md\s+|txt\s+)?(?:file|document|doc)\b\s*(.*)$`,
+  String.raw`^${VERB}\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|one\s+)?(?:new\s+|empty\s+|blank\s+|small\s+|simple\s+)*(?:(?!(?:the|this|that|my|our|your|it)\b)[\w-]+\s+){0,2}?(?:file|document|doc)\b\s*(.*)$|^(?:a\s+)?new\s+(?:file|document|doc)\b\s*(.*)$`,
   'i',
 );
 /** "create notes/ideas.md containing …", "write plan.md with …". */
@@ -80,7 +80,7 @@ export function writeIntent(text: string): WriteIntent | undefined {
   const named = NAMED_FILE.exec(text);
   const generic = named ? undefined : A_FILE.exec(text);
   if (!named && !generic) return undefined;
-  const rest = (named ? named[2] : generic?.[1]) ?? '';
+  const rest = (named ? named[2] : (generic?.[1] ?? generic?.[2])) ?? '';
   const content = CONTENT.exec(rest);
   const head = content ? (content[1] ?? '') : rest;
   const path = pathOf(head, named?.[1]);

@@ -89,9 +89,10 @@ export function forgetAction(what: string, context: TurnContext): Action {
         return {
           text: `The edit failed, so nothing was removed from ${USER_MEMORY_PATH}. The edit_file tool said:\n\n> ${done.result.content.split('\n')[0] ?? ''}`,
         };
-      const removed = removedBy(done.args).map((text, index) => ({ index, text }));
+      const removed = quoted(removedBy(done.args).map((text, index) => ({ index, text })));
+      const count = removedBy(done.args).length;
       return {
-        text: `Removed from ${USER_MEMORY_PATH}: ${quoted(removed)}. Undo on the “Memory updated” chip puts ${removed.length === 1 ? 'it' : 'them'} back.`,
+        text: `Removed from ${USER_MEMORY_PATH}: ${removed}${/[.!?]”$/.test(removed) ? '' : '.'} Undo on the “Memory updated” chip puts ${count === 1 ? 'it' : 'them'} back.`,
         suggestions: [SUGGEST.aboutMe],
       };
     },

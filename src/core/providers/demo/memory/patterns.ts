@@ -34,6 +34,9 @@ const WH = /^(?:what|who|whom|whose|where|when|why|how|which|whether|if|do|does|
 
 const FORGET_VERB =
   /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember)\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
+/** "erase the fact that I live in Lisbon", "delete the line about Python". */
+const FORGET_FACT =
+  /^(?:delete|remove|erase|drop|scrub|clear)\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+)$/i;
 const FORGET_FROM =
   /^(?:delete|remove|erase|drop|clear|take\s+out|scrub|wipe)\s+([\s\S]+?)\s+(?:from|in|out\s+of|off)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|long[-\s]term\s+memory)$/i;
 const FORGET_ALL =
@@ -48,7 +51,7 @@ const POINTER =
  */
 export function forgetTarget(text: string): string | undefined {
   if (FORGET_ALL.test(text)) return '';
-  const match = FORGET_VERB.exec(text) ?? FORGET_FROM.exec(text);
+  const match = FORGET_VERB.exec(text) ?? FORGET_FROM.exec(text) ?? FORGET_FACT.exec(text);
   if (!match) return undefined;
   return (match[1] ?? '')
     .replace(POINTER, '')
