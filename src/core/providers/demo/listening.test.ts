@@ -339,6 +339,36 @@ const TABLE: Record<string, Row[]> = {
 
   'more recall': [
     {
+      before: ["Hello! I'm Tariq, a software engineer at Shopify in Ottawa"],
+      say: "where's home for me?",
+      calls: [],
+      answer: ['You live in **Ottawa**'],
+    },
+    {
+      before: ["Hello! I'm Tariq, a software engineer at Shopify in Ottawa"],
+      say: "what's my employer?",
+      calls: [],
+      answer: ['You work at **Shopify**'],
+    },
+    {
+      before: ['my wife is Elena'],
+      say: "what's my wife's name?",
+      calls: [],
+      answer: ['**Elena**'],
+    },
+    {
+      before: ["I'm learning Japanese"],
+      say: 'what am I studying?',
+      calls: [],
+      answer: ['You are learning **Japanese**'],
+    },
+    {
+      before: ['I love hiking'],
+      say: 'what do I like?',
+      calls: [],
+      answer: ['You love **hiking**'],
+    },
+    {
       before: ["I'm Jonas. I work for the city council as a planner."],
       say: "what's my role?",
       calls: [],
@@ -439,6 +469,18 @@ const TABLE: Record<string, Row[]> = {
   ],
 
   'more forgetting': [
+    {
+      before: ["I'm a vegan"],
+      say: "delete that I'm vegan",
+      calls: [removal('User is a vegan.')],
+      answer: ['Removed'],
+    },
+    {
+      before: ['I prefer dark mode'],
+      say: 'forget my dark mode preference',
+      calls: [removal('User prefers dark mode.')],
+      answer: ['Removed'],
+    },
     {
       before: ['my manager is Tomás'],
       say: 'forget about my manager',
@@ -588,6 +630,19 @@ const TABLE: Record<string, Row[]> = {
   ],
 
   'more opening': [
+    {
+      say: 'open the forecast source in src',
+      calls: [
+        ['glob', { path: '/src' }],
+        ['read_file', { file_path: '/src/forecast.ts' }],
+      ],
+      answer: ['Found /src/forecast.ts'],
+    },
+    {
+      say: 'display the readme in the project root',
+      calls: [['glob'], ['read_file', { file_path: '/README.md' }]],
+      answer: ['Found /README.md'],
+    },
     {
       say: 'could you open the readme from the root folder',
       calls: [['glob'], ['read_file', { file_path: '/README.md' }]],

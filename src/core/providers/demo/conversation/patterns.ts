@@ -44,7 +44,7 @@ const RELATION_WORDS =
 const PROFILE_QUESTIONS: [ProfileSlot, RegExp][] = [
   [
     'place',
-    /\b(?:where\s+(?:do|did)\s+I\s+(?:live|stay|come\s+from)|where\s+I\s+(?:live|am\s+(?:based|from|located|living))|where\s+am\s+I\s+(?:based|from|located|living|staying)|(?:what|which)\s+(?:city|town|country|place|part\s+of\s+the\s+world)\s+(?:do\s+I|am\s+I|I\s+am|I|did\s+I)\b|(?:what|where)\s+is\s+my\s+(?:home|city|town|location|hometown|home\s+town)|my\s+(?:city|hometown|location)\s+is\b)/i,
+    /\b(?:where\s+(?:do|did)\s+I\s+(?:live|stay|come\s+from)|where\s+I\s+(?:live|am\s+(?:based|from|located|living))|where\s+am\s+I\s+(?:based|from|located|living|staying)|(?:what|which)\s+(?:city|town|country|place|part\s+of\s+the\s+world)\s+(?:do\s+I|am\s+I|I\s+am|I|did\s+I)\b|(?:what|where)\s+is\s+my\s+(?:home|city|town|location|hometown|home\s+town)|where\s+is\s+home|my\s+(?:city|hometown|location)\s+is\b)/i,
   ],
   [
     'role',

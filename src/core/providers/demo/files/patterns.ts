@@ -91,7 +91,9 @@ export function fileTarget(raw: string): FileTarget | undefined {
   if (rest.includes('/') && !/\s/.test(rest)) return { path: absolute(rest), mine };
   const words = rest.split(/\s+/).filter(Boolean);
   // "todo list", "weather notes": the telling word is the first that is not generic.
-  const telling = words.filter((w) => !/^(?:list|notes?|file|doc|document|page)$/i.test(w));
+  const telling = words.filter(
+    (w) => !/^(?:list|notes?|file|doc|document|page|code|source|script|module|config)$/i.test(w),
+  );
   if (words.length === 1) return { name: words[0]!, mine };
   if (telling.length === 1 && words.length <= 3) return { name: telling[0]!, mine };
   return undefined;
@@ -155,7 +157,7 @@ const READ = new RegExp(
 );
 /** "X in (the) Y (folder)": a file named in a folder. */
 const IN_FOLDER =
-  /^(.+?)\s+(?:in|from|under|inside|within)\s+((?:the\s+)?[\w./@+-]+(?:\s+(?:folder|directory|dir))?)$/i;
+  /^(.+?)\s+(?:in|from|under|inside|within)\s+((?:the\s+)?[\w./@+-]+(?:\s+(?:folder|directory|dir|root))?)$/i;
 const WHAT_SAYS = /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it)\s*\??$/i;
 export const SUMMARIZE_FILE = /^(?:summari[sz]e|recap|tl;?dr|sum\s+up)\s+(.+?)\s*\??$/i;
 const SEARCH_PATTERNS: RegExp[] = [

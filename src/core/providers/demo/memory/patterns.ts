@@ -36,14 +36,14 @@ const FORGET_VERB =
   /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember)\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
 /** "erase the fact that I live in Lisbon", "delete the line about Python". */
 const FORGET_FACT =
-  /^(?:delete|remove|erase|drop|scrub|clear)\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+)$/i;
+  /^(?:delete|remove|erase|drop|scrub|clear)\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+|(?:the\s+fact\s+)?that\s+(?:I|my)\b[\s\S]+)$/i;
 const FORGET_FROM =
   /^(?:delete|remove|erase|drop|clear|take\s+out|scrub|wipe)\s+([\s\S]+?)\s+(?:from|in|out\s+of|off)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|long[-\s]term\s+memory)$/i;
 const FORGET_ALL =
   /^(?:delete|remove|erase|clear|wipe|reset)\s+(?:all\s+(?:of\s+)?)?(?:my|your|the)\s+memor(?:y|ies)$/i;
 /** Words that say where the thing is, not what it is: "the line about", "the fact that". */
 const POINTER =
-  /^(?:(?:the|a|my|that|this)\s+)?(?:(?:line|lines|entry|entries|fact|facts|bit|part|note|item|thing|stuff)\s+)?(?:(?:about|on|regarding|saying|that\s+says|that)\s+)?/i;
+  /^(?:that\s+(?=I\b|my\b))?(?:(?:the|a|my|that|this)\s+)?(?:(?:line|lines|entry|entries|fact|facts|bit|part|note|item|thing|stuff)\s+)?(?:(?:about|on|regarding|saying|that\s+says|that)\s+)?/i;
 
 /**
  * What a "forget" names ('' for everything), or undefined when the text is not one: "forget that
