@@ -825,3 +825,18 @@ describe('fact memory with the Demo', () => {
     ]);
   });
 });
+
+describe('the Graph strategy with the Demo', () => {
+  it('records the user’s facts with the user as the subject, never the assistant', async () => {
+    const session = await demoSession('graph');
+    await session.send(PRIYA);
+    // The Demo's own answer quotes "I work at Acme and I'm learning Rust" as an example.
+    await session.send('What is fact memory?');
+    await session.send("I'm working on the Iceberg migration");
+    const state = JSON.stringify(session.state);
+    expect(state).toContain('"s":"User","r":"lives in","o":"Lisbon"');
+    expect(state).toContain('"s":"User","r":"is working on","o":"the Iceberg migration"');
+    expect(state).not.toContain('"s":"Assistant"');
+    expect(state).not.toContain('Acme');
+  });
+});
