@@ -46,6 +46,10 @@ describe('profileFacts', () => {
     ["I'm vegetarian", []],
     ['What city do I live in?', []],
     ['The office closes at 6pm', []],
+    ['This is Kestrel', []],
+    ["It's Monday", []],
+    ["I'm OK", []],
+    ["I'm German", []],
   ])('%s', (text, facts) => {
     expect(third(text)).toEqual(facts);
   });

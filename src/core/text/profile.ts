@@ -33,7 +33,7 @@ export interface ProfileFact {
 const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
 /** Capitalised words after "I am" that are not names. */
 const NOT_NAMES =
-  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still|Learning|Working|Planning|Going|Based|From|Allergic|Looking|Trying|Using|Happy|Glad|Excited|Interested|Currently|Really|The|A|An|In|At)$/;
+  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still|Learning|Working|Planning|Going|Based|From|Allergic|Looking|Trying|Using|Happy|Glad|Excited|Interested|Currently|Really|The|A|An|In|At|OK|Okay)$/i;
 const RELATIONS =
   'manager|boss|line manager|team lead|tech lead|lead|supervisor|partner|wife|husband|girlfriend|boyfriend|fiancée?|colleague|co-?worker|teammate|mentor|sister|brother|mother|mum|mom|father|dad|son|daughter|friend|best friend|dog|cat|landlord|doctor|client|cofounder|co-founder|assistant|flatmate|roommate';
 /** Relations that answer the same question ("who's my boss?" finds "my manager is …"). */
@@ -159,14 +159,15 @@ const READERS: Reader[] = [
   // "I am Priya, a data engineer in Lisbon", "this is Kenji, a developer at Globex".
   (clause, facts) => {
     const m = new RegExp(
-      String.raw`^(?:I\s+am|[Tt]his\s+is|[Ii]t\s+is)\s+(${NAME})(?:\s*,\s*|\s+)?(.*)$`,
+      String.raw`^(I\s+am|[Tt]his\s+is)\s+(${NAME})(?:\s*,\s*|\s+)?(.*)$`,
       'u',
     ).exec(clause);
-    const name = m?.[1]?.split(/\s+/);
+    const name = m?.[2]?.split(/\s+/);
     if (!m || !name || NOT_NAMES.test(name[0] ?? '')) return false;
-    // "I am Priya Data": the second word is a name only when the rest allows it.
-    const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: m[1]! }];
-    if (!apposition(m[2] ?? '', found)) return false;
+    // "This is Kestrel" names a thing as often as a person: an introduction says more after it.
+    if (/^this/i.test(m[1] ?? '') && (m[3] ?? '').trim() === '') return false;
+    const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: m[2]! }];
+    if (!apposition(m[3] ?? '', found)) return false;
     facts.push(...found);
     return true;
   },
