@@ -50,6 +50,9 @@ describe('profileFacts', () => {
     ["It's Monday", []],
     ["I'm OK", []],
     ["I'm German", []],
+    ["I'm Nigerian", []],
+    ["I'm about to leave", []],
+    ["I'm a bit tired", []],
   ])('%s', (text, facts) => {
     expect(third(text)).toEqual(facts);
   });

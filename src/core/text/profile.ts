@@ -33,7 +33,7 @@ export interface ProfileFact {
 const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
 /** Capitalised words after "I am" that are not names. */
 const NOT_NAMES =
-  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still|Learning|Working|Planning|Going|Based|From|Allergic|Looking|Trying|Using|Happy|Glad|Excited|Interested|Currently|Really|The|A|An|In|At|OK|Okay)$/i;
+  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Nigerian|Kenyan|Egyptian|Pakistani|Bangladeshi|Vietnamese|Thai|Filipino|Indonesian|Malaysian|Argentinian|Argentine|Colombian|Chilean|Peruvian|Venezuelan|Cuban|Israeli|Iranian|Iraqi|Saudi|Emirati|Moroccan|Algerian|Tunisian|Ethiopian|Ghanaian|Czech|Slovak|Hungarian|Romanian|Bulgarian|Serbian|Croatian|Slovenian|Latvian|Lithuanian|Estonian|Icelandic|Scandinavian|European|African|Asian|Latino|Latina|Hispanic|Arab|Persian|Catalan|Basque|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still|Learning|Working|Planning|Going|Based|From|Allergic|Looking|Trying|Using|Happy|Glad|Excited|Interested|Currently|Really|The|A|An|In|At|OK|Okay)$/i;
 const RELATIONS =
   'manager|boss|line manager|team lead|tech lead|lead|supervisor|partner|wife|husband|girlfriend|boyfriend|fiancée?|colleague|co-?worker|teammate|mentor|sister|brother|mother|mum|mom|father|dad|son|daughter|friend|best friend|dog|cat|landlord|doctor|client|cofounder|co-founder|assistant|flatmate|roommate';
 /** Relations that answer the same question ("who's my boss?" finds "my manager is …"). */
@@ -275,7 +275,7 @@ const READERS: Reader[] = [
   },
   (clause, facts) => {
     const m =
-      /^(?:I\s+am\s+(planning|going|hoping|about)\s+to|I\s+(plan|intend|hope)\s+to|my\s+plan\s+is\s+to|next\s+\w+\s+I\s+(?:will|am\s+going\s+to))\s+(.+)$/i.exec(
+      /^(?:I\s+am\s+(planning|going|hoping)\s+to|I\s+(plan|intend|hope)\s+to|my\s+plan\s+is\s+to|next\s+\w+\s+I\s+(?:will|am\s+going\s+to))\s+(.+)$/i.exec(
         clause,
       );
     if (!m?.[3]) return false;
