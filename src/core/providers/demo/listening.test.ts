@@ -262,6 +262,20 @@ const TABLE: Record<string, Row[]> = {
       not: ['weather-cli', 'Project'],
     },
     { before: [PRIYA], say: "What's my name?", calls: [], answer: ['Your name is **Priya**'] },
+    {
+      // "What's my name?" is offered only when it has an answer.
+      say: 'What do you remember about me?',
+      calls: [],
+      answer: ['Here is what my memory holds about you'],
+      suggestions: [],
+    },
+    {
+      before: ['I drive a blue van.'],
+      say: 'What did I tell you earlier?',
+      calls: [],
+      answer: ['“I drive a blue van.”'],
+      suggestions: ['Summarize our conversation'],
+    },
     { before: [PRIYA], say: 'where am I based?', calls: [], answer: [LISBON] },
     { before: [PRIYA], say: "what's my job?", calls: [], answer: ['You are a **data engineer**'] },
     { before: [PRIYA], say: 'what do I do for a living?', calls: [], answer: ['a data engineer'] },

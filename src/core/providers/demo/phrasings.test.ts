@@ -563,7 +563,8 @@ const HELD_OUT: Record<string, Row[]> = {
         'Earlier in this conversation, as this request carries it, you said:\n\n- “I drive a blue van.”',
       ],
       not: ["can't"],
-      suggestions: ['Summarize our conversation', "What's my name?"],
+      // No "What's my name?": no name was given, and the answer would be "I don't know" (issue 33).
+      suggestions: ['Summarize our conversation'],
     },
     {
       before: ['The staging server is called Kestrel.'],

@@ -1,6 +1,7 @@
 // Questions about the user: the name, what memory holds about them, what they said earlier in the
 // conversation, and any other question answered from memory, naming the lines used.
 
+import { profileFacts } from '../../../text/profile';
 import { USER_MEMORY_PATH } from '../agents-md';
 import { SUGGEST } from '../common';
 import { say, type Action, type TurnContext } from '../turn';
@@ -47,6 +48,20 @@ function nameIn(text: string): string | undefined {
   return name && name.length <= 60 ? name : undefined;
 }
 
+/** Whether "What's my name?" has an answer: in memory, or said earlier in the thread. */
+function knowsName(context: TurnContext): boolean {
+  return Boolean(nameFromMemory(context) ?? nameSaid(context));
+}
+
+/** The name the user gave earlier in the thread, newest first. */
+function nameSaid(context: TurnContext): string | undefined {
+  for (const text of [...context.earlierUser].reverse()) {
+    const name = profileFacts(text).findLast((fact) => fact.slot === 'name')?.value;
+    if (name) return name;
+  }
+  return undefined;
+}
+
 export function askNameAction(context: TurnContext): Action {
   const found = nameFromMemory(context);
   if (found) {
@@ -55,10 +70,7 @@ export function askNameAction(context: TurnContext): Action {
       [SUGGEST.aboutMe],
     );
   }
-  const said = context.earlierUser
-    .map((text) => /\bmy\s+name\s+is\s+([^.;,!?\n]+)/i.exec(text)?.[1]?.trim())
-    .filter(Boolean)
-    .at(-1);
+  const said = nameSaid(context);
   if (said) {
     return say(
       `You told me earlier in this conversation that your name is ${said}, but it is not in my memory files, so another thread would not know it.`,
@@ -73,7 +85,8 @@ export function askNameAction(context: TurnContext): Action {
 
 export function aboutMeAction(context: TurnContext): Action {
   const held = aboutMe(context);
-  if (held) return say(held, [SUGGEST.name]);
+  // "What's my name?" only where it has an answer (issue 33: it was offered, then not known).
+  if (held) return say(held, knowsName(context) ? [SUGGEST.name] : []);
   const project = context.memory.some((s) => s.path !== USER_MEMORY_PATH);
   return say(
     `My memory holds nothing about you yet: ${USER_MEMORY_PATH} is ${context.memory.some((s) => s.path === USER_MEMORY_PATH) ? 'empty' : 'missing'} and fact memory has nothing${project ? ' (the project AGENTS.md is about the project, not you)' : ''}. Tell me something to remember.`,
@@ -124,7 +137,10 @@ export function recallAction(context: TurnContext): Action {
       );
     }
   }
-  return say(parts.join('\n\n'), ['Summarize our conversation', SUGGEST.name]);
+  return say(parts.join('\n\n'), [
+    'Summarize our conversation',
+    ...(knowsName(context) ? [SUGGEST.name] : []),
+  ]);
 }
 
 /** What memory holds about the user, quoted with line numbers; undefined when nothing. */
