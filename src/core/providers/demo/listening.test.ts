@@ -791,7 +791,7 @@ describe('a Demo that listens', () => {
   it.each(rows.map((row) => [`${row.category}: ${row.say}`, row] as const))(
     '%s',
     async (_, row) => {
-      expect(await playRow(row)).toEqual([]);
+      expect(await playRow(row, { click: true })).toEqual([]);
     },
   );
 
