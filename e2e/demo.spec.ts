@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, openApp, sendMessage } from './fixtures';
 
 test('with no key, the Demo provider remembers a preference, shows the diff, and can undo it', async ({
@@ -255,3 +255,81 @@ test('"Show me compaction" on the empty screen shows offload, truncation and sum
   await answered(page, 1);
   await expect(conversation.getByRole('status')).toHaveCount(0);
 });
+
+/** A screenshot to read by eye: to MP_SHOTS when set, else the test's output folder. */
+async function shot(page: Page, info: TestInfo, name: string) {
+  const size = page.viewportSize();
+  const file = `${name}-${size?.width}x${size?.height}.png`;
+  const dir = process.env.MP_SHOTS;
+  await page.screenshot({ path: dir ? `${dir}/${file}` : info.outputPath(file) });
+}
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+])
+  test(`the Demo listens to the conversation (issue 33), ${viewport.width}x${viewport.height}`, async ({
+    page,
+  }, info) => {
+    await page.setViewportSize(viewport);
+    await openApp(page);
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    const answer = () => conversation.getByRole('article', { name: 'Assistant' }).last();
+
+    // An introduction is saved, one fact per clause.
+    await sendMessage(page, "hey there, I'm Priya, a data engineer in Lisbon");
+    await answered(page, 1);
+    await expect(answer()).toContainText('Hi Priya! Saved to /memories/AGENTS.md:');
+    await expect(answer().locator('.markdown').getByRole('listitem')).toHaveText([
+      "User's name is Priya.",
+      'User is a data engineer.',
+      'User lives in Lisbon.',
+    ]);
+
+    // What the person said is found and quoted.
+    await sendMessage(page, 'what city do I live in?');
+    await answered(page, 2);
+    await expect(answer()).toContainText('You live in Lisbon.');
+    await expect(answer()).toContainText(
+      "You told me earlier: “hey there, I'm Priya, a data engineer in Lisbon”",
+    );
+    await expect(answer()).not.toContainText('weather-cli');
+    await shot(page, info, 'demo-listens-recall');
+
+    // "forget …" removes the line, with a chip like any memory edit.
+    await sendMessage(page, 'I prefer Python');
+    await answered(page, 3);
+    await sendMessage(page, 'forget that I prefer Python');
+    await answered(page, 4);
+    await expect(answer()).toContainText(
+      'Removed from /memories/AGENTS.md: “User prefers Python.”',
+    );
+    const chips = conversation.getByRole('group', { name: 'Memory updated: /memories/AGENTS.md' });
+    await expect(chips).toHaveCount(3);
+    await expect(chips.last()).toContainText('+0 −1');
+
+    // "make a file …" writes it, and the Files panel shows it.
+    await sendMessage(page, 'make a file called plan.md with three steps for migrating to Iceberg');
+    await answered(page, 5);
+    await expect(conversation.getByRole('article', { name: 'Tool write_file' })).toBeVisible();
+    await expect(answer()).toContainText('Wrote /plan.md: an outline with 3 numbered steps');
+    const files = page.getByRole('region', { name: 'Files' });
+    await expect(files.getByRole('button', { name: '/plan.md' })).toBeVisible();
+    await files.getByRole('button', { name: '/plan.md' }).click();
+    await expect(page.getByRole('region', { name: 'Editor' })).toContainText(
+      'Three steps for migrating to Iceberg',
+    );
+    await shot(page, info, 'demo-listens-files');
+
+    // Two named strategies are compared, and the token count has figures.
+    await sendMessage(page, 'compare retrieval and paging');
+    await answered(page, 6);
+    await expect(answer()).toContainText('Retrieval and OS-like paging, side by side');
+    await expect(answer()).not.toContainText('Sliding window');
+    await sendMessage(page, 'how many tokens have we used?');
+    await answered(page, 7);
+    await expect(answer()).toContainText(
+      /This thread has made \d+ model calls so far: [\d,]+ input tokens/,
+    );
+    await shot(page, info, 'demo-listens-tokens');
+  });

@@ -3,6 +3,7 @@
 // ones) and every answer is marked as offline in the events. They answer in the same text forms a
 // model is asked for, so the same readers parse them.
 
+import { inThirdPerson, predicate, profileFacts, type ProfileFact } from '../text/profile';
 import { NO_FACT } from './steps';
 import type { StepFn, StepRequest } from './types';
 
@@ -89,6 +90,9 @@ function pickSentence(text: string, preferFacts: boolean): string {
 function extractFact(conversation: Dialogue): string | null {
   for (const message of conversation) {
     if (message.role !== 'user') continue;
+    // What the user says of themselves, one fact per clause, the user as the subject.
+    const told = profileFacts(message.content);
+    if (told.length > 0) return clip(told.map((fact) => inThirdPerson(fact)).join(' '), 240);
     const cued = sentences(message.content).filter((s) => FACT_CUES.test(s) && !s.endsWith('?'));
     if (cued.length === 0) continue;
     const best = cued.reduce((a, b) => (informative(b) > informative(a) ? b : a));
@@ -101,7 +105,17 @@ function extractFact(conversation: Dialogue): string | null {
 
 type Triple = [string, string, string];
 
-const PATTERNS: { re: RegExp; triple: (m: RegExpMatchArray) => Triple }[] = [
+/** A fact the user says of themselves as a triple: ('User', 'lives in', 'Lisbon'). */
+function profileTriple(fact: ProfileFact): Triple {
+  if (fact.slot === 'name' && fact.verb.startsWith("'")) return ['User', 'is named', fact.value];
+  if (fact.slot === 'person' && fact.verb.startsWith("'"))
+    return ['User', `has ${fact.relation ?? 'contact'}`, fact.value];
+  // The verb as the relation ("is a", "lives in"), the value in the third person as the object.
+  return ['User', fact.verb, predicate(fact).slice(fact.verb.length + 1)];
+}
+
+/** Patterns in the first person: read in the user's messages only (an assistant's "I" is not the user). */
+const FIRST_PERSON: { re: RegExp; triple: (m: RegExpMatchArray) => Triple }[] = [
   { re: /\bmy name is ([A-Z][\w-]*(?: [A-Z][\w-]*)*)/, triple: (m) => ['User', 'is named', m[1]!] },
   { re: /\bcall me ([A-Z][\w-]*)/, triple: (m) => ['User', 'is named', m[1]!] },
   {
@@ -120,6 +134,10 @@ const PATTERNS: { re: RegExp; triple: (m: RegExpMatchArray) => Triple }[] = [
     re: /\bmy ([a-z]+(?: [a-z]+)?) is ([A-Z][\w-]*(?: [A-Z][\w-]*)*|[\w-]+)/,
     triple: (m) => ['User', `has ${m[1]}`, m[2]!],
   },
+];
+
+/** Patterns about someone by name, read in every message. */
+const THIRD_PERSON: { re: RegExp; triple: (m: RegExpMatchArray) => Triple }[] = [
   {
     re: /\b([A-Z][a-z]+(?: [A-Z][a-z]+)*) (is|was|works at|works for|lives in|likes|owns|has|met|visited|manages|leads) (?:an? |the )?([A-Z]?[\w-]+(?: [A-Z][\w-]+)*)/,
     triple: (m) => [m[1]!, m[2]!, m[3]!],
@@ -131,19 +149,23 @@ const NOT_ENTITIES = new Set(['I', 'The', 'This', 'That', 'It', 'What', 'When', 
 export function extractTriples(conversation: Dialogue): Triple[] {
   const out: Triple[] = [];
   const seen = new Set<string>();
+  const add = ([s, r, o]: Triple) => {
+    const [subject, relation, object] = [s.trim(), r.trim(), o.trim()];
+    if (!subject || !object || NOT_ENTITIES.has(subject) || object.length > 60) return;
+    const key = `${subject}\u0000${relation}\u0000${object}`.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push([subject, relation, object]);
+  };
   for (const message of conversation) {
+    const user = message.role === 'user';
+    // The user's own words about themselves, one fact per clause.
+    if (user) for (const fact of profileFacts(message.content)) add(profileTriple(fact));
     for (const sentence of sentences(message.content)) {
       if (sentence.endsWith('?')) continue;
-      for (const { re, triple } of PATTERNS) {
+      for (const { re, triple } of user ? [...FIRST_PERSON, ...THIRD_PERSON] : THIRD_PERSON) {
         const match = sentence.match(re);
-        if (!match) continue;
-        const [s, r, o] = triple(match).map((part) => part.trim()) as Triple;
-        if (!s || !o || NOT_ENTITIES.has(s) || o.length > 60) continue;
-        const subject = message.role === 'assistant' && s === 'User' ? 'Assistant' : s;
-        const key = `${subject}\u0000${r}\u0000${o}`.toLowerCase();
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push([subject, r, o]);
+        if (match) add(triple(match));
       }
     }
   }

@@ -106,8 +106,33 @@ describe('the Demo provider as memory updater', () => {
       [user('My name is Ada. I work at Globex now. Forget that I like green tea.')],
       memory,
     );
-    expect(update.newFacts.map((f) => f.content)).toEqual(['Works at Globex now.']);
+    expect(update.newFacts.map((f) => f.content)).toEqual(['Works at Globex.']);
     expect(update.factsToRemove.sort()).toEqual(['f_job', 'f_tea']);
+  });
+
+  it('finds facts in ordinary sentences, one per clause, with the user as the subject (issue 33)', () => {
+    const update = answerFor(
+      [
+        user("hey there, I'm Priya, a data engineer in Lisbon"),
+        assistant('Hi Priya! Saved to /memories/AGENTS.md.'),
+        user('I prefer Python'),
+        user('my manager is Tomás'),
+        user("I work at Acme and I'm learning Rust."),
+      ],
+      emptyMemory(),
+    );
+    expect(update.newFacts.map((f) => f.content)).toEqual([
+      "The user's name is Priya.",
+      'Is a data engineer.',
+      'Lives in Lisbon.',
+      'Prefers Python.',
+      "The user's manager is Tomás.",
+      'Works at Acme.',
+      'Is learning Rust.',
+    ]);
+    expect(update.user?.workContext?.summary).toBe(
+      "Is a data engineer. The user's manager is Tomás. Works at Acme.",
+    );
   });
 
   it('is what planDemoReply and the provider answer, as pure JSON without the demo tag', async () => {

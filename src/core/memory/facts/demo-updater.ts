@@ -4,6 +4,14 @@
 // a category and a confidence, as the update prompt asks, and answers pure JSON.
 
 import type { ModelRequest } from '../../agent/types';
+import {
+  inThirdPerson,
+  predicate,
+  profileClauses,
+  profileFacts,
+  type ProfileFact,
+  type ProfileSlot,
+} from '../../text/profile';
 import { emptyMemory, parseMemoryJson, type FactCategory, type MemoryJson } from './schema';
 import {
   MEMORY_UPDATE_TAG,
@@ -72,10 +80,18 @@ export function offlineFactUpdate(request: ModelRequest): string {
       .join(' ');
   const touched = (test: (content: string) => boolean) =>
     newFacts.some((fact) => test(fact.content));
-  const isWork = (content: string) => /^(?:Works|Is a|Is an|Knows)\b/.test(content);
+  const isWork = (content: string) =>
+    /^(?:Works|Is a|Is an|Knows|Is working on|Is building|Reports to|The user's (?:manager|boss|team lead|lead|colleague|mentor))\b/.test(
+      content,
+    );
   const isPersonal = (content: string) =>
-    /^(?:The user's name|Prefers|Likes|Dislikes|Lives|Speaks)\b/.test(content);
-  const isFocus = (content: string) => /^(?:Is learning|Wants|Goal)\b/.test(content);
+    /^(?:The user's name|Prefers|Likes|Loves|Enjoys|Dislikes|Hates|Lives|Is from|Is based|Moved|Grew up|Speaks|The user's)\b/.test(
+      content,
+    ) && !isWork(content);
+  const isFocus = (content: string) =>
+    /^(?:Is learning|Is studying|Wants|Goal|Is planning|Plans|Is going to|Is hoping)\b/.test(
+      content,
+    );
 
   const section = (test: (content: string) => boolean) =>
     touched(test)
@@ -229,23 +245,61 @@ const REMEMBER =
 const SECRET =
   /\b(?:passwords?|passphrases?|api[\s_-]?keys?|secret keys?|private keys?|access tokens?)\b|\bsk-[A-Za-z0-9_-]{8,}/i;
 
-/** Facts stated in one sentence of the user. */
+/** The category and confidence of what a person says of themselves, by its slot. */
+const PROFILE_KIND: Record<ProfileSlot, [FactCategory, number]> = {
+  name: ['context', 0.95],
+  role: ['context', 0.9],
+  employer: ['context', 0.95],
+  place: ['context', 0.95],
+  person: ['context', 0.9],
+  project: ['context', 0.95],
+  plan: ['goal', 0.9],
+  preference: ['preference', 0.9],
+  dislike: ['preference', 0.9],
+  learning: ['goal', 0.9],
+};
+
+/** A fact as memory.json words it: "Lives in Lisbon.", "The user's manager is Tomás." */
+function profileFact(fact: ProfileFact, remembered: boolean): NewFact {
+  const content =
+    fact.verb === 'wants to be called'
+      ? `Prefers to be called ${fact.value}.`
+      : fact.verb.startsWith("'")
+        ? inThirdPerson(fact, 'The user')
+        : asSentence(predicate(fact));
+  const [category, confidence] =
+    fact.verb === 'wants to be called' ? (['preference', 0.95] as const) : PROFILE_KIND[fact.slot];
+  const sure = /^prefers\b/.test(fact.verb) ? 0.95 : confidence;
+  return { content, category, confidence: remembered ? 1 : sure };
+}
+
+/**
+ * Facts stated in one sentence of the user, one per clause ("I work at Acme and I'm learning
+ * Rust" is two), the user as the subject.
+ */
 export function factsFrom(text: string): NewFact[] {
   const trimmed = text.trim();
   if (trimmed.endsWith('?') || SECRET.test(trimmed)) return [];
   const remember = REMEMBER.exec(trimmed);
   const body = remember?.[1] ? phrase(remember[1]) : trimmed;
   const facts: NewFact[] = [];
-  for (const [pattern, render, category, confidence] of RULES) {
-    const match = pattern.exec(body);
-    const what = match?.[1] ? phrase(match[1]) : '';
-    if (what) {
-      facts.push({
-        content: asSentence(render(what)),
-        category,
-        confidence: remember ? 1 : confidence,
-      });
-      break;
+  for (const clause of profileClauses(body)) {
+    const told = profileFacts(clause);
+    if (told.length > 0) {
+      facts.push(...told.map((fact) => profileFact(fact, Boolean(remember))));
+      continue;
+    }
+    for (const [pattern, render, category, confidence] of RULES) {
+      const match = pattern.exec(clause);
+      const what = match?.[1] ? phrase(match[1]) : '';
+      if (what) {
+        facts.push({
+          content: asSentence(render(what)),
+          category,
+          confidence: remember ? 1 : confidence,
+        });
+        break;
+      }
     }
   }
   if (facts.length === 0 && remember?.[1] && body) {
@@ -261,6 +315,8 @@ function slotOf(content: string): string | undefined {
   if (/^The user's name is\b/.test(content)) return 'name';
   if (/^Prefers to be called\b/.test(content)) return 'called';
   if (/^Works at\b/.test(content)) return 'employer';
-  if (/^Lives in\b/.test(content)) return 'home';
+  if (/^(?:Lives in|Is based in)\b/.test(content)) return 'home';
+  const person = /^The user's (manager|boss|partner|wife|husband) is\b/.exec(content);
+  if (person?.[1]) return `person:${person[1]}`;
   return undefined;
 }

@@ -12,29 +12,32 @@ import {
   parseFactsBlock,
   type MemorySource,
 } from './agents-md';
+import { INTRO, SUGGEST, unsupportedAction } from './common';
 import {
-  INTRO,
-  SUGGEST,
   aboutMeAction,
   askAction,
   askNameAction,
-  bigComputationAction,
-  explainAction,
+  nameFromMemory,
+  recallAction,
+  summarizeConversationAction,
+} from './conversation/about-me';
+import { bigComputationAction, longFileAction, tourAction } from './compaction/tour';
+import { explainAction } from './explain/explain';
+import {
   globAction,
   listAction,
   locateAction,
-  longFileAction,
-  nameFromMemory,
   openAction,
   readAction,
-  recallAction,
-  rememberAction,
   searchAction,
-  summarizeConversationAction,
-  tourAction,
-  unsupportedAction,
-} from './actions';
-import { afterToolResult } from './file-commands';
+} from './files/actions';
+import { rememberAction } from './memory/remember';
+import { forgetAction } from './memory/forget';
+import { profileAction } from './conversation/profile';
+import { tokensAction } from './tokens/tokens';
+import { writeAction } from './files/write';
+import { compareAction } from './explain/compare';
+import { afterToolResult } from './files/reports';
 import { thirdPerson } from './language';
 import { asksForSummary, conversationToSummarize, extractiveSummary } from './summarizer';
 import { mustKeepFrom } from '../../compaction/pins';
@@ -138,8 +141,14 @@ const OFFLINE_ANSWERERS: Partial<Record<RequestPurpose, (request: ModelRequest) 
     ),
 };
 
-/** Decides the reply from the request alone (pure: the same request gives the same reply). */
-export function planDemoReply(request: ModelRequest): DemoReply {
+/**
+ * Decides the reply from the request alone (pure: the same request gives the same reply);
+ * `requestTokens` is the request's size, when the provider counted it.
+ */
+export function planDemoReply(
+  request: ModelRequest,
+  options: { requestTokens?: number } = {},
+): DemoReply {
   const answerer = request.purpose && OFFLINE_ANSWERERS[request.purpose];
   if (answerer) return { content: answerer(request) };
   const messages = request.messages;
@@ -182,6 +191,7 @@ export function planDemoReply(request: ModelRequest): DemoReply {
       .slice(0, userAt)
       .filter((m) => m.role === 'user' && !isSummaryMessage(m))
       .map((m) => m.content),
+    ...(options.requestTokens === undefined ? {} : { requestTokens: options.requestTokens }),
   };
   const actions = plan(said, context);
   const exchanges = turnExchanges(messages, userAt + 1);
@@ -229,7 +239,7 @@ export function plan(text: string, context: TurnContext): Plan {
   const facts: string[] = [];
   for (const intent of intents) {
     if (intent.kind === 'remember') facts.push(...intent.facts);
-    if (intent.kind === 'statement' && (asked || intent.lasting)) facts.push(intent.fact);
+    if (intent.kind === 'statement' && (asked || intent.lasting)) facts.push(...intent.facts);
   }
   if (intents.some((i) => i.kind === 'remember-back') && facts.length === 0)
     facts.push(...referredBack(context));
@@ -281,7 +291,7 @@ function referredBack(context: TurnContext): string[] {
   const { intents } = understand(previous);
   const facts: string[] = [];
   for (const intent of intents) {
-    if (intent.kind === 'statement') facts.push(intent.fact);
+    if (intent.kind === 'statement') facts.push(...intent.facts);
     if (intent.kind === 'remember') facts.push(...intent.facts);
   }
   if (facts.length === 0 && intents.length === 1 && intents[0]?.kind === 'unsupported') {
@@ -334,10 +344,15 @@ function actionFor(
         [SUGGEST.help],
       );
     case 'forget':
-      return say(
-        `I can't remove things from memory: use Undo on a “Memory updated” chip, or edit ${USER_MEMORY_PATH} in the Editor.`,
-        [`Open ${USER_MEMORY_PATH}`, SUGGEST.aboutMe],
-      );
+      return forgetAction(intent.what, context);
+    case 'profile':
+      return profileAction(intent.slot, intent.relation, context);
+    case 'tokens':
+      return tokensAction(context);
+    case 'write':
+      return writeAction(intent, context);
+    case 'compare-strategies':
+      return compareAction(intent.ids);
     case 'ask-name':
       return askNameAction(context);
     case 'ask-about-me':
@@ -351,7 +366,7 @@ function actionFor(
     case 'read':
       return readAction(intent.path, context, intent.note);
     case 'open':
-      return openAction(intent.name, intent.mine, context, intent.note);
+      return openAction(intent.name, intent.mine, context, intent.note, intent.folder);
     case 'locate':
       return locateAction(intent.name, context);
     case 'search':

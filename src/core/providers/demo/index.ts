@@ -7,17 +7,20 @@
 // compaction format, and offers at most three clickable suggestions. It decides from the request
 // alone.
 //
-// One file per concern: provider.ts (streaming shell), dispatcher.ts (which part answers),
-// language.ts (normalising, clauses, third person), understand.ts (intents and slots), turn.ts
-// (running a turn's actions over the tool results), actions.ts (what each intent does and says),
-// agents-md.ts (the memory blocks), qa.ts (questions), file-commands.ts (plain tool reports),
-// scenarios.ts (staged compaction content), summarizer.ts (extractive summaries), suggestions.ts
-// (the clickable suggestions), remember.ts and text.ts (helpers).
+// One file per concern, and one folder per family of intents, its patterns beside its actions:
+// provider.ts (streaming shell), dispatcher.ts (which part answers), language.ts (normalising,
+// clauses, third person), understand.ts and intents.ts (the intents of a message and their
+// slots), turn.ts (running a turn's actions over the tool results), common.ts (what the actions
+// share), agents-md.ts (the memory blocks), suggestions.ts (the clickable suggestions),
+// summarizer.ts (extractive summaries), scenarios.ts (staged compaction content), text.ts
+// (helpers); memory/ (remember, forget), conversation/ (questions about the user and what they
+// said), files/ (list, read, open, search, write), explain/ (the mechanisms, the strategies),
+// compaction/ (the tour), tokens/ (the thread's token figures).
 
 export { createDemoProvider, DEMO_PROVIDER_NOTICE, type DemoProviderOptions } from './provider';
 export { planDemoReply, helpText } from './dispatcher';
 export { parseAgentMemoryBlock, USER_MEMORY_PATH, type MemorySource } from './agents-md';
-export { uniqueTail, countOccurrences } from './remember';
+export { uniqueTail, countOccurrences } from './memory/unique';
 export { asksForSummary, parseTranscript, extractiveSummary } from './summarizer';
 export { longDocument, BIG_COMPUTATION_ROWS } from './scenarios';
 export { understand, classify, type Intent } from './understand';

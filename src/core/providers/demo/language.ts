@@ -452,3 +452,6 @@ function instruction(text: string): string {
     .replace(/\bI\b/g, 'the user')
     .replace(/^do not\b/i, 'Do not');
 }
+
+/** The end of a pattern for a whole clause: an optional question mark. */
+export const END = String.raw`\s*\??$`;

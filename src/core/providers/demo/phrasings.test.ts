@@ -3,60 +3,9 @@
 // virtual filesystem (a fresh one per row). The grammar is built around verbs and slots, so these
 // rows are examples of it, not the whole of it.
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../agent/events';
-import type { ThreadState } from '../../agent/middleware';
-import { journaledMemoryFs } from '../../../../tests/fixtures/agent';
-import type { AssistantMessage, Message } from '../../agent/types';
-import { encodingForModel, loadEncoder } from '../../tokens/counter';
-import { createHarness } from '../../harness/harness';
-import { SAMPLE_FILES } from '../../sample-workspace';
-import { DEFAULT_SETTINGS } from '../../settings';
-import { defaultSelection } from '../../strategies/registry';
-import { DEMO_TAG, createDemoProvider, splitSuggestions } from '.';
-import { nodeRunner } from '../../../../tests/fixtures/node-runner';
-
-async function demoSession() {
-  // Through the memory journal, as in the app: the "Memory updated" chip comes from its entries.
-  const { fs, journal } = await journaledMemoryFs(
-    Object.fromEntries(SAMPLE_FILES.map((f) => [f.path, f.content])),
-  );
-  const provider = createDemoProvider({ delayMs: 0 });
-  const counter = await loadEncoder(encodingForModel('demo'));
-  const history: Message[] = [];
-  const state: ThreadState = {};
-  const events: AgentEvent[] = [];
-  const harness = createHarness({
-    provider,
-    model: 'demo',
-    // The Demo: strategy steps by the offline stand-ins, summaries by the Demo itself.
-    offlineSteps: true,
-    counter,
-    contextWindow: 128_000,
-    settings: () => DEFAULT_SETTINGS,
-    strategy: () => defaultSelection('deep-agents'),
-    fs,
-    journal,
-    codeRunner: nodeRunner,
-  });
-  /** Sends a message; returns the messages of that turn (after the user's). */
-  async function send(text: string): Promise<Message[]> {
-    const start = history.length;
-    history.push({ role: 'user', id: `u${start}`, content: text, createdAt: start });
-    const outcome = await harness.run({
-      threadId: 'thread_phrasings',
-      history,
-      state,
-      emit: (event) => {
-        events.push(event);
-        if (event.type === 'message') history.push(event.message);
-      },
-    });
-    expect(outcome).toEqual({ status: 'done' });
-    return history.slice(start + 1);
-  }
-  const memory = async () => (await fs.read('/memories/AGENTS.md'))?.content ?? '';
-  return { send, memory, events };
-}
+import type { AssistantMessage } from '../../agent/types';
+import { DEMO_TAG, splitSuggestions } from '.';
+import { demoSession } from '../../../../tests/fixtures/demo-session';
 
 type Call = [name: string, args?: Record<string, unknown>];
 
@@ -496,9 +445,10 @@ const TABLE: Record<string, Row[]> = {
       suggestions: ['List the files in the workspace', 'Open todo.md', 'What can you do?'],
     },
     {
+      // Nothing to forget: memory does not mention tea (issue 33: it used to refuse any forget).
       say: 'forget that I like tea',
       calls: [],
-      answer: ["I can't remove things from memory"],
+      answer: ['Nothing in /memories/AGENTS.md mentions tea'],
     },
     { say: 'Who are you?', calls: [], answer: ['not a language model', 'Settings'] },
   ],
@@ -613,7 +563,8 @@ const HELD_OUT: Record<string, Row[]> = {
         'Earlier in this conversation, as this request carries it, you said:\n\n- “I drive a blue van.”',
       ],
       not: ["can't"],
-      suggestions: ['Summarize our conversation', "What's my name?"],
+      // No "What's my name?": no name was given, and the answer would be "I don't know" (issue 33).
+      suggestions: ['Summarize our conversation'],
     },
     {
       before: ['The staging server is called Kestrel.'],

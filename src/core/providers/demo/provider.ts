@@ -29,11 +29,12 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
     async complete(request, { signal, onStream }): Promise<ModelResponse> {
       throwIfAborted(signal);
       await readAhead(request, () => pause(0, signal, true));
-      const reply = planDemoReply(request);
-      // Token estimate instead of reported usage, so the charts have figures offline too. The
-      // answer never depends on it: if the tokenizer cannot load, the call goes on without usage.
+      // Token estimate instead of reported usage, so the charts have figures offline too. Only
+      // "how many tokens…" reads it: if the tokenizer cannot load, the call goes on without usage.
       const counter = await loadEncoder(encodingForModel(request.model)).catch(() => undefined);
       throwIfAborted(signal);
+      const requestTokens = counter ? countRequest(counter, request).total : undefined;
+      const reply = planDemoReply(request, requestTokens === undefined ? {} : { requestTokens });
 
       for (const piece of splitForStreaming(reply.content)) {
         await pause(delayMs, signal);
@@ -57,7 +58,7 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
         let outputTokens = counter.count(reply.content);
         for (const call of reply.toolCalls ?? [])
           outputTokens += counter.count(call.name) + counter.count(call.arguments);
-        usage = { inputTokens: countRequest(counter, request).total, outputTokens };
+        usage = { inputTokens: requestTokens ?? 0, outputTokens };
       }
       const message: AssistantMessage = {
         role: 'assistant',

@@ -40,6 +40,8 @@ export interface TurnContext {
   tools: readonly ToolSchema[];
   /** The user messages before this turn's, newest last. */
   earlierUser: string[];
+  /** This request's size in tokens, when the provider counted it. */
+  requestTokens?: number;
 }
 
 export interface Action {

@@ -1,6 +1,6 @@
 // Questions answered from the AGENTS.md memory in the system prompt, naming the lines used.
 
-import { USER_MEMORY_PATH, type MemorySource } from './agents-md';
+import { USER_MEMORY_PATH, type MemorySource } from '../agents-md';
 
 const STOP_WORDS = new Set(
   (
@@ -15,10 +15,10 @@ const STOP_WORDS = new Set(
 const GENERAL_MEMORY_QUESTION =
   /\b(?:about me|know about|remember|memory|memories|prefer\w*|preferences?|likes?|favou?rites?|who am i|what do you know)\b/i;
 
-const GENERIC_TERMS =
+export const GENERIC_TERMS =
   /^(?:prefer\w*|likes?|liked|loves?|favou?rites?|preferences?|settings?|facts?|details?|things?|list|describe|stuff)$/;
 
-function terms(text: string): string[] {
+export function terms(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? [];
   const result: string[] = [];
   for (const raw of words) {
@@ -31,7 +31,7 @@ function terms(text: string): string[] {
 
 /** Same word, same crude stem (tea/teas, use/used), or a shared prefix of 4+ letters covering
  * all but 2 letters of the shorter word (prefers/preferences). */
-function sameWord(a: string, b: string): boolean {
+export function sameWord(a: string, b: string): boolean {
   if (a === b || stem(a) === stem(b)) return true;
   let prefix = 0;
   while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;

@@ -1,8 +1,8 @@
 // The plain-language report of a tool result that no action of the turn took back (a thread
 // continued from another provider, or a turn the summary cut), and the readers of ls / glob output.
 
-import type { ModelMessage, ToolMessage } from '../../agent/types';
-import { USER_MEMORY_PATH } from './agents-md';
+import type { ModelMessage, ToolMessage } from '../../../agent/types';
+import { USER_MEMORY_PATH } from '../agents-md';
 import {
   codeBlock,
   findCall,
@@ -12,7 +12,7 @@ import {
   plural,
   stringArg,
   withTag,
-} from './text';
+} from '../text';
 
 // --- After a tool result ----------------------------------------------------------------------------
 

@@ -1,0 +1,159 @@
+// "Make / create / write a file … with …": write_file with the content the person gave, or, when
+// they described it instead ("with three steps for migrating to Iceberg"), a clearly labelled
+// outline for them to fill in: the script cannot write the steps themselves.
+
+import type { Intent } from '../intents';
+import { SUGGEST, failure, toolAction } from '../common';
+import { codeBlock, plural } from '../text';
+import type { Action, TurnContext } from '../turn';
+import { folderOf } from './patterns';
+
+type WriteIntent = Extract<Intent, { kind: 'write' }>;
+
+const FILE_NAME = String.raw`(?:\/?[\w@+-][\w.@+-]*\/)*[\w@+-][\w.@+-]*\.[A-Za-z0-9]{1,10}`;
+const VERB = String.raw`(?:make|create|write|add|start|generate|draft|set\s+up|put\s+together|save)`;
+/** "make a (new) file …", "create a markdown file …". */
+const A_FILE = new RegExp(
+  String.raw`^${VERB}\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|one\s+)?(?:new\s+|empty\s+|blank\s+|small\s+|simple\s+)*(?:(?!(?:the|this|that|my|our|your|it)\b)[\w-]+\s+){0,2}?(?:file|document|doc)\b\s*(.*)$|^(?:a\s+)?new\s+(?:file|document|doc)\b\s*(.*)$`,
+  'i',
+);
+/** "create notes/ideas.md containing …", "write plan.md with …". */
+const NAMED_FILE = new RegExp(
+  String.raw`^(?:make|create|write|start|generate|draft|add)\s+(?:a\s+|the\s+)?(?:new\s+)?(${FILE_NAME})\b\s*(.*)$`,
+  'i',
+);
+/** 'save "ship it on Friday" to notes/reminder.txt'. */
+const SAVE_TO = new RegExp(
+  String.raw`^(?:save|write|put|add|store)\s+(.+?)\s+(?:to|in|into|as)\s+(?:a\s+(?:new\s+)?file\s+(?:called|named)\s+)?(${FILE_NAME})$`,
+  'i',
+);
+/** Where the content starts: "containing", "that says", "with the text", "with". */
+const CONTENT =
+  /^(.*?)\s*(?:\b(?:containing|that\s+(?:says|reads|contains|lists)|saying|which\s+says|reading)\b|\bwith\b)\s*:?\s*([\s\S]+)$/i;
+/** A description of the content, not the content: "three steps for …", "an agenda for Monday". */
+const DESCRIBED =
+  /^(?:(?:a|an|some|the|my|our|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several))\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b/i;
+const NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+
+function unquoted(text: string): string {
+  const trimmed = text.trim().replace(/[.!]+$/, '');
+  const quoted = /^(["'`“])([\s\S]*)["'`”]$/.exec(trimmed);
+  return (quoted?.[2] ?? trimmed).trim();
+}
+
+/** The path a request names: "called plan.md", "in the notes folder", "notes/ideas.md". */
+function pathOf(head: string, named?: string): string | undefined {
+  const name =
+    named ??
+    new RegExp(String.raw`^["'\`]?(${FILE_NAME})\b`).exec(head.trim())?.[1] ??
+    new RegExp(
+      String.raw`\b(?:called|named|titled)\s+["'\`]?(${FILE_NAME}|[\w-]+)["'\`]?`,
+      'i',
+    ).exec(head)?.[1];
+  if (!name) return undefined;
+  const file = /\.[A-Za-z0-9]{1,10}$/.test(name) ? name : `${name}.md`;
+  if (file.includes('/')) return file.startsWith('/') ? file : `/${file}`;
+  const folder =
+    /\b(?:in|inside|under|into)\s+((?:the\s+)?[\w./@+-]+(?:\s+(?:folder|directory|dir))?)/i.exec(
+      head.replace(/\b(?:called|named|titled)\s+\S+/i, ''),
+    );
+  const dir = folder?.[1] ? folderOf(folder[1]) : undefined;
+  return dir && dir !== '/' ? `${dir.replace(/\/$/, '')}/${file}` : `/${file}`;
+}
+
+/** A request to write a file, with its path and its content or the topic of an outline. */
+export function writeIntent(text: string): WriteIntent | undefined {
+  const save = SAVE_TO.exec(text);
+  if (save?.[1] && save[2] && !/^(?:that|this|it)$/i.test(save[1]))
+    return { kind: 'write', path: pathOf('', save[2]), content: unquoted(save[1]) };
+  const named = NAMED_FILE.exec(text);
+  const generic = named ? undefined : A_FILE.exec(text);
+  if (!named && !generic) return undefined;
+  const rest = (named ? named[2] : (generic?.[1] ?? generic?.[2])) ?? '';
+  const content = CONTENT.exec(rest);
+  const head = content ? (content[1] ?? '') : rest;
+  const path = pathOf(head, named?.[1]);
+  const body = content?.[2] ? content[2].trim() : '';
+  const colon = /^(?:the\s+)?[\w\s-]{0,30}?:\s*([\s\S]+)$/.exec(body);
+  const intent: WriteIntent = { kind: 'write', ...(path ? { path } : {}) };
+  if (colon?.[1]) return { ...intent, content: unquoted(colon[1]) };
+  if (body === '') return intent;
+  if (DESCRIBED.test(body) && !/^["'`“]/.test(body)) return { ...intent, topic: unquoted(body) };
+  return { ...intent, content: unquoted(body) };
+}
+
+function capitalised(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** The labelled outline written when the person described the content instead of giving it. */
+export function outline(
+  path: string,
+  topic?: string,
+): { text: string; items: number; noun: string } {
+  const title = topic
+    ? capitalised(topic.replace(/^(?:a|an|the|some)\s+/i, ''))
+    : capitalised((path.split('/').at(-1) ?? path).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
+  const count = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(topic ?? '')?.[1];
+  const items = Math.min(20, count ? (NUMBERS[count.toLowerCase()] ?? Number(count)) : 3);
+  const noun =
+    /\b(step|item|point|idea|milestone|task|goal|section|question|topic|reason|option)s?\b/i
+      .exec(topic ?? '')?.[1]
+      ?.toLowerCase() ?? 'item';
+  const lines = [
+    `# ${title}`,
+    '',
+    `> Outline by the Demo provider, a script: it cannot write the ${noun}s themselves, so each is left for you to fill in.`,
+    '',
+    ...Array.from({ length: items }, (_, i) => `${i + 1}. (${noun} ${i + 1})`),
+  ];
+  return { text: `${lines.join('\n')}\n`, items, noun };
+}
+
+export function writeAction(intent: WriteIntent, context: TurnContext): Action {
+  const path = intent.path;
+  if (!path)
+    return {
+      accepts: () => false,
+      step: () => ({
+        text: 'What should the file be called? Say it with the request, for example “make a file called plan.md with three steps for the launch”.',
+        suggestions: ['Make a file called notes/ideas.md'],
+      }),
+    };
+  const given = intent.content !== undefined;
+  const drafted = given ? undefined : outline(path, intent.topic);
+  const content = given ? `${intent.content}\n` : drafted!.text;
+  const lines = content.trimEnd().split('\n').length;
+  return toolAction(
+    context,
+    {
+      name: 'write_file',
+      args: { file_path: path, content },
+      intro: given
+        ? `Writing ${path} with write_file.`
+        : `Writing an outline to ${path} with write_file.`,
+    },
+    (done) => {
+      if (done.result.isError === true || /^error\b/i.test(done.result.content.trim()))
+        return failure(done);
+      const what = drafted
+        ? `Wrote ${path}: an outline with ${drafted.items} numbered ${drafted.noun}${plural(drafted.items)} for you to fill in (I'm a script, so I can't write them myself).`
+        : `Wrote ${path} (${lines} line${plural(lines)}), with the text you gave.`;
+      return {
+        text: `${what}\n\n${codeBlock(content.trimEnd())}`,
+        suggestions: [`Open ${path}`, SUGGEST.files],
+      };
+    },
+  );
+}

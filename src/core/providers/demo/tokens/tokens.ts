@@ -1,0 +1,37 @@
+// "How many tokens have we used?": the thread's figures, added up from the usage each model call
+// reported on its reply (the replies this request carries), and this request's own size.
+
+import { SUGGEST } from '../common';
+import { say, type Action, type TurnContext } from '../turn';
+
+/** A question about the thread's token figures (not about the chart: the explanation has that). */
+export const TOKENS =
+  /^(?!.*\b(?:chart|graph|panel|markers?|inspector)\b)(?:.*\b(?:how\s+many|number\s+of|count\s+of|total|amount\s+of)\s+(?:the\s+)?tokens?\b|.*\btokens?\s+(?:count|usage|used|so\s+far|total|spent|consumed|have\s+we\s+used|did\s+we\s+use)\b|.*\btoken\s+(?:count|total|tally)\b|.*\bhow\s+(?:much|many)\s+(?:context|tokens?)\s+(?:have|did|has)\s+(?:we|I|you|this\s+(?:chat|thread|conversation))\s+(?:used|use|spent|consumed))/i;
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+export function tokensAction(context: TurnContext): Action {
+  const calls = context.messages.flatMap((m) =>
+    m.role === 'assistant' && m.usage ? [m.usage] : [],
+  );
+  const size =
+    context.requestTokens !== undefined
+      ? ` This request is about ${number(context.requestTokens)} tokens (the Demo's estimate, with the same tokenizer as the Token usage chart).`
+      : '';
+  if (calls.length === 0)
+    return say(
+      `No model call of this thread has finished yet, so there is nothing to add up.${size}`,
+      ['Explain the token chart'],
+    );
+  const input = calls.reduce((sum, usage) => sum + usage.inputTokens, 0);
+  const output = calls.reduce((sum, usage) => sum + usage.outputTokens, 0);
+  const last = calls.at(-1)!;
+  const summarized = context.messages.some((m) => m.role === 'user' && m.id.startsWith('summary_'));
+  const cover = summarized
+    ? ' Older turns were summarized out of this request, so these figures cover only the calls it still carries; the Token usage panel has every one.'
+    : ' The Token usage panel charts each call.';
+  return say(
+    `This thread has made ${calls.length} model call${calls.length === 1 ? '' : 's'} so far: ${number(input)} input tokens and ${number(output)} output tokens, ${number(input + output)} in all. The last one sent ${number(last.inputTokens)} input tokens.${size}${cover}`,
+    ['Explain the token chart', SUGGEST.compaction],
+  );
+}

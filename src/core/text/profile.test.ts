@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { asSaid, inSecondPerson, inThirdPerson, profileFacts } from './profile';
+
+const third = (text: string) => profileFacts(text).map((fact) => inThirdPerson(fact));
+
+describe('profileFacts', () => {
+  it.each([
+    [
+      "hey there, I'm Priya, a data engineer in Lisbon",
+      ["User's name is Priya.", 'User is a data engineer.', 'User lives in Lisbon.'],
+    ],
+    ["Hi, I'm Ana from Porto", ["User's name is Ana.", 'User is from Porto.']],
+    ["I'm a nurse based in Leeds", ['User is a nurse.', 'User is based in Leeds.']],
+    [
+      'This is Kenji, a backend developer at Globex',
+      ["User's name is Kenji.", 'User is a backend developer.', 'User works at Globex.'],
+    ],
+    ['my manager is Tomás', ["User's manager is Tomás."]],
+    ['my boss is called Farida', ["User's boss is called Farida."]],
+    [
+      'I work at Acme as a product manager',
+      ['User works at Acme.', 'User works as a product manager.'],
+    ],
+    ["I work at Acme and I'm learning Rust.", ['User works at Acme.', 'User is learning Rust.']],
+    ['I report to Dana Smith', ['User reports to Dana Smith.']],
+    [
+      'Priya here, data engineer in Lisbon',
+      ["User's name is Priya.", 'User is a data engineer.', 'User lives in Lisbon.'],
+    ],
+    ['I prefer Python', ['User prefers Python.']],
+    ["Hello, I'm Sven and I work at Spotify", ["User's name is Sven.", 'User works at Spotify.']],
+    [
+      "I'm planning to migrate our lakehouse to Iceberg next quarter",
+      ['User is planning to migrate their lakehouse to Iceberg next quarter.'],
+    ],
+    ["I'm working on the Iceberg migration", ['User is working on the Iceberg migration.']],
+    [
+      "hey, Lena here, I'm a nurse in Graz",
+      ["User's name is Lena.", 'User is a nurse.', 'User lives in Graz.'],
+    ],
+    [
+      "My manager is Deepa and I'm working on the billing service",
+      ["User's manager is Deepa.", 'User is working on the billing service.'],
+    ],
+    ['I live in Nairobi', ['User lives in Nairobi.']],
+    ["I'm vegetarian", []],
+    ['What city do I live in?', []],
+    ['The office closes at 6pm', []],
+    ['This is Kestrel', []],
+    ["It's Monday", []],
+    ["I'm OK", []],
+    ["I'm German", []],
+    ["I'm Nigerian", []],
+    ["I'm about to leave", []],
+    ["I'm a bit tired", []],
+  ])('%s', (text, facts) => {
+    expect(third(text)).toEqual(facts);
+  });
+
+  it('speaks to the user, and reads memory lines back', () => {
+    const [place] = profileFacts('I live in Lisbon');
+    expect(inSecondPerson(place!)).toBe('You live in **Lisbon**');
+    expect(profileFacts(asSaid('- User lives in Lisbon.')).map((f) => f.value)).toEqual(['Lisbon']);
+    expect(profileFacts(asSaid("- User's manager is Tomás.")).map((f) => f.value)).toEqual([
+      'Tomás',
+    ]);
+    expect(profileFacts(asSaid('Lives in Lisbon.')).map((f) => f.value)).toEqual(['Lisbon']);
+    expect(profileFacts(asSaid("The user's name is Priya.")).map((f) => f.value)).toEqual([
+      'Priya',
+    ]);
+    expect(profileFacts(asSaid('User is a data engineer.')).map((f) => f.value)).toEqual([
+      'data engineer',
+    ]);
+  });
+});

@@ -1,0 +1,398 @@
+// What a person says about themselves, in ordinary sentences: "hey there, I'm Priya, a data
+// engineer in Lisbon" is three facts (a name, a role, a place), "I work at Acme and I'm learning
+// Rust" two. One fact per clause, the user as the subject. Shared by the offline stand-ins that
+// read a conversation without a model: the Demo provider (what it saves and recalls), fact
+// memory's offline updater and the strategies' offline steps. Hand-written and narrow on purpose:
+// introductions, work, places, people, projects, plans, preferences and learning.
+
+export type ProfileSlot =
+  | 'name'
+  | 'role'
+  | 'employer'
+  | 'place'
+  | 'person'
+  | 'project'
+  | 'plan'
+  | 'preference'
+  | 'dislike'
+  | 'learning';
+
+export interface ProfileFact {
+  slot: ProfileSlot;
+  /** For a person: who they are to the user ("manager", "partner"). */
+  relation?: string;
+  /**
+   * What links the user to the value, in the third person: "lives in", "is a", "works at";
+   * starting with "'s" for a possessive ("'s name is", "'s manager is called").
+   */
+  verb: string;
+  /** The value as said, in the user's own words (first-person pronouns kept). */
+  value: string;
+}
+
+const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
+/** Capitalised words after "I am" that are not names. */
+const NOT_NAMES =
+  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Nigerian|Kenyan|Egyptian|Pakistani|Bangladeshi|Vietnamese|Thai|Filipino|Indonesian|Malaysian|Argentinian|Argentine|Colombian|Chilean|Peruvian|Venezuelan|Cuban|Israeli|Iranian|Iraqi|Saudi|Emirati|Moroccan|Algerian|Tunisian|Ethiopian|Ghanaian|Czech|Slovak|Hungarian|Romanian|Bulgarian|Serbian|Croatian|Slovenian|Latvian|Lithuanian|Estonian|Icelandic|Scandinavian|European|African|Asian|Latino|Latina|Hispanic|Arab|Persian|Catalan|Basque|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still|Learning|Working|Planning|Going|Based|From|Allergic|Looking|Trying|Using|Happy|Glad|Excited|Interested|Currently|Really|The|A|An|In|At|OK|Okay)$/i;
+const RELATIONS =
+  'manager|boss|line manager|team lead|tech lead|lead|supervisor|partner|wife|husband|girlfriend|boyfriend|fiancée?|colleague|co-?worker|teammate|mentor|sister|brother|mother|mum|mom|father|dad|son|daughter|friend|best friend|dog|cat|landlord|doctor|client|cofounder|co-founder|assistant|flatmate|roommate';
+/** Relations that answer the same question ("who's my boss?" finds "my manager is …"). */
+const SAME_RELATION = [
+  ['manager', 'boss', 'line manager', 'supervisor', 'team lead', 'tech lead', 'lead'],
+  ['partner', 'wife', 'husband', 'girlfriend', 'boyfriend', 'fiance', 'fiancee'],
+  ['colleague', 'coworker', 'co-worker', 'teammate'],
+  ['mother', 'mum', 'mom'],
+  ['father', 'dad'],
+];
+
+export function sameRelation(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x === y || SAME_RELATION.some((group) => group.includes(x) && group.includes(y));
+}
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/[\u2018\u2019\u02bc]/g, "'"],
+  [/\bI'm\b|\bim\b(?=\s+(?:a|an|from|based|in|working|learning|planning|going)\b)/gi, 'I am'],
+  [/\bI've\b/gi, 'I have'],
+  [/\bI'll\b/gi, 'I will'],
+  [/\bI'd\b/gi, 'I would'],
+  [/\bwe're\b/gi, 'we are'],
+  [/\bname's\b/gi, 'name is'],
+  [
+    /\b(manager|boss|partner|wife|husband|lead|dog|cat|friend)'s\b(?=\s+(?:called|named|\p{Lu}))/giu,
+    '$1 is',
+  ],
+  [/\b(?:do not|don't|dont)\s+like\b/gi, 'dislike'],
+  [/\bi\b/g, 'I'],
+];
+
+function normalise(text: string): string {
+  let out = text.replace(/\s+/g, ' ').trim();
+  for (const [pattern, replacement] of CONTRACTIONS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+const LEAD =
+  /^(?:(?:hey|hi|hello|hiya|heya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|again|everyone|all))?|so|well|oh|also|and|but|btw|by\s+the\s+way|fyi|actually|just\s+so\s+you\s+know|for\s+the\s+record|quick\s+intro|ok(?:ay)?)\b[\s,!.:;-]*/i;
+
+/** The clauses of a text that may say something about the user, leads and greetings taken off. */
+export function profileClauses(text: string): string[] {
+  const clauses: string[] = [];
+  for (const sentence of normalise(text).split(/(?<=[.!?;])\s+|\n+/)) {
+    let rest = sentence.trim();
+    for (let i = 0; i < 4 && LEAD.test(rest); i++) rest = rest.replace(LEAD, '').trim();
+    for (const part of rest.split(
+      /\s*(?:,\s*(?:and|but|so|plus)?\s*|\s+(?:and|but|so|plus)\s+)(?=(?:I|my|My)\s)/,
+    )) {
+      const clause = part.replace(/^[\s,;:-]+|[\s,;:.!?]+$/g, '').trim();
+      if (clause) clauses.push(clause);
+    }
+  }
+  return clauses;
+}
+
+function clean(value: string): string {
+  return value
+    .replace(/\s+(?:please|thanks|thank\s+you|btw|by\s+the\s+way|now|currently|these\s+days)$/i, '')
+    .replace(/^["']+|["']+$/g, '')
+    .trim();
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) && !/^(?:uni|use|eu)/i.test(word) ? 'an' : 'a';
+}
+
+/**
+ * "a data engineer in Lisbon", "from Porto", "a backend developer at Globex", "data engineer in
+ * Lisbon": the role, employer and place said after a name.
+ */
+function apposition(text: string, facts: ProfileFact[]): boolean {
+  let rest = text.trim().replace(/^(?:and\s+)?(?:I\s+am\s+)?/i, '');
+  if (rest === '') return true;
+  const role =
+    /^(?:(a|an)\s+)?((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:at|for|with|in|from|based|living|working|out\s+of)\b|\s*$)/iu.exec(
+      rest,
+    );
+  if (role?.[2] && !/^(?:at|for|with|in|from|based|living|working|out)\b/i.test(role[2])) {
+    if (!role[1] && /^\p{Lu}/u.test(role[2])) return false;
+    facts.push({
+      slot: 'role',
+      verb: `is ${role[1]?.toLowerCase() ?? article(role[2])}`,
+      value: role[2],
+    });
+    rest = rest.slice(role[0].length).trim();
+  }
+  while (rest !== '') {
+    const org = /^(?:working\s+)?(?:at|for|with)\s+([^,;.!?]+?)(?=\s+(?:in|from|based)\b|$)/i.exec(
+      rest,
+    );
+    if (org?.[1]) {
+      facts.push({ slot: 'employer', verb: 'works at', value: clean(org[1]) });
+      rest = rest.slice(org[0].length).trim();
+      continue;
+    }
+    const place =
+      /^(from|based\s+in|based\s+out\s+of|living\s+in|located\s+in|out\s+of|in)\s+([^;.!?]+?)(?=\s+(?:at|for|working)\b|$)/i.exec(
+        rest,
+      );
+    if (place?.[1] && place[2]) {
+      const how = place[1].toLowerCase().replace(/\s+/g, ' ');
+      const verb =
+        how === 'in' || how === 'living in'
+          ? 'lives in'
+          : how === 'out of'
+            ? 'is from'
+            : `is ${how}`;
+      facts.push({ slot: 'place', verb, value: clean(place[2]) });
+      rest = rest.slice(place[0].length).trim();
+      continue;
+    }
+    return facts.length > 0;
+  }
+  return true;
+}
+
+type Reader = (clause: string, facts: ProfileFact[]) => boolean;
+
+const READERS: Reader[] = [
+  // "I am Priya, a data engineer in Lisbon", "this is Kenji, a developer at Globex".
+  (clause, facts) => {
+    const m = new RegExp(
+      String.raw`^(I\s+am|[Tt]his\s+is)\s+(${NAME})(?:\s*,\s*|\s+)?(.*)$`,
+      'u',
+    ).exec(clause);
+    const name = m?.[2]?.split(/\s+/);
+    if (!m || !name || NOT_NAMES.test(name[0] ?? '')) return false;
+    // "This is Kestrel" names a thing as often as a person: an introduction says more after it.
+    if (/^this/i.test(m[1] ?? '') && (m[3] ?? '').trim() === '') return false;
+    const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: m[2]! }];
+    if (!apposition(m[3] ?? '', found)) return false;
+    facts.push(...found);
+    return true;
+  },
+  // "Priya here, data engineer in Lisbon".
+  (clause, facts) => {
+    const m = new RegExp(String.raw`^(${NAME})\s+here\b[\s,]*(.*)$`, 'u').exec(clause);
+    if (!m?.[1] || NOT_NAMES.test(m[1])) return false;
+    const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: m[1] }];
+    apposition(m[2] ?? '', found);
+    facts.push(...found);
+    return true;
+  },
+  (clause, facts) => {
+    const m = new RegExp(
+      String.raw`^(?:my\s+name\s+is|I\s+am\s+called|I\s+go\s+by|I\s+am\s+named)\s+(${NAME}|\S+)\s*(?:,\s*)?(.*)$`,
+      'iu',
+    ).exec(clause);
+    if (!m?.[1]) return false;
+    const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: clean(m[1]) }];
+    apposition(m[2] ?? '', found);
+    facts.push(...found);
+    return true;
+  },
+  (clause, facts) => {
+    const m = /^(?:please\s+)?(?:you\s+can\s+|people\s+)?call\s+me\s+([^,;.!?]+)$/i.exec(clause);
+    if (!m?.[1]) return false;
+    facts.push({ slot: 'name', verb: 'wants to be called', value: clean(m[1]) });
+    return true;
+  },
+  // "I am a nurse based in Leeds", "I am from Porto".
+  (clause, facts) => {
+    const m =
+      /^I\s+am\s+(?:(?:also|currently|now)\s+)?((?:an?|from|based|living|located)\s+.+)$/i.exec(
+        clause,
+      );
+    if (!m?.[1] || /^an?\s+(?:bit|little|lot|big|huge|fan\s+of)\b/i.test(m[1])) return false;
+    const found: ProfileFact[] = [];
+    if (!apposition(m[1], found) || found.length === 0) return false;
+    facts.push(...found);
+    return true;
+  },
+  // "I work at Acme as a product manager", "I work as a nurse at St Mary's".
+  (clause, facts) => {
+    const m =
+      /^I\s+(?:currently\s+)?(?:work|am\s+working)\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
+        clause,
+      );
+    if (!m) return false;
+    const employer = m[2] ?? m[7];
+    const role = m[4] ?? m[6];
+    const roleArticle = (m[3] ?? m[5] ?? 'a').toLowerCase();
+    if (employer) facts.push({ slot: 'employer', verb: 'works at', value: clean(employer) });
+    if (role) facts.push({ slot: 'role', verb: `works as ${roleArticle}`, value: clean(role) });
+    if (m[8]) facts.push({ slot: 'place', verb: 'lives in', value: clean(m[8]) });
+    return true;
+  },
+  (clause, facts) => {
+    const m =
+      /^I\s+(?:currently\s+|now\s+)?(live|moved|grew\s+up|am\s+moving|relocated)\s+(?:in|to)\s+([^,;.!?]+)$/i.exec(
+        clause,
+      );
+    if (!m?.[1] || !m[2]) return false;
+    const how = m[1].toLowerCase();
+    const verb =
+      how === 'live'
+        ? 'lives in'
+        : how === 'moved' || how === 'relocated'
+          ? `${how} to`
+          : how === 'grew up'
+            ? 'grew up in'
+            : 'is moving to';
+    facts.push({ slot: 'place', verb, value: clean(m[2]) });
+    return true;
+  },
+  // "my manager is Tomás", "my cat is called Arean", "I report to Dana Smith".
+  (clause, facts) => {
+    const m = new RegExp(
+      String.raw`^my\s+(${RELATIONS})(?:'s\s+name)?\s+is\s+(called\s+|named\s+)?(${NAME})$`,
+      'iu',
+    ).exec(clause);
+    if (m?.[1] && m[3]) {
+      const relation = m[1].toLowerCase();
+      const named = m[2] ? ` ${m[2].trim().toLowerCase()}` : '';
+      facts.push({ slot: 'person', relation, verb: `'s ${relation} is${named}`, value: m[3] });
+      return true;
+    }
+    const report = new RegExp(String.raw`^I\s+(?:report|answer)\s+to\s+(${NAME})$`, 'u').exec(
+      clause,
+    );
+    if (report?.[1]) {
+      facts.push({ slot: 'person', relation: 'manager', verb: 'reports to', value: report[1] });
+      return true;
+    }
+    return false;
+  },
+  (clause, facts) => {
+    const m =
+      /^(?:I\s+am\s+(?:currently\s+|now\s+)?(working\s+on|building|developing|writing)|I\s+(?:currently\s+)?(work\s+on)|my\s+(?:current\s+|main\s+)?project\s+is)\s+(.+)$/i.exec(
+        clause,
+      );
+    if (!m?.[3]) return false;
+    const verb = m[1] ? `is ${m[1].toLowerCase()}` : m[2] ? 'works on' : 'is working on';
+    facts.push({ slot: 'project', verb, value: clean(m[3]) });
+    return true;
+  },
+  (clause, facts) => {
+    const m =
+      /^(?:I\s+am\s+(planning|going|hoping)\s+to|I\s+(plan|intend|hope)\s+to|my\s+plan\s+is\s+to|next\s+\w+\s+I\s+(?:will|am\s+going\s+to))\s+(.+)$/i.exec(
+        clause,
+      );
+    if (!m?.[3]) return false;
+    const verb = m[1]
+      ? `is ${m[1].toLowerCase()} to`
+      : m[2]
+        ? `${m[2].toLowerCase()}s to`
+        : 'plans to';
+    facts.push({ slot: 'plan', verb, value: clean(m[3]) });
+    return true;
+  },
+  (clause, facts) => {
+    const m = /^I\s+am\s+(?:currently\s+|now\s+)?(learning|studying)\s+(.+)$/i.exec(clause);
+    if (!m?.[1] || !m[2]) return false;
+    facts.push({ slot: 'learning', verb: `is ${m[1].toLowerCase()}`, value: clean(m[2]) });
+    return true;
+  },
+  (clause, facts) => {
+    const m =
+      /^I\s+(?:(?:really|much|generally|usually|definitely|strongly)\s+)?(prefer|like|love|enjoy|hate|dislike)\s+(.+)$/i.exec(
+        clause,
+      );
+    if (!m?.[1] || !m[2] || /^(?:to\s+be\s+called|it|that|this)\b/i.test(m[2])) return false;
+    const verb = m[1].toLowerCase();
+    const slot = verb === 'hate' || verb === 'dislike' ? 'dislike' : 'preference';
+    facts.push({ slot, verb: `${verb}s`, value: clean(m[2]) });
+    return true;
+  },
+];
+
+/** What the text says about the user, one fact per clause (a clause may carry several). */
+export function profileFacts(text: string): ProfileFact[] {
+  const facts: ProfileFact[] = [];
+  for (const clause of profileClauses(text)) {
+    if (/\?$/.test(clause)) continue;
+    for (const read of READERS) if (read(clause, facts)) break;
+  }
+  return facts.filter((fact) => fact.value !== '' && fact.value.length <= 120);
+}
+
+/** A memory line written about the user ("User lives in Lisbon.", "Lives in Lisbon.") as said. */
+export function asSaid(line: string): string {
+  const text = line
+    .trim()
+    .replace(/^(?:[-*+]|\d+[.)])\s+/, '')
+    .replace(/^\[[^\]]*\]\s*/, '');
+  const possessive = /^(?:the\s+)?user's\s+/i;
+  if (possessive.test(text)) return text.replace(possessive, 'my ');
+  const subject = /^(?:the\s+)?user\s+/i.exec(text);
+  const rest = subject ? text.slice(subject[0].length) : text;
+  const verb = /^(\p{L}+)\b(.*)$/u.exec(rest);
+  if (!verb?.[1] || (!subject && !/^\p{Lu}/u.test(rest))) return text;
+  const word = verb[1].toLowerCase();
+  const first =
+    word === 'is'
+      ? 'am'
+      : word === 'has'
+        ? 'have'
+        : /ies$/.test(word)
+          ? word.replace(/ies$/, 'y')
+          : /(?:ss|sh|ch|x|o)es$/.test(word)
+            ? word.slice(0, -2)
+            : /[^s]s$/.test(word) && word !== 'was'
+              ? word.slice(0, -1)
+              : word;
+  return `I ${first}${verb[2] ?? ''}`;
+}
+
+const THIRD: [RegExp, string][] = [
+  [/\bmyself\b/gi, 'themselves'],
+  [/\bmine\b/gi, 'theirs'],
+  [/\b(?:my|our)\b/gi, 'their'],
+  [/\bme\b/gi, 'them'],
+  [/\bI\b/g, 'they'],
+];
+const SECOND: [RegExp, string][] = [
+  [/\bmyself\b/gi, 'yourself'],
+  [/\bmine\b/gi, 'yours'],
+  [/\b(?:my|our)\b/gi, 'your'],
+  [/\b(?:me|I)\b/g, 'you'],
+];
+
+function swap(text: string, table: [RegExp, string][]): string {
+  let out = text;
+  for (const [pattern, replacement] of table) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** "lives in Lisbon", "'s manager is Tomás": the fact without its subject, in the third person. */
+export function predicate(fact: ProfileFact): string {
+  return `${fact.verb} ${swap(fact.value, THIRD)}`;
+}
+
+/** "User lives in Lisbon." (the subject is "User" unless another is given). */
+export function inThirdPerson(fact: ProfileFact, subject = 'User'): string {
+  const join = fact.verb.startsWith("'") ? '' : ' ';
+  return `${subject}${join}${predicate(fact)}.`;
+}
+
+/** "You live in **Lisbon**", "Your manager is **Tomás**" (the value in bold), without a stop. */
+export function inSecondPerson(fact: ProfileFact): string {
+  const value = `**${swap(fact.value, SECOND)}**`;
+  if (fact.verb.startsWith("'s ")) return `Your ${fact.verb.slice(3)} ${value}`;
+  const [first = '', ...rest] = fact.verb.split(' ');
+  const verb =
+    first === 'is'
+      ? 'are'
+      : first === 'has'
+        ? 'have'
+        : first === 'was'
+          ? 'were'
+          : /ies$/.test(first)
+            ? first.replace(/ies$/, 'y')
+            : /(?:ss|sh|ch|x|o)es$/.test(first)
+              ? first.slice(0, -2)
+              : /[^s]s$/.test(first)
+                ? first.slice(0, -1)
+                : first;
+  return `You ${[verb, ...rest].join(' ')} ${value}`;
+}
