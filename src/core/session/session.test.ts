@@ -151,7 +151,7 @@ describe('ThreadSession', () => {
     changeSettings({ ...DEFAULT_SETTINGS });
     await session.send('Third question');
     expect(session.harnessBuilds()).toBe(2);
-    expect(roles(session.thread()).filter((r) => r === 'user')).toHaveLength(3);
+    expect(roles(session.thread())?.filter((r) => r === 'user')).toHaveLength(3);
   });
 
   it('stop: the run ends with the "Stopped" notice and everything before it is kept', async () => {
