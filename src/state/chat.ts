@@ -182,7 +182,8 @@ export const useChatStore = create<ChatStore>((set, get) => {
 
   const sessionFor = (loaded: LoadedThread): ThreadSession => {
     const kept = sessions.get(loaded.thread.id);
-    // A session still busy has the newest copy in this tab; an idle one starts over from storage.
+    // A session still busy (saving, building records) has the newest copy in this tab; an idle
+    // one starts over from storage, which may have changed (an import).
     if (kept && !kept.session.idle()) return kept.session;
     kept?.unsubscribe();
     const session = createThreadSession(loaded, sessionDeps());
@@ -193,13 +194,14 @@ export const useChatStore = create<ChatStore>((set, get) => {
 
   /** Makes `session` the open one (null: a new thread, not stored until its first message). */
   const attach = (session: ThreadSession | null) => {
-    if (open && open !== session && open.idle()) {
-      sessions.get(open.id)?.unsubscribe();
+    const left = open && open !== session ? sessions.get(open.id) : undefined;
+    if (left?.session === open && open.idle()) {
+      left.unsubscribe();
       sessions.delete(open.id);
     }
     open = session;
     set({
-      thread: session && session.thread().messages.length > 0 ? session.thread() : null,
+      thread: session?.thread() ?? null,
       streaming: null,
       recordsPending: false,
       pendingStrategy: null,

@@ -5,10 +5,14 @@ import type { NoticeMessage } from '../agent/types';
 import type { HarnessProblem } from './types';
 import type { Thread } from '../thread/thread';
 
-/** The thread as the UI is shown it: a new object whose lists later changes do not reach. */
+/**
+ * The thread as the UI is shown it: a new object whose lists and state later changes do not reach
+ * (the state too is a new object, so that a view of it, the pins say, sees a change).
+ */
 export function view(thread: Thread): Thread {
   return {
     ...thread,
+    state: { ...thread.state },
     messages: [...thread.messages],
     calls: [...thread.calls],
     events: [...(thread.events ?? [])],
