@@ -279,11 +279,10 @@ export const useChatStore = create<ChatStore>((set, get) => {
       if (!text.trim() || get().running) return;
       set({ error: undefined });
       if (!open) {
-        const session = sessionFor({
-          thread: emptyThread(get().pendingStrategy),
-          revision: undefined,
-        });
-        attach(session);
+        // A new thread: shown by its session's first events, once the run is going (the address
+        // then renames the new-thread screen rather than adding a step).
+        open = sessionFor({ thread: emptyThread(get().pendingStrategy), revision: undefined });
+        set({ pendingStrategy: null });
       }
       await open!.send(text, options);
     },

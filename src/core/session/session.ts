@@ -250,7 +250,7 @@ export function createThreadSession(loaded: LoadedThread, deps: SessionDeps): Th
         await save();
       }
       // After the run, app side: the fact updater runs later, on what the run produced.
-      if (ran) facts.schedule(working.messages);
+      if (ran) facts.schedule(working.messages.slice());
     },
 
     stop() {
