@@ -5,10 +5,8 @@
 // session's stream.
 
 import type { ThreadState } from '../core/agent/middleware';
-import type { VirtualFs } from '../core/fs/types';
 import { counterFor, createHarness, modelBasics, type HarnessDeps } from '../core/harness/harness';
 import { getLayers, preferredRank, preferredSemantic } from '../core/harness/pipeline';
-import { createMemoryLoader } from '../core/memory/facts/store';
 import type { RankerResolver } from '../core/retrieval/rank';
 import { settingsForThread, type Settings } from '../core/settings';
 import { strategyOf } from '../core/strategies/registry';
@@ -104,7 +102,6 @@ export async function resolveHarness(
       ...(preview ? {} : { journal }),
       codeRunner: createWorkerCodeRunner(),
       buildRecord: appRecordBuilder(),
-      loadMemory: memoryLoader(fs),
       ...(rankers.factRankers ? { factRankers: rankers.factRankers } : {}),
       ...(rankers.onFactsInvalid ? { onFactsInvalid: rankers.onFactsInvalid } : {}),
       ...(rankers.strategyRankers
@@ -125,7 +122,7 @@ export async function resolveHarness(
   return { ok: true, key, settings, build };
 }
 
-// ---- the edges: counter, context window, memory.json loader ----
+// ---- the edges: counter and context window ----
 
 /**
  * The model's context window and token counter (core/harness's modelBasics for a hosted model). The
@@ -153,20 +150,4 @@ async function modelSetup(
     };
   }
   return modelBasics(connection.model, settings.contextWindow ?? undefined);
-}
-
-let sharedLoader: { fs: VirtualFs; load: ReturnType<typeof createMemoryLoader> } | undefined;
-/** One memory.json loader for the app, so its parse cache survives between runs. */
-function memoryLoader(fs: VirtualFs) {
-  if (sharedLoader?.fs !== fs)
-    sharedLoader = {
-      fs,
-      // Facts over "Maximum facts" are never ranked or injected (the Facts panel says the cut).
-      load: createMemoryLoader(
-        fs,
-        undefined,
-        () => useSettingsStore.getState().settings.facts.maxFacts,
-      ),
-    };
-  return sharedLoader.load;
 }
