@@ -36,6 +36,8 @@ const LAYERS = [
   ['settings', ['core/settings.ts']],
   // Before issue 19: pipeline.ts composed the middleware, agent/preview.ts built the preview.
   ['harness', ['core/harness/', 'core/pipeline.ts', 'core/agent/preview.ts']],
+  // The thread session: a thread's working copy, harness, recorder, saves and fact updates.
+  ['session', ['core/session/']],
   ['arena, bundle', ['core/arena/', 'core/bundle/', 'core/sample-workspace.ts', 'core/routes.ts']],
   // Workers run on their own; their clients (adapters) import their message types.
   ['workers', ['workers/']],

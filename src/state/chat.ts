@@ -1,31 +1,19 @@
-// Threads and runs: the UI's view of the agent. It asks the harness for a run (state/harness.ts
-// composes it from the settings), feeds the run's events into the current thread through the
-// recorder, and saves the thread to IndexedDB as it grows.
+// Threads and runs as the UI shows them: the threads list, the open thread, whether a run is going,
+// the answer being streamed, and a storage or setup problem. The run itself belongs to the open
+// thread's session (src/core/session: the working copy, the harness, the recorder, the saves, the
+// fact update); this store forwards the UI's actions to it and holds what its stream says.
 
 import { create } from 'zustand';
 import type { TokenCounter } from '../core/tokens/counter';
 import type { RequestPreview } from '../core/harness/preview';
 import { newId } from '../core/agent/ids';
-import { createThreadRecorder, recoverDraft, type StreamingDraft } from '../core/thread/recorder';
-import {
-  STRESS_THREAD_NOTICE,
-  THREAD_PRESET_KEY,
-  usesStressPreset,
-} from '../core/compaction/settings';
+import type { StreamingDraft } from '../core/thread/recorder';
 import type { Settings } from '../core/settings';
-import {
-  copyThread,
-  summarize,
-  titleFrom,
-  type ContextEvent,
-  type MemoryEdit,
-  type Thread,
-  type ThreadSummary,
-} from '../core/thread/thread';
-import type { AgentEvent } from '../core/agent/events';
-import type { Message } from '../core/agent/types';
-import { getAgentsMdState, memoryLoadedEntry } from '../core/memory/agents-md';
+import type { Thread, ThreadSummary } from '../core/thread/thread';
+import { loadThread, type LoadedThread } from '../core/thread/save';
 import type { UndoResult } from '../core/fs/journal';
+import type { CompactionPreview, PendingCompaction } from '../core/compaction/manual';
+import type { ContextEvent } from '../core/thread/thread';
 import { layersSlot, type MemoryLayers } from '../core/harness/pipeline';
 import {
   defaultSelection,
@@ -34,15 +22,23 @@ import {
   strategyOf as strategyOfState,
 } from '../core/strategies/registry';
 import type { StrategySelection } from '../core/strategies/types';
-import { GeneratorUnavailableError, harnessForThread, onHarnessEvent } from './harness';
+import {
+  createThreadSession,
+  type SendOptions,
+  type SessionEvent,
+  type ThreadSession,
+} from '../core/session/session';
+import type { SessionDeps } from '../core/session/types';
+import { appRecordBuilder } from '../adapters/record-builder';
+import { resolveHarness } from './harness';
 import { getServices, WORKSPACE } from './services';
 import { useSettingsStore } from './settings';
 import { useFilesStore } from './files';
 import { useJournalStore } from './journal';
 import { factRankers, strategyRankers, useFactsStore } from './facts';
-import { errorText } from '../core/text/errors';
 
 export type StreamingToolCall = StreamingDraft['toolCalls'][number];
+export type { SendOptions } from '../core/session/session';
 
 /** The strategy a thread uses: its stored choice, or the default for new threads. */
 export function strategyOf(thread: Thread | null, settings: Settings): StrategySelection {
@@ -55,10 +51,14 @@ interface ChatStore {
   threads: ThreadSummary[];
   thread: Thread | null;
   running: boolean;
+  /** Compaction records of the last run still being built (after it ended). */
+  recordsPending: boolean;
   /** The assistant message being streamed, before it lands in the thread. */
   streaming: { text: string; toolCalls: StreamingToolCall[] } | null;
   /** A storage or setup problem to show (the thread in memory is intact). */
   error?: string;
+  /** Something to tell that is not a problem (another tab's messages merged in). */
+  notice?: string;
   loadThreads(): Promise<void>;
   /**
    * Opens a stored thread: 'missing' when none has the id, 'busy' while a run is going, 'stale'
@@ -79,12 +79,9 @@ interface ChatStore {
    * Refused, with the reason, for anything else: an imported record, a changed file.
    */
   undoMemoryEdit(entryId: string): Promise<UndoResult>;
-  /** The exact request the next model call would send if `nextMessage` were sent now. */
   /** The next request as a run would send it, with the token counter that run would use. */
   previewNext(nextMessage?: string): Promise<RequestPreview & { counter: TokenCounter }>;
   dismissError(): void;
-  /** Records an event that happened outside a run (e.g. a fact update) on a thread. */
-  appendThreadEvent(threadId: string, event: Omit<ContextEvent, 'id' | 'at'>): Promise<void>;
   /** The strategy of the new thread that the next message starts (when no thread is open). */
   pendingStrategy: StrategySelection | null;
   /**
@@ -95,29 +92,23 @@ interface ChatStore {
   /** Turns the AGENTS.md / fact memory layers on or off for the open thread (from the next run). */
   setLayers(layers: MemoryLayers): Promise<void>;
   /**
-   * Saves a change to the open thread made outside a run (pins, an applied "Compact now"). Refused
-   * (false) while a run is going or when another thread is open.
+   * Changes the open thread outside a run (pins) and saves it. Refused (false) while a run is going
+   * or when no thread is open.
    */
-  commitThread(thread: Thread): Promise<boolean>;
+  updateThread(change: (thread: Thread) => void): Promise<boolean>;
+  /** "Compact now" on the open thread: what it would write (nothing changes yet). */
+  compactNow(signal: AbortSignal): Promise<CompactionPreview>;
+  /** Applies a previewed compaction to the open thread. */
+  applyCompaction(
+    pending: PendingCompaction,
+  ): Promise<{ ok: true; event: ContextEvent } | { ok: false; reason: string }>;
+  /** "Update memory now" for the open thread. */
+  updateFactsNow(): Promise<void>;
 }
 
-export interface SendOptions {
-  preset?: 'stress';
-}
-
-let abortController: AbortController | null = null;
-/** The running thread's working copy, so a strategy switch mid-run reaches the next model call. */
-let runningThread: Thread | null = null;
-/** Events for the running thread that arrived from outside the run (e.g. a fact update). */
-const lateEvents: ContextEvent[] = [];
-let saveChain: Promise<void> = Promise.resolve();
-/** Only the latest openThread shows its thread (two clicks in a row may resolve out of order). */
-let openSeq = 0;
-
-function emptyThread(): Thread {
+function emptyThread(pending: StrategySelection | null): Thread {
   const now = Date.now();
   const { settings } = useSettingsStore.getState();
-  const pending = useChatStore.getState().pendingStrategy;
   const state = {};
   strategyChoiceSlot.write(state, pending ?? defaultSelection(settings.strategy.default));
   return {
@@ -133,25 +124,96 @@ function emptyThread(): Thread {
   };
 }
 
+/** The edges a session is given: the app's storage, harness resolution, journal and fact queue. */
+function sessionDeps(): SessionDeps {
+  const { threads, fs } = getServices();
+  return {
+    store: threads,
+    fs,
+    resolveHarness: (state, purpose) =>
+      resolveHarness(state, purpose, {
+        factRankers,
+        strategyRankers,
+        onFactsInvalid: (message) => useFactsStore.setState({ invalid: message }),
+      }),
+    buildRecord: appRecordBuilder(),
+    undoJournal: (entryId) => useJournalStore.getState().undo(entryId),
+    scheduleFacts: (threadId, update) => useFactsStore.getState().schedule(threadId, update),
+  };
+}
+
 export const useChatStore = create<ChatStore>((set, get) => {
-  /** Saves in order; a failure is shown but never loses the thread held in memory. */
-  function persist(thread: Thread) {
-    const snapshot = copyThread(thread);
-    saveChain = saveChain
-      .then(() => getServices().threads.put(snapshot))
-      .then(() => {
-        const summary = summarize(snapshot);
-        const others = get().threads.filter((t) => t.id !== summary.id);
-        set({ threads: [summary, ...others].sort((a, b) => b.updatedAt - a.updatedAt) });
-      })
-      .catch((error: unknown) => set({ error: errorText(error) }));
-    return saveChain;
-  }
+  /** The sessions this tab has open (the open thread's, and any still saving or building). */
+  const sessions = new Map<string, { session: ThreadSession; unsubscribe: () => void }>();
+  let open: ThreadSession | null = null;
+  /** Only the latest openThread shows its thread (two clicks in a row may resolve out of order). */
+  let openSeq = 0;
+
+  const onSessionEvent = (session: ThreadSession, event: SessionEvent) => {
+    // Any session's saves reach the threads list (a fact update on a thread no longer open).
+    if (event.type === 'saved') {
+      const others = get().threads.filter((t) => t.id !== event.summary.id);
+      set({
+        threads: [event.summary, ...others].sort((a, b) => b.updatedAt - a.updatedAt),
+      });
+      return;
+    }
+    if (event.type === 'save-failed') return set({ error: event.message });
+    if (event.type === 'files-changed')
+      return void useFilesStore.getState().notifyChanged(event.paths);
+    if (event.type === 'agent') {
+      if (event.event.type === 'facts-ranked') useFactsStore.getState().recordRanking(event.event);
+      return;
+    }
+    if (session !== open) return;
+    switch (event.type) {
+      case 'thread':
+        return set({ thread: event.thread });
+      case 'running':
+        return set({ running: event.running });
+      case 'records':
+        return set({ recordsPending: event.pending });
+      case 'streaming':
+        return set({ streaming: event.streaming });
+      case 'notice':
+        return set({ notice: event.message });
+    }
+  };
+
+  const sessionFor = (loaded: LoadedThread): ThreadSession => {
+    const kept = sessions.get(loaded.thread.id);
+    // A session still busy (saving, building records) has the newest copy in this tab; an idle
+    // one starts over from storage, which may have changed (an import).
+    if (kept && !kept.session.idle()) return kept.session;
+    kept?.unsubscribe();
+    const session = createThreadSession(loaded, sessionDeps());
+    const unsubscribe = session.subscribe((event) => onSessionEvent(session, event));
+    sessions.set(session.id, { session, unsubscribe });
+    return session;
+  };
+
+  /** Makes `session` the open one (null: a new thread, not stored until its first message). */
+  const attach = (session: ThreadSession | null) => {
+    const left = open && open !== session ? sessions.get(open.id) : undefined;
+    if (left?.session === open && open.idle()) {
+      left.unsubscribe();
+      sessions.delete(open.id);
+    }
+    open = session;
+    set({
+      thread: session?.thread() ?? null,
+      streaming: null,
+      recordsPending: false,
+      pendingStrategy: null,
+      notice: undefined,
+    });
+  };
 
   return {
     threads: [],
     thread: null,
     running: false,
+    recordsPending: false,
     streaming: null,
     pendingStrategy: null,
 
@@ -162,277 +224,105 @@ export const useChatStore = create<ChatStore>((set, get) => {
     async openThread(id) {
       if (get().running) return 'busy';
       const seq = ++openSeq;
-      const thread = await getServices().threads.get(id);
+      const loaded = await loadThread(getServices().threads, id);
       if (seq !== openSeq) return 'stale';
-      if (!thread) return 'missing';
-      return get().showThread(thread) ? 'opened' : 'busy';
+      if (!loaded) return 'missing';
+      if (get().running) return get().thread?.id === id ? 'opened' : 'busy';
+      openSeq++;
+      attach(sessionFor(loaded));
+      return 'opened';
     },
 
     showThread(thread) {
       if (get().running) return get().thread?.id === thread.id;
       openSeq++;
-      const recovered = recoverDraft(thread);
-      set({ thread, streaming: null, pendingStrategy: null });
-      if (recovered) void persist(thread);
+      attach(sessionFor({ thread, revision: undefined }));
       return true;
     },
 
     newThread() {
       if (get().running) return;
       openSeq++;
-      set({ thread: null, streaming: null, pendingStrategy: null });
+      attach(null);
     },
 
     async setStrategy(selection) {
       const choice = normalizeSelection(selection);
-      const thread = get().thread;
-      if (!thread) {
+      if (!open || !get().thread) {
         set({ pendingStrategy: choice });
         return;
       }
-      if (runningThread?.id === thread.id) strategyChoiceSlot.write(runningThread.state, choice);
-      const state = { ...thread.state };
-      strategyChoiceSlot.write(state, choice);
-      const updated = { ...thread, state };
-      set({ thread: updated });
-      if (!get().running) await persist(updated);
+      await open.update((thread) => strategyChoiceSlot.write(thread.state, choice), {
+        duringRun: true,
+      });
     },
 
     async setLayers(layers) {
-      const thread = get().thread;
-      if (!thread || get().running) return;
-      const state = { ...thread.state };
-      layersSlot.write(state, layers);
-      const updated = { ...thread, state };
-      set({ thread: updated });
-      await persist(updated);
+      if (!open || !get().thread || get().running) return;
+      await open.update((thread) => layersSlot.write(thread.state, layers));
     },
 
-    async commitThread(thread) {
-      if (get().running || get().thread?.id !== thread.id) return false;
-      const updated = { ...thread, updatedAt: Date.now() };
-      set({ thread: updated });
-      await persist(updated);
-      return true;
+    async updateThread(change) {
+      if (!open || !get().thread || get().running) return false;
+      return open.update(change);
     },
 
     dismissError() {
-      set({ error: undefined });
-    },
-
-    async appendThreadEvent(threadId, event) {
-      const full: ContextEvent = { id: newId('evt'), at: Date.now(), ...event };
-      if (get().running && get().thread?.id === threadId) {
-        // The run's working copy owns the thread until it ends; it picks this up then.
-        lateEvents.push(full);
-        return;
-      }
-      const current = get().thread;
-      if (current?.id === threadId && !get().running) {
-        const updated = { ...current, events: [...(current.events ?? []), full] };
-        set({ thread: updated });
-        await persist(updated);
-        return;
-      }
-      const stored = await getServices().threads.get(threadId);
-      if (stored) await persist({ ...stored, events: [...(stored.events ?? []), full] });
+      set({ error: undefined, notice: undefined });
     },
 
     stop() {
-      abortController?.abort();
+      open?.stop();
     },
 
     async send(text, options) {
-      const content = text.trim();
-      if (!content || get().running) return;
-      set({ running: true, streaming: null, error: undefined });
-      const controller = new AbortController();
-      abortController = controller;
-
-      // The working copy is mutated by the run and published to the store after each event.
-      const working: Thread = copyThread(get().thread ?? emptyThread());
-      if (working.messages.length === 0) working.title = titleFrom(content);
-      const publish = () => {
-        working.updatedAt = Date.now();
-        set({
-          thread: {
-            ...working,
-            messages: [...working.messages],
-            calls: [...working.calls],
-            events: [...(working.events ?? [])],
-          },
-        });
-      };
-      const appendMessage = (message: Message) => {
-        working.messages.push(message);
-        publish();
-        void persist(working);
-      };
-      if (options?.preset === 'stress' && !usesStressPreset(working.state)) {
-        working.state[THREAD_PRESET_KEY] = 'stress';
-        appendMessage({
-          role: 'notice',
-          id: newId('msg'),
-          kind: 'info',
-          content: STRESS_THREAD_NOTICE,
-          createdAt: Date.now(),
-        });
+      if (!text.trim() || get().running) return;
+      set({ error: undefined });
+      if (!open) {
+        // A new thread: shown by its session's first events, once the run is going (the address
+        // then renames the new-thread screen rather than adding a step).
+        open = sessionFor({ thread: emptyThread(get().pendingStrategy), revision: undefined });
+        set({ pendingStrategy: null });
       }
-      appendMessage({ role: 'user', id: newId('msg'), content, createdAt: Date.now() });
-      const rankers = {
-        factRankers,
-        strategyRankers,
-        onFactsInvalid: (message: string) => useFactsStore.setState({ invalid: message }),
-      };
-      let composed: Awaited<ReturnType<typeof harnessForThread>>;
-      try {
-        composed = await harnessForThread(working, { ...rankers, signal: controller.signal });
-      } catch (error) {
-        // Only the in-browser model can fail here: its download failed, was cancelled or stopped.
-        appendMessage({
-          role: 'notice',
-          id: newId('msg'),
-          kind:
-            error instanceof GeneratorUnavailableError && error.reason !== 'cancelled'
-              ? 'error'
-              : 'info',
-          content:
-            error instanceof GeneratorUnavailableError
-              ? error.reason === 'cancelled'
-                ? 'The model download was cancelled, so nothing was sent. Send again to download it, or choose another provider in Settings.'
-                : `The in-browser model is not available: ${error.message}`
-              : 'Stopped before the model was ready. Everything up to this point is kept.',
-          createdAt: Date.now(),
-        });
-        abortController = null;
-        set({ running: false });
-        return;
-      }
-      if (!composed.ok) {
-        appendMessage({
-          role: 'notice',
-          id: newId('msg'),
-          kind: 'error',
-          content: `Settings need attention before this can be sent: ${composed.problems.join(' ')} Open Settings to fix them.`,
-          createdAt: Date.now(),
-        });
-        abortController = null;
-        set({ running: false });
-        return;
-      }
-      const { harness, connection, settings, contextWindow, counter } = composed;
-      const recorder = createThreadRecorder(working, {
-        provider: connection.provider,
-        model: connection.model,
-        contextWindow,
-        triggerFraction: settings.compaction.triggerFraction,
-        counter,
-        timeline: [memoryLoadedEntry],
-      });
-      let lastDraftSave = 0;
-      const onEvent = (event: AgentEvent) => {
-        const effects = recorder.apply(event);
-        if (effects.streaming !== undefined) set({ streaming: effects.streaming });
-        if (event.type === 'facts-ranked') useFactsStore.getState().recordRanking(event);
-        if (effects.changed) publish();
-        if (effects.appended) void persist(working);
-        else if (event.type === 'stream' && Date.now() - lastDraftSave > 1_000) {
-          // Keep what has arrived, so a reload mid-stream loses nothing.
-          lastDraftSave = Date.now();
-          void persist(working);
-        }
-        if (effects.filesChanged) void useFilesStore.getState().notifyChanged(effects.filesChanged);
-      };
-
-      runningThread = working;
-      try {
-        const outcome = await harness.run({
-          threadId: working.id,
-          history: working.messages,
-          state: working.state,
-          signal: controller.signal,
-          emit: onEvent,
-        });
-        if (outcome.status === 'aborted') {
-          appendMessage({
-            role: 'notice',
-            id: newId('msg'),
-            kind: 'info',
-            content: 'Stopped. Everything up to this point is kept; send a message to continue.',
-            createdAt: Date.now(),
-          });
-        }
-      } finally {
-        abortController = null;
-        runningThread = null;
-        for (const late of lateEvents.splice(0)) working.events!.push(late);
-        set({ running: false, streaming: null });
-        publish();
-        await persist(working);
-      }
-      // afterAgent, app side: the fact updater runs later (debounced), on what the run produced.
-      useFactsStore.getState().schedule(working.id, working.messages);
+      await open!.send(text, options);
     },
 
-    async previewNext(nextMessage) {
-      const thread = get().thread ?? emptyThread();
-      const history: Message[] = [...thread.messages];
-      if (nextMessage?.trim()) {
-        history.push({
-          role: 'user',
-          id: 'next',
-          content: nextMessage.trim(),
-          createdAt: Date.now(),
-        });
-      }
-      const composed = await harnessForThread(thread, {
-        preview: true,
-        factRankers,
-        strategyRankers,
-        onFactsInvalid: (message) => useFactsStore.setState({ invalid: message }),
-      });
-      if (!composed.ok) throw new Error(composed.problems.join(' '));
-      const preview = await composed.harness.preview({
-        threadId: thread.id,
-        history,
-        state: thread.state,
-      });
-      return { ...preview, counter: composed.counter };
+    previewNext(nextMessage) {
+      // A new thread previews as its first message would run (a session that is never saved).
+      const session =
+        open ??
+        createThreadSession(
+          { thread: emptyThread(get().pendingStrategy), revision: undefined },
+          sessionDeps(),
+        );
+      return session.preview(nextMessage);
+    },
+
+    compactNow(signal) {
+      if (!open) return Promise.resolve({ ok: false, reason: 'No thread.' });
+      return open.compactNow(signal);
+    },
+
+    async applyCompaction(pending) {
+      if (!open || get().thread?.id !== pending.threadId)
+        return { ok: false, reason: 'The thread changed: nothing was applied.' };
+      return open.applyCompaction(pending);
+    },
+
+    async updateFactsNow() {
+      const session = open;
+      if (!session || !get().thread) return;
+      await useFactsStore.getState().updateNow(session.id, () => session.updateFacts());
     },
 
     async undoMemoryEdit(entryId) {
       if (get().running)
         return { ok: false, reason: 'A reply is running: undo once it has finished or stopped.' };
-      // Only the journal decides: the thread's records are history and carry no authority.
+      if (open && get().thread) return open.undo(entryId);
+      // No thread open: only the journal and the files change.
       const result = await useJournalStore.getState().undo(entryId);
-      if (!result.ok) return result;
-      const { path } = result.entry;
-      const thread = get().thread;
-      if (thread) {
-        const memoryEdits: MemoryEdit[] = thread.memoryEdits.map((e) =>
-          e.journalId === entryId ? { ...e, undone: true } : e,
-        );
-        // The next model call should see the restored memory when refresh is on.
-        const state = structuredClone(thread.state);
-        const agentsMd = getAgentsMdState(state);
-        if (agentsMd && !agentsMd.stale.includes(path)) agentsMd.stale.push(path);
-        const updated = { ...thread, memoryEdits, state };
-        set({ thread: updated });
-        await persist(updated);
-      }
-      await useFilesStore.getState().notifyChanged([path]);
+      if (result.ok) await useFilesStore.getState().notifyChanged([result.entry.path]);
       return result;
     },
   };
-});
-
-// Fact updates run after a run (the facts store's queue); a change comes back as a harness event
-// and is recorded on its thread's timeline.
-onHarnessEvent((event) => {
-  if (event.type !== 'facts-updated') return;
-  void useChatStore.getState().appendThreadEvent(event.threadId, {
-    kind: 'facts-updated',
-    detail: event.detail,
-    path: '/memories/memory.json',
-  });
 });

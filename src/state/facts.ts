@@ -4,7 +4,6 @@
 import { create } from 'zustand';
 import type { FactScore } from '../core/memory/facts/inject';
 import { newId } from '../core/agent/ids';
-import type { Message } from '../core/agent/types';
 import type { EmbedderStatus } from '../core/retrieval/embedder';
 import { createRankerResolver, type RankerResolver } from '../core/retrieval/rank';
 import type { Fact, FactCategory, MemoryJson } from '../core/memory/facts/schema';
@@ -16,7 +15,7 @@ import { createVectorCache, type VectorCache } from '../adapters/vector-cache';
 import { getServices } from './services';
 import { authored } from '../core/fs/journal';
 import { useSettingsStore } from './settings';
-import { updateFacts } from './harness';
+import type { FactUpdateResult } from '../core/session/types';
 import { useFilesStore } from './files';
 import { errorText } from '../core/text/errors';
 
@@ -55,10 +54,13 @@ interface FactsStore {
   ): Promise<string | null>;
   deleteFact(id: string): Promise<string | null>;
   recordRanking(event: { method: string; fallback?: string; scores: FactScore[] }): void;
-  /** After a run: queue the thread's update (debounced). */
-  schedule(threadId: string, messages: readonly Message[]): void;
-  /** "Update memory now". */
-  updateNow(threadId: string, messages: readonly Message[]): Promise<void>;
+  /**
+   * After a run: queues the thread's update (debounced); `update` runs it (the thread session's,
+   * through its harness, which records a change on the thread).
+   */
+  schedule(threadId: string, update: () => Promise<FactUpdateResult>): void;
+  /** "Update memory now": runs `update` for the thread at once (replacing a queued one). */
+  updateNow(threadId: string, update: () => Promise<FactUpdateResult>): Promise<void>;
   /** Creates or drops the embedding worker to match the settings; call when they change. */
   syncEmbedder(settings: FactsSettings): void;
   retryEmbedder(): void;
@@ -93,9 +95,9 @@ function createAppRankers(): RankerResolver {
   });
 }
 
-const queue = createUpdateQueue<readonly Message[]>({
+const queue = createUpdateQueue<() => Promise<FactUpdateResult>>({
   delayMs: () => useSettingsStore.getState().settings.facts.debounceMs,
-  run: (threadId, messages) => runUpdate(threadId, messages),
+  run: (threadId, update) => runUpdate(threadId, update),
   onError: (threadId, error) =>
     report(threadId, 'error', `Memory update failed: ${errorText(error)}`),
 });
@@ -106,11 +108,11 @@ function report(threadId: string, kind: UpdateReport['kind'], message: string, a
   });
 }
 
-async function runUpdate(threadId: string, messages: readonly Message[]) {
+async function runUpdate(threadId: string, update: () => Promise<FactUpdateResult>) {
   useFactsStore.setState({ updating: true, pendingThreads: queue.pending() });
   try {
-    // Through the harness: a change comes back to the chat store as a 'facts-updated' event.
-    const outcome = await updateFacts(threadId, messages, () => newId('fact'));
+    // Through the thread session's harness: it records a change on the thread's timeline.
+    const outcome = await update();
     switch (outcome.status) {
       case 'no-provider':
         report(threadId, 'error', `Memory update skipped: ${outcome.problems.join(' ')}`);
@@ -238,14 +240,14 @@ export const useFactsStore = create<FactsStore>((set, get) => ({
     });
   },
 
-  schedule(threadId, messages) {
+  schedule(threadId, update) {
     if (!useSettingsStore.getState().settings.facts.enabled) return;
-    queue.schedule(threadId, messages);
+    queue.schedule(threadId, update);
     set({ pendingThreads: queue.pending() });
   },
 
-  async updateNow(threadId, messages) {
-    queue.schedule(threadId, messages);
+  async updateNow(threadId, update) {
+    queue.schedule(threadId, update);
     await queue.flush(threadId);
     set({ pendingThreads: queue.pending() });
   },

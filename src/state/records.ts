@@ -1,6 +1,7 @@
 // The compaction flight recorder's UI state: which record is open (from a chart mark or the event
 // list), the "Compact now" preview with its Apply / Discard, and pins. The logic is in the core
-// (compaction/record.ts, manual.ts, pins.ts); this store only wires it to the open thread.
+// (compaction/record.ts, manual.ts, pins.ts; the thread session runs Compact now and applies it);
+// this store only wires it to the open thread.
 
 import { create } from 'zustand';
 import {
@@ -8,22 +9,14 @@ import {
   type CompactionRecord,
   type PinnedSpecificRef,
 } from '../core/compaction/record';
-import {
-  applyCompaction,
-  previewCompaction,
-  type PendingCompaction,
-} from '../core/compaction/manual';
-import { toggleMessagePin, toggleSpecificPin } from '../core/compaction/pins';
-import { newId } from '../core/agent/ids';
-import { copyThread, type ContextEvent } from '../core/thread/thread';
+import type { PendingCompaction } from '../core/compaction/manual';
+import { toggleMessagePin, toggleSpecificPin, type PinResult } from '../core/compaction/pins';
+import type { ContextEvent } from '../core/thread/thread';
+import type { ThreadState } from '../core/agent/middleware';
 import { strategyOf, useChatStore } from './chat';
-import { compactionSetup } from './harness';
 import { useSettingsStore } from './settings';
 import { getStrategy } from '../core/strategies/registry';
-import { getServices } from './services';
-import { useFilesStore } from './files';
 import { errorText } from '../core/text/errors';
-import { appRecordBuilder } from '../adapters/record-builder';
 
 export interface OpenRecord {
   /** Absent while the event's record is still being built (see compaction/delivery.ts). */
@@ -40,6 +33,8 @@ type PreviewState =
 
 interface RecordsStore {
   open: OpenRecord | null;
+  /** Stops the "Compact now" preview being made (Close, Discard, or a new one). */
+  previewAbort: AbortController | null;
   preview: PreviewState | null;
   /** A pin refused (over the bound) or an apply refused, to show. */
   notice?: string;
@@ -52,11 +47,10 @@ interface RecordsStore {
   pinSpecific(specific: PinnedSpecificRef): Promise<void>;
 }
 
-let previewAbort: AbortController | null = null;
-
 export const useRecordsStore = create<RecordsStore>((set, get) => ({
   open: null,
   preview: null,
+  previewAbort: null,
 
   openEvent(event) {
     if (event.record === undefined) {
@@ -82,9 +76,8 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
   },
 
   close() {
-    previewAbort?.abort();
-    previewAbort = null;
-    set({ open: null, preview: null, notice: undefined });
+    get().previewAbort?.abort();
+    set({ open: null, preview: null, notice: undefined, previewAbort: null });
   },
 
   async compactNow() {
@@ -111,29 +104,16 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
       });
       return;
     }
-    previewAbort?.abort();
+    get().previewAbort?.abort();
     const controller = new AbortController();
-    previewAbort = controller;
-    set({ open: null, preview: { status: 'running' }, notice: undefined });
+    set({
+      open: null,
+      preview: { status: 'running' },
+      notice: undefined,
+      previewAbort: controller,
+    });
     try {
-      const setup = await compactionSetup(thread);
-      // The system prompt exactly as the next request would carry it (memory blocks included).
-      const next = await chat.previewNext().catch(() => undefined);
-      const result = await previewCompaction({
-        threadId: thread.id,
-        messages: thread.messages,
-        // A copy: the preview never changes the thread.
-        state: structuredClone(thread.state),
-        settings: setup.compaction,
-        contextWindow: setup.contextWindow,
-        counter: setup.counter,
-        summarize: setup.summarize,
-        model: setup.model,
-        system: next?.request.system ?? setup.system,
-        fs: getServices().fs,
-        signal: controller.signal,
-        buildRecord: appRecordBuilder(),
-      });
+      const result = await chat.compactNow(controller.signal);
       if (controller.signal.aborted) return;
       set({
         preview: result.ok
@@ -155,27 +135,19 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
     const preview = get().preview;
     if (preview?.status !== 'ready') return;
     const chat = useChatStore.getState();
-    const thread = chat.thread;
-    if (!thread || thread.id !== preview.pending.threadId || chat.running) {
+    if (chat.thread?.id !== preview.pending.threadId || chat.running) {
       set({ notice: 'The thread changed or a reply is running: nothing was applied.' });
       return;
     }
-    const working = copyThread(thread);
     try {
-      const entry = await applyCompaction(getServices().fs, working.state, preview.pending);
-      const event: ContextEvent = { id: newId('evt'), at: Date.now(), ...entry };
-      working.events = [...(working.events ?? []), event];
-      if (!(await useChatStore.getState().commitThread(working))) {
-        // The messages are already appended to the history file; only the summary was not stored.
-        set({
-          notice: `The thread changed or a reply started: the summary was not stored (the summarized messages were appended to ${preview.pending.summary.historyPath}).`,
-        });
+      const applied = await chat.applyCompaction(preview.pending);
+      if (!applied.ok) {
+        set({ notice: applied.reason });
         return;
       }
-      await useFilesStore.getState().notifyChanged([preview.pending.summary.historyPath]);
       set({
         preview: null,
-        open: { record: entry.record!, kind: 'summarize', eventId: event.id },
+        open: { record: applied.event.record!, kind: 'summarize', eventId: applied.event.id },
         notice: undefined,
       });
     } catch (error) {
@@ -184,34 +156,27 @@ export const useRecordsStore = create<RecordsStore>((set, get) => ({
   },
 
   discard() {
-    previewAbort?.abort();
-    previewAbort = null;
-    set({ preview: null, notice: undefined });
+    get().previewAbort?.abort();
+    set({ preview: null, notice: undefined, previewAbort: null });
   },
 
-  async pinMessage(messageId) {
-    const thread = useChatStore.getState().thread;
-    if (!thread) return;
-    const working = copyThread(thread);
-    const result = toggleMessagePin(working.state, messageId);
-    if (!result.ok) {
-      set({ notice: result.reason });
-      return;
-    }
-    if (!(await useChatStore.getState().commitThread(working)))
-      set({ notice: 'Pins can change once the reply has finished.' });
+  pinMessage(messageId) {
+    return pin((state) => toggleMessagePin(state, messageId));
   },
 
-  async pinSpecific(specific) {
-    const thread = useChatStore.getState().thread;
-    if (!thread) return;
-    const working = copyThread(thread);
-    const result = toggleSpecificPin(working.state, specific);
-    if (!result.ok) {
-      set({ notice: result.reason });
-      return;
-    }
-    if (!(await useChatStore.getState().commitThread(working)))
-      set({ notice: 'Pins can change once the reply has finished.' });
+  pinSpecific(specific) {
+    return pin((state) => toggleSpecificPin(state, specific));
   },
 }));
+
+/** Toggles a pin on the open thread; a refusal (over the bound, a reply running) is said. */
+async function pin(toggle: (state: ThreadState) => PinResult) {
+  if (!useChatStore.getState().thread) return;
+  let result: PinResult | undefined;
+  const changed = await useChatStore.getState().updateThread((thread) => {
+    result = toggle(thread.state);
+  });
+  if (!changed)
+    useRecordsStore.setState({ notice: 'Pins can change once the reply has finished.' });
+  else if (result && !result.ok) useRecordsStore.setState({ notice: result.reason });
+}

@@ -2,9 +2,14 @@
 // timeline event at once (before the request goes out, so the recorder places it at that call),
 // marked `pending` and without its record; the record's input is gathered and the record built
 // afterwards, in a later task (and, in the app, in a Web Worker: the builder is a dependency), then
-// delivered by a 'context-record' event naming the event, with the full detail line. A run does not
-// end before its records are delivered: the middleware's afterAgent waits for them (settleRecords),
-// so a thread saved at the end of a run, the arena's tallies and a preview all have every record.
+// delivered by a 'context-record' event naming the event, with the full detail line.
+//
+// When the run ends: by default a run does not end before its records are delivered (the
+// middleware's afterAgent waits for them, settleRecords), so the arena's tallies and a preview have
+// every record when the run returns. A run marked with deliverAfterRun (the app's thread session,
+// through the harness's `recordsAfterRun`) ends when the model has answered: its records arrive
+// later, through the same emit, and whoever recorded the run applies and saves them then
+// (recordsOf waits for them when needed).
 
 import type { RunContext } from '../agent/middleware';
 import { newId } from '../agent/ids';
@@ -20,6 +25,24 @@ import {
 
 /** Records being built, per run (keyed by the run's thread state, the same for all its middleware). */
 const inFlight = new WeakMap<object, Set<Promise<void>>>();
+/** Runs (by their thread state) whose end does not wait for their records. */
+const afterRun = new WeakMap<object, number>();
+
+/**
+ * Marks the run on `state` as one that ends without waiting for its records (they are delivered
+ * after it, through its emit). Returns the unmark, to call when the run has ended.
+ */
+export function deliverAfterRun(state: object): () => void {
+  afterRun.set(state, (afterRun.get(state) ?? 0) + 1);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const left = (afterRun.get(state) ?? 1) - 1;
+    if (left > 0) afterRun.set(state, left);
+    else afterRun.delete(state);
+  };
+}
 
 /**
  * A macrotask later: by then the request has been handed to the provider. Not setTimeout where
@@ -90,11 +113,21 @@ export function emitWithRecord(
 }
 
 /**
- * Waits until every record of this run has been delivered (each middleware's afterAgent). With
- * none in flight, nothing to wait for: undefined, not a promise.
+ * At the end of a run (each middleware's afterAgent): waits until every record of this run has
+ * been delivered, unless the run was marked with deliverAfterRun. With none to wait for: undefined,
+ * not a promise.
  */
 export function settleRecords(context: Pick<RunContext, 'state'>): Promise<void> | undefined {
-  const pending = inFlight.get(context.state);
+  if (afterRun.has(context.state)) return undefined;
+  return recordsOf(context.state);
+}
+
+/**
+ * Waits until every record in flight for the thread state `state` has been delivered (a run marked
+ * with deliverAfterRun, awaited after it ended). With none in flight: undefined.
+ */
+export function recordsOf(state: object): Promise<void> | undefined {
+  const pending = inFlight.get(state);
   if (!pending || pending.size === 0) return undefined;
   return (async () => {
     while (pending.size > 0) await Promise.all([...pending]);

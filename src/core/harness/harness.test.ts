@@ -9,6 +9,7 @@ import { createApproximateCounter } from '../tokens/counter';
 import { createHarness, type HarnessDeps } from './harness';
 import { emptyMemory, type MemoryJson } from '../memory/facts/schema';
 import { serializeMemory } from '../memory/facts/store';
+import { buildCompactionRecord } from '../compaction/record';
 
 async function demoHarness(overrides: Partial<HarnessDeps> = {}) {
   const fs = await memoryFs({ '/memories/AGENTS.md': '- Prefers tabs.\n' });
@@ -97,5 +98,53 @@ describe('createHarness', () => {
     const { request } = await harness.preview({ threadId: 't', history, state: {} });
     expect(request.messages.map((m) => m.content)).toEqual(['hello']);
     expect(() => harness.run({ threadId: 't', history, state: {} })).toThrow('only preview');
+  });
+
+  it('with recordsAfterRun, a summarizing run ends when the model has answered; its record follows', async () => {
+    // A history long enough to summarize in a 4,000-token window, and a record builder held back.
+    const history: Message[] = Array.from({ length: 40 }, (_, i) =>
+      said(`Step ${i}: ${'we check the changelog and the forecast. '.repeat(8)}`, `u${i}`),
+    );
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const turn = async (recordsAfterRun: boolean) => {
+      const { harness } = await demoHarness({
+        contextWindow: 4_000,
+        summarize: async () =>
+          '## SESSION INTENT\nPlan.\n## SUMMARY\n- Work so far.\n## ARTIFACTS\nNone.\n## NEXT STEPS\nGo on.',
+        buildRecord: async (input) => {
+          await gate;
+          return buildCompactionRecord(input);
+        },
+      });
+      const order: string[] = [];
+      const state = {};
+      const run = harness.run({
+        threadId: 't',
+        history,
+        state,
+        recordsAfterRun,
+        emit: (event) => {
+          if (event.type === 'run-end' || event.type === 'context-record') order.push(event.type);
+          if (event.type === 'context-event') order.push(event.event.kind);
+        },
+      });
+      return { harness, order, state, run };
+    };
+
+    const after = await turn(true);
+    expect(await after.run).toEqual({ status: 'done' });
+    expect(after.order).toEqual(['summarize', 'run-end']);
+    const waiting = await turn(false);
+    let ended = false;
+    void waiting.run.then(() => (ended = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Without it, the run waits for its record.
+    expect(ended).toBe(false);
+    release();
+    await after.harness.recordsDelivered(after.state);
+    expect(after.order).toEqual(['summarize', 'run-end', 'context-record']);
+    await waiting.run;
+    expect(waiting.order).toEqual(['summarize', 'context-record', 'run-end']);
   });
 });

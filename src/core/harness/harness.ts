@@ -32,6 +32,7 @@ import {
 import { resolveProfile } from '../providers/profiles';
 import { summarizerFromProvider, type SummarizeFn } from '../compaction/summarization';
 import type { RecordBuilder } from '../compaction/record';
+import { deliverAfterRun, recordsOf } from '../compaction/delivery';
 import type { MemoryLoad } from '../memory/facts/inject';
 import { createMemoryLoader } from '../memory/facts/store';
 import {
@@ -112,9 +113,17 @@ export interface HarnessRunInput {
   emit?: (event: AgentEvent) => void;
   maxSteps?: number;
   maxOutputTokens?: number;
+  /**
+   * The run ends when the model has answered; the compaction records built after the request left
+   * arrive later through `emit` (compaction/delivery.ts). Default: the run waits for them.
+   */
+  recordsAfterRun?: boolean;
 }
 
-export type HarnessPreviewInput = Omit<HarnessRunInput, 'signal' | 'emit' | 'maxSteps'>;
+export type HarnessPreviewInput = Omit<
+  HarnessRunInput,
+  'signal' | 'emit' | 'maxSteps' | 'recordsAfterRun'
+>;
 
 export interface FactUpdateInput {
   threadId: string;
@@ -134,6 +143,8 @@ export interface Harness {
   /** Summaries, as this harness asks for them ("Compact now" previews with it). */
   readonly summarize: SummarizeFn;
   run(input: HarnessRunInput): Promise<RunOutcome>;
+  /** Resolves when the records of runs on `state` still being built have been delivered. */
+  recordsDelivered(state: ThreadState): Promise<void>;
   preview(input: HarnessPreviewInput): Promise<RequestPreview>;
   updateFacts(input: FactUpdateInput): Promise<MemoryUpdateOutcome>;
 }
@@ -206,7 +217,8 @@ export function createHarness(deps: HarnessDeps): Harness {
 
     run(input) {
       if (!deps.provider) throw new Error('This harness has no provider: it can only preview.');
-      return runAgent({
+      const release = input.recordsAfterRun ? deliverAfterRun(input.state) : undefined;
+      const running = runAgent({
         threadId: input.threadId,
         history: input.history,
         provider: deps.provider,
@@ -222,6 +234,11 @@ export function createHarness(deps: HarnessDeps): Harness {
         ...(input.maxSteps ? { maxSteps: input.maxSteps } : {}),
         ...(input.maxOutputTokens ? { maxOutputTokens: input.maxOutputTokens } : {}),
       });
+      return release ? running.finally(release) : running;
+    },
+
+    async recordsDelivered(state) {
+      await recordsOf(state);
     },
 
     preview(input) {

@@ -1,6 +1,7 @@
 // Event → thread: how the loop's events become the stored thread (messages, a metrics record per
-// model call, timeline events, memory edits, the streaming draft). Pure: the chat store only feeds
-// events in and saves what comes out, so the same recording serves the app and the tests.
+// model call, timeline events, memory edits, the streaming draft). Pure: the thread session only
+// feeds events in (a run's compaction records may come after the run ended) and saves what comes
+// out, so the same recording serves the app and the tests.
 
 import { z } from 'zod';
 import type { AgentEvent } from '../agent/events';

@@ -8,6 +8,7 @@ export function Composer() {
   const send = useChatStore((s) => s.send);
   const stop = useChatStore((s) => s.stop);
   const error = useChatStore((s) => s.error);
+  const notice = useChatStore((s) => s.notice);
   const dismissError = useChatStore((s) => s.dismissError);
 
   const submit = (event?: FormEvent) => {
@@ -27,6 +28,14 @@ export function Composer() {
       {error && (
         <div role="alert" className="composer-error">
           {error}{' '}
+          <button type="button" onClick={dismissError}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {notice && (
+        <div role="status" className="composer-notice">
+          {notice}{' '}
           <button type="button" onClick={dismissError}>
             Dismiss
           </button>

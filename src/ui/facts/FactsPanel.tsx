@@ -72,7 +72,7 @@ export function FactsPanel() {
 
   const updateNow = async () => {
     if (!thread) return;
-    await useFactsStore.getState().updateNow(thread.id, thread.messages);
+    await useChatStore.getState().updateFactsNow();
   };
 
   return (

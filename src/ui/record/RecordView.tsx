@@ -127,12 +127,13 @@ export function RecordDialog() {
  */
 function PendingRecord({ eventId }: { eventId: string }) {
   const event = useChatStore((s) => s.thread?.events?.findLast((e) => e.id === eventId));
-  const running = useChatStore((s) => s.running);
+  // Records are built after the request left, and may arrive after the run ended.
+  const building = useChatStore((s) => s.running || s.recordsPending);
   useEffect(() => {
     if (event?.record !== undefined) useRecordsStore.getState().openEvent(event);
   }, [event]);
   if (event?.record !== undefined) return null;
-  if (event?.pending && running)
+  if (event?.pending && building)
     return (
       <p role="status" className="muted">
         Building the compaction record… The model request did not wait for it; it appears here when

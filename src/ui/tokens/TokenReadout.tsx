@@ -266,9 +266,9 @@ function Legend({
 }
 
 function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCallRecord[] }) {
-  // A record is built while its run goes on; one still pending with no run was cut off by a
-  // reload or a closed page (its event opens to say so).
-  const running = useChatStore((s) => s.running);
+  // A record is built after its request left (the run may have ended); one still pending with
+  // nothing being built was cut off by a reload or a closed page (its event opens to say so).
+  const building = useChatStore((s) => s.running || s.recordsPending);
   const numbers = useMemo(
     () => new Map(calls.map((call, index) => [call.callId, index + 1])),
     [calls],
@@ -305,7 +305,7 @@ function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCall
                 {event.record && <> · {event.record.headline}</>}
                 {!event.record &&
                   event.pending &&
-                  (running ? <> · building record…</> : <> · record not finished</>)}
+                  (building ? <> · building record…</> : <> · record not finished</>)}
               </button>
             </li>
           );
