@@ -209,6 +209,19 @@ export const useChatStore = create<ChatStore>((set, get) => {
     });
   };
 
+  // Another tab saved a thread: the list follows, and the open thread too when this tab is not
+  // running or saving it (then its next save merges the other tab's messages and says so). A thread
+  // deleted elsewhere stays shown here; a save from this tab would store it again.
+  getServices().threads.watch?.((change) => {
+    void get().loadThreads();
+    if (!open || open.id !== change.id || change.revision === null || !open.idle()) return;
+    const seq = openSeq;
+    void loadThread(getServices().threads, change.id).then((loaded) => {
+      if (!loaded || seq !== openSeq || !open || open.id !== change.id || !open.idle()) return;
+      attach(sessionFor(loaded));
+    });
+  });
+
   return {
     threads: [],
     thread: null,
