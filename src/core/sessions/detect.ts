@@ -112,3 +112,20 @@ export function detectJsonl(text: string): 'claude-code' | 'codex' | undefined {
 export function isAppThread(text: string): boolean {
   return /^\{\s*"type"\s*:\s*"thread"/.test(text);
 }
+
+/**
+ * Whether a text is a session in one of the formats this folder reads (for readers that take other
+ * files too, such as the arena's transcript import). Our own thread JSONL is not.
+ */
+export function isSessionText(text: string): boolean {
+  const body = text.replace(/^\uFEFF/, '').trimStart();
+  if (!body || isAppThread(body)) return false;
+  if (detectJsonl(body)) return true;
+  if (firstRecords(body).some((record) => classify(record) !== null)) return true;
+  if (body[0] !== '{' && body[0] !== '[') return false;
+  try {
+    return classify(JSON.parse(body)) !== null;
+  } catch {
+    return false;
+  }
+}

@@ -4,6 +4,7 @@ import { importedSessionSlot, sessionToThread } from './to-thread';
 import { fixture } from '../../../tests/fixtures/sessions/read';
 import { threadFromJsonl, threadToJsonl } from '../bundle/jsonl';
 import { transcriptFromThread } from '../arena/parse-thread';
+import { parseTranscriptFile } from '../arena/parse';
 
 describe('an imported session as a thread', () => {
   const session = parseSession(fixture('claude-code-compaction.jsonl'), 'session.jsonl');
@@ -39,5 +40,24 @@ describe('an imported session as a thread', () => {
     expect(transcript.messages.every((m) => m.role !== ('notice' as string))).toBe(true);
     expect(transcript.messages[0]!.role).toBe('user');
     expect(transcript.messages).toHaveLength(8);
+  });
+});
+
+describe('the arena’s transcript chooser takes a session file', () => {
+  it('a Codex rollout is replayed as its main line, the import said in the note', () => {
+    const t = parseTranscriptFile('rollout.jsonl', fixture('codex-rollout.jsonl'));
+    expect(t.source).toBe('session');
+    expect(t.messages[0]).toMatchObject({ role: 'user' });
+    expect(t.messages.filter((m) => m.role === 'tool')).toHaveLength(2);
+    expect(t.note).toMatch(/^Imported from Codex CLI · 2026-10-05: 20 records → 11 messages; /);
+  });
+
+  it('a LangChain export named .json too; our own thread JSONL still goes the thread way', () => {
+    expect(parseTranscriptFile('x.json', fixture('langchain-deepagents.json')).source).toBe(
+      'session',
+    );
+    const session = parseSession(fixture('claude-code-compaction.jsonl'), 'session.jsonl');
+    const own = threadToJsonl(sessionToThread(session, { workspace: 'default' }));
+    expect(parseTranscriptFile('thread.jsonl', own).source).toBe('jsonl');
   });
 });
