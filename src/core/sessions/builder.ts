@@ -35,6 +35,13 @@ export function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** A file's size as the report says it: "740 bytes", "12 kB", "3.4 MB". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes.toLocaleString('en-US')} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024).toLocaleString('en-US')} kB`;
+  return megabytes(bytes);
+}
+
 /** The size check where a file enters: refused with its size and the limit. */
 export function checkSessionSize(fileName: string, bytes: number): void {
   if (bytes > MAX_SESSION_BYTES)

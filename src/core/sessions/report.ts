@@ -1,7 +1,7 @@
 // The import report in words: one summary line ("1,204 records → 612 messages; 3 images as
 // placeholders; 2 sidechains kept apart; line 88 is not JSON") and the full list the dialog shows.
 
-import { megabytes } from './builder';
+import { fileSize } from './builder';
 import type { ImportReport } from './types';
 import { SOURCE_LABELS } from './types';
 
@@ -49,13 +49,15 @@ export function reportSummary(report: ImportReport): string {
 /** Every line of the report, for the dialog's "Import report" region. */
 export function reportLines(report: ImportReport): string[] {
   const lines = [
-    `${SOURCE_LABELS[report.source]} · ${report.fileName} (${megabytes(report.bytes)})`,
+    `${SOURCE_LABELS[report.source]} · ${report.fileName} (${fileSize(report.bytes)})`,
     `${n(report.records)} records → ${n(report.messages)} messages.`,
   ];
   const placeholders = placeholderText(report);
   if (placeholders) lines.push(`${placeholders}.`);
   if (report.thinking)
-    lines.push(`${counted(report.thinking, 'reasoning block')} shown as notices (never sent).`);
+    lines.push(
+      `${counted(report.thinking, 'reasoning block')} shown as ${report.thinking === 1 ? 'a notice' : 'notices'} (never sent).`,
+    );
   if (report.compactions)
     lines.push(
       `${counted(report.compactions, 'compaction')} by the source, each with its summary.`,
