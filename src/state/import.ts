@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { importSessionFile, type SessionImportProgress } from '../adapters/session-import';
 import type { ImportReport } from '../core/sessions/types';
+import { importedSessionSlot } from '../core/sessions/to-thread';
 import { errorText } from '../core/text/errors';
 import { useArenaStore } from './arena';
 import { useChatStore } from './chat';
@@ -26,6 +27,9 @@ interface ImportStore {
   openDialog(from?: 'threads' | 'arena'): void;
   close(): void;
   importFile(file: File): Promise<void>;
+  /** The flagged strings go into bundle exports of the imported thread (they are left out by default). */
+  keepSecrets: boolean;
+  setKeepSecrets(keep: boolean): Promise<void>;
   /** Opens the imported thread in the chat (and leaves the arena). */
   openThread(): Promise<void>;
   /** Chooses the imported thread as the arena's transcript. */
@@ -42,6 +46,7 @@ const fresh = {
   report: undefined,
   threadId: undefined,
   error: undefined,
+  keepSecrets: false,
 };
 
 export const useImportStore = create<ImportStore>((set, get) => ({
@@ -76,6 +81,22 @@ export const useImportStore = create<ImportStore>((set, get) => ({
       if (mine === seq) set({ phase: 'done', report, threadId: thread.id });
     } catch (error) {
       if (mine === seq) set({ phase: 'failed', error: errorText(error) });
+    }
+  },
+
+  async setKeepSecrets(keep) {
+    const id = get().threadId;
+    if (!id) return;
+    set({ keepSecrets: keep });
+    try {
+      const thread = await getServices().threads.get(id);
+      const imported = thread && importedSessionSlot.read(thread.state);
+      if (!thread || !imported) return;
+      const state = { ...thread.state };
+      importedSessionSlot.write(state, { ...imported, keepSecrets: keep });
+      await getServices().threads.put({ ...thread, state });
+    } catch (error) {
+      set({ keepSecrets: !keep, error: errorText(error) });
     }
   },
 

@@ -45,6 +45,8 @@ export const importedSessionSchema = z.object({
   ),
   /** The report in one line, as the notice says it. */
   summary: z.string(),
+  /** The person chose to keep the flagged strings in exports (core/bundle/export.ts). */
+  keepSecrets: z.boolean().optional(),
 });
 export type ImportedSessionState = z.infer<typeof importedSessionSchema>;
 

@@ -164,6 +164,7 @@ function ImportProgress({
 
 function ReportRegion() {
   const report = useImportStore((s) => s.report)!;
+  const keepSecrets = useImportStore((s) => s.keepSecrets);
   const lines = reportLines(report);
   const secrets = secretLines(report);
   return (
@@ -185,6 +186,16 @@ function ReportRegion() {
             (by their published prefixes). They stay in this browser; an exported bundle replaces
             them with a marker unless you choose to include them.
           </p>
+          <label className="mp-import-keep">
+            <input
+              type="checkbox"
+              checked={keepSecrets}
+              onChange={(event) =>
+                void useImportStore.getState().setKeepSecrets(event.target.checked)
+              }
+            />
+            Include them in exports of this thread
+          </label>
           <ul>
             {secrets.slice(0, 50).map((line, i) => (
               <li key={i}>{line}</li>
