@@ -92,6 +92,7 @@ export class SessionBuilder {
   sessionId?: string;
   model?: string;
   private readonly ids = new Set<string>();
+  private readonly usageById = new Map<string, RecordedUsage>();
   /** Tool calls by id: their name, and whether a result came. */
   private readonly calls = new Map<string, { name: string; answered: boolean }>();
   private time = 0;
@@ -322,9 +323,13 @@ export class SessionBuilder {
     if (message?.role !== 'assistant') return;
     if (message.usage && !messageId) return;
     this.messages[index] = { ...message, usage };
-    const entry = this.usage.find((u) => u.messageId === message.id);
+    const entry = this.usageById.get(message.id);
     if (entry) entry.usage = usage;
-    else this.usage.push({ messageId: message.id, index, usage });
+    else {
+      const added = { messageId: message.id, index, usage };
+      this.usage.push(added);
+      this.usageById.set(message.id, added);
+    }
   }
 
   finish(): ImportedSession {
