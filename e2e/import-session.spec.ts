@@ -32,6 +32,10 @@ test('a Claude Code session with a compaction: the report, then the thread with 
     'Anthropic API key sk-ant-a… (101 characters) in message 7 (content)',
   );
   await expect(report(page)).not.toContainText('Zk3vQ9pLm2');
+  // Left out of bundle exports unless the person says otherwise.
+  await expect(
+    report(page).getByRole('checkbox', { name: 'Include them in exports of this thread' }),
+  ).not.toBeChecked();
 
   for (const [width, height] of [
     [1280, 720],

@@ -65,3 +65,22 @@ describe('Codex CLI rollout JSONL', () => {
     expect(s.report.secrets[0]).toMatchObject({ kind: 'GitHub token', index: 1 });
   });
 });
+
+describe('an older Codex rollout (bare items after a session line)', () => {
+  it('reads the items and the session', () => {
+    const text = [
+      '{"id":"old-session","timestamp":"2025-05-01T10:00:00Z","instructions":null}',
+      '{"record_type":"state"}',
+      '{"type":"message","role":"user","content":[{"type":"input_text","text":"list the files"}]}',
+      '{"type":"function_call","name":"shell","arguments":"{\\"command\\":[\\"ls\\"]}","call_id":"c1"}',
+      '{"type":"function_call_output","call_id":"c1","output":"{\\"output\\":\\"a.txt\\\\n\\",\\"metadata\\":{\\"exit_code\\":1}}"}',
+      '{"type":"message","role":"assistant","content":[{"type":"output_text","text":"One file: a.txt."}]}',
+    ].join('\n');
+    const old = parseSession(text, 'rollout-old.jsonl');
+    expect(old.source).toBe('codex');
+    expect(old.sessionId).toBe('old-session');
+    expect(old.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(old.messages[2]).toMatchObject({ content: 'a.txt\n', isError: true, toolName: 'shell' });
+    expect(old.report.skipped).toMatchObject({ 'session header': 1, state: 1 });
+  });
+});

@@ -105,6 +105,16 @@ export function detectJsonl(text: string): 'claude-code' | 'codex' | undefined {
   const records = firstRecords(text);
   if (records.some(looksLikeClaudeCode)) return 'claude-code';
   if (records.some(looksLikeCodex)) return 'codex';
+  // An older Codex rollout: a session line {id, timestamp, instructions}, then bare items.
+  const [head, ...rest] = records;
+  if (
+    isRecord(head) &&
+    typeof head.id === 'string' &&
+    'timestamp' in head &&
+    !('type' in head) &&
+    rest.some((r) => isItem(r) || (isRecord(r) && typeof r.record_type === 'string'))
+  )
+    return 'codex';
   return undefined;
 }
 
