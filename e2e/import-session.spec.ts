@@ -1,7 +1,7 @@
 // Import session (issue 32): another agent's session file becomes a thread, with an import report.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, openApp } from './fixtures';
+import { test, expect, openApp, sendMessage } from './fixtures';
 
 const FIXTURES = new URL('../tests/fixtures/sessions/', import.meta.url);
 const fixturePath = (name: string) => new URL(name, FIXTURES).pathname;
@@ -82,6 +82,13 @@ test('a Claude Code session with a compaction: the report, then the thread with 
   await expect(
     conversation(page).getByText('Imported from Claude Code · 2026-10-03'),
   ).toBeVisible();
+
+  // And it can be continued here (with the Demo provider).
+  const assistants = conversation(page).getByRole('article', { name: /^Assistant/ });
+  const before = await assistants.count();
+  await sendMessage(page, 'What did we change in parseDate?');
+  await expect(assistants).toHaveCount(before + 1);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 });
 
 test('a file dropped on the window opens the dialog and imports it', async ({ page }) => {
