@@ -38,7 +38,11 @@ const LAYERS = [
   ['harness', ['core/harness/', 'core/pipeline.ts', 'core/agent/preview.ts']],
   // The thread session: a thread's working copy, harness, recorder, saves and fact updates.
   ['session', ['core/session/']],
-  ['arena, bundle', ['core/arena/', 'core/bundle/', 'core/sample-workspace.ts', 'core/routes.ts']],
+  // sessions: other agents' sessions read into threads (the arena reads them as transcripts).
+  [
+    'arena, bundle, sessions',
+    ['core/arena/', 'core/bundle/', 'core/sessions/', 'core/sample-workspace.ts', 'core/routes.ts'],
+  ],
   // Workers run on their own; their clients (adapters) import their message types.
   ['workers', ['workers/']],
   ['adapters', ['adapters/']],

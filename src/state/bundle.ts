@@ -202,6 +202,9 @@ export const useBundleStore = create<BundleStore>((set, get) => {
             `Exported ${result.fileName}: ${c.files} file${c.files === 1 ? '' : 's'}, ${c.threads} thread${c.threads === 1 ? '' : 's'}, ${formatBytes(result.bytes.length)}.` +
             (redacted > 0
               ? ` ${redacted} occurrence${redacted === 1 ? '' : 's'} of an API key ${redacted === 1 ? 'was' : 'were'} replaced by [REDACTED API KEY].`
+              : '') +
+            (result.flaggedRemoved > 0
+              ? ` ${result.flaggedRemoved} string${result.flaggedRemoved === 1 ? '' : 's'} that Import session flagged as ${result.flaggedRemoved === 1 ? 'a key or token was' : 'keys or tokens were'} left out (replaced by a marker).`
               : ''),
         });
         return {

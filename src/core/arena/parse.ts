@@ -1,10 +1,17 @@
-// Reading a transcript file: the bundle's thread JSONL or a LoCoMo conversation JSON, told apart by
-// their first line; over the size cap, or neither, it is refused with a reason.
+// Reading a transcript file: the bundle's thread JSONL, a LoCoMo conversation JSON, or another
+// agent's session (core/sessions), told apart by their content; over the size cap, or none of
+// these, it is refused with a reason.
 
 import { ArenaInputError, MAX_TRANSCRIPT_BYTES, MAX_TRANSCRIPT_LABEL } from './errors';
 import { transcriptFromLocomo } from './parse-locomo';
 import { transcriptFromJsonl } from './parse-thread';
 import { checkTranscript, type Transcript } from './transcript';
+import { isSessionText } from '../sessions/detect';
+import { parseSession } from '../sessions/parse';
+import { sessionToThread, importedLine } from '../sessions/to-thread';
+import { reportSummary } from '../sessions/report';
+import { transcriptFromThread } from './parse-thread';
+import { errorText } from '../text/errors';
 
 export function parseTranscriptFile(
   fileName: string,
@@ -22,7 +29,8 @@ export function parseTranscriptFile(
     );
   const firstLine = trimmed.split('\n', 1)[0]!;
   let transcript: Transcript;
-  if (/^\{\s*"type"\s*:\s*"thread"/.test(firstLine) || fileName.endsWith('.jsonl'))
+  if (isSessionText(trimmed)) transcript = transcriptFromSession(trimmed, fileName, bytes);
+  else if (/^\{\s*"type"\s*:\s*"thread"/.test(firstLine) || fileName.endsWith('.jsonl'))
     transcript = transcriptFromJsonl(trimmed, fileName);
   else if (trimmed.startsWith('{') || trimmed.startsWith('['))
     transcript = transcriptFromLocomo(trimmed, fileName);
@@ -32,5 +40,26 @@ export function parseTranscriptFile(
     );
   const problems = checkTranscript(transcript);
   if (problems.length) throw new ArenaInputError(`${fileName}: ${problems.slice(0, 3).join(' ')}`);
+  return transcript;
+}
+
+/** Another agent's session replayed like any thread: its main line, without notices. */
+function transcriptFromSession(text: string, fileName: string, bytes: number): Transcript {
+  let transcript: Transcript;
+  try {
+    const session = parseSession(text, fileName, { bytes });
+    const thread = sessionToThread(session, { workspace: 'arena' });
+    const replay = transcriptFromThread(thread, 'jsonl');
+    transcript = {
+      ...replay,
+      id: `session:${session.sessionId ?? fileName}`,
+      source: 'session',
+      note: [`${importedLine(session)}: ${reportSummary(session.report)}.`, replay.note]
+        .filter(Boolean)
+        .join(' '),
+    };
+  } catch (error) {
+    throw new ArenaInputError(errorText(error));
+  }
   return transcript;
 }

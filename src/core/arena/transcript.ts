@@ -20,7 +20,8 @@ export interface Probe {
   category?: string;
 }
 
-export type TranscriptSource = 'scenario' | 'thread' | 'jsonl' | 'locomo';
+/** 'session': another agent's session (core/sessions: Claude Code, Codex CLI, OpenAI…). */
+export type TranscriptSource = 'scenario' | 'thread' | 'jsonl' | 'locomo' | 'session';
 
 export interface Transcript {
   id: string;

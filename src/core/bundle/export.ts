@@ -1,7 +1,9 @@
 // Export: the whole memory as one .zip bundle, or single pieces (AGENTS.md, memory.json, a thread).
 // No API key ever goes out: settings are exported only after parseSettings (which has no key
 // field), and any known key that turns up in content (a pasted key in a message or a file) is
-// redacted from every entry, names included.
+// redacted from every entry, names included. Strings that a session import flagged as looking like
+// keys or tokens (core/sessions/secrets.ts) are replaced by a marker in that thread's file unless
+// the person chose to keep them (keepFlaggedSecrets).
 
 import type { Thread } from '../thread/thread';
 import { DEFAULT_SETTINGS, parseSettings } from '../settings';
@@ -28,6 +30,8 @@ import {
 } from './schema';
 import { Pacer, type BulkReadableStore, type BundleSource, type ProgressCallback } from './types';
 import { ZipWriter } from './zip';
+import { findSecrets, redactSecrets } from '../sessions/secrets';
+import { importedSessionSlot } from '../sessions/to-thread';
 
 export const REDACTED = '[REDACTED API KEY]';
 /** Shorter "keys" are not redacted: replacing a short string everywhere would mangle content. */
@@ -40,6 +44,8 @@ export interface ExportOptions {
   now?: () => number;
   onProgress?: ProgressCallback;
   limits?: BundleLimits;
+  /** Keep the strings a session import flagged as secrets (left out by default). */
+  keepFlaggedSecrets?: boolean;
 }
 
 export interface ExportResult {
@@ -48,6 +54,24 @@ export interface ExportResult {
   manifest: BundleManifest;
   /** Where a secret was found and replaced by REDACTED. */
   redactions: { entry: string; count: number }[];
+  /** Strings flagged by a session import that were replaced by a marker. */
+  flaggedRemoved: number;
+}
+
+/**
+ * A thread's JSONL. In an imported thread whose import flagged strings that look like keys or
+ * tokens, those strings are replaced by a marker ("[GitHub token removed]") unless kept (here, or
+ * by the person's choice in the import dialog, kept with the thread).
+ */
+export function threadExportText(
+  thread: Thread,
+  keepFlagged = false,
+): { text: string; flaggedRemoved: number } {
+  const text = threadToJsonl(thread);
+  const imported = importedSessionSlot.read(thread.state);
+  if (keepFlagged || !imported?.secrets.length || imported.keepSecrets)
+    return { text, flaggedRemoved: 0 };
+  return { text: redactSecrets(text), flaggedRemoved: findSecrets(text).length };
 }
 
 /** A redactor for the given secrets: returns the cleaned text and how many were replaced. */
@@ -197,6 +221,7 @@ export async function exportBundle(
   let messages = 0;
   let modelCalls = 0;
   let threadCount = 0;
+  let flaggedRemoved = 0;
   for (const id of threadIds) {
     const thread = await source.threads.get(id);
     done++;
@@ -208,7 +233,9 @@ export async function exportBundle(
         `Thread '${thread.title}' has an id that cannot be used as a file name (${thread.id}).`,
       );
     }
-    addEntry(`threads/${thread.id}.jsonl`, threadToJsonl(thread), thread.updatedAt);
+    const threadFile = threadExportText(thread, options.keepFlaggedSecrets);
+    flaggedRemoved += threadFile.flaggedRemoved;
+    addEntry(`threads/${thread.id}.jsonl`, threadFile.text, thread.updatedAt);
     addEntry(`metrics/${thread.id}.csv`, metricsToCsv(thread.calls), thread.updatedAt);
     threadCount++;
     messages += thread.messages.length;
@@ -296,7 +323,13 @@ export async function exportBundle(
   }
   const bytes = writer.finish();
   options.onProgress?.({ label: 'Done', done: total, total });
-  return { fileName: bundleFileName(source.workspace, created), bytes, manifest, redactions };
+  return {
+    fileName: bundleFileName(source.workspace, created),
+    bytes,
+    manifest,
+    redactions,
+    flaggedRemoved,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -345,9 +378,16 @@ export async function exportThreadJsonl(
   threads: ThreadStore,
   id: string,
   secrets?: readonly string[],
+  keepFlaggedSecrets = false,
 ): Promise<ExportedPiece> {
   const thread: Thread | undefined = await threads.get(id);
   if (!thread) throw new BundleError('export-failed', `Thread ${id} was not found.`);
-  const { text, count } = createRedactor(secrets)(threadToJsonl(thread));
-  return { fileName: `${id}.jsonl`, mimeType: 'application/x-ndjson', text, redactions: count };
+  const file = threadExportText(thread, keepFlaggedSecrets);
+  const { text, count } = createRedactor(secrets)(file.text);
+  return {
+    fileName: `${id}.jsonl`,
+    mimeType: 'application/x-ndjson',
+    text,
+    redactions: count + file.flaggedRemoved,
+  };
 }

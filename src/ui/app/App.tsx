@@ -23,6 +23,7 @@ import { openNewThread, startRouter, useRouteStore } from '../../state/router';
 import { RouteMissing } from './RouteMissing';
 import { errorText } from '../../core/text/errors';
 import { RecordDialog } from '../record/RecordView';
+import { ImportSessionDialog } from '../import/ImportSessionDialog';
 
 // The Strategy arena loads on first open (its charts and replay code stay out of the first page).
 const ArenaView = lazy(() => import('../arena/ArenaView').then((m) => ({ default: m.ArenaView })));
@@ -151,6 +152,7 @@ export function App() {
       )}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
       <RecordDialog />
+      <ImportSessionDialog />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { MAX_TRANSCRIPT_LABEL } from '../../core/arena/errors';
 import { transcriptTurns } from '../../core/arena/transcript';
 import { useArenaStore } from '../../state/arena';
 import { useChatStore } from '../../state/chat';
+import { ImportSessionButton } from '../import/ImportSessionDialog';
 
 /** The transcript to replay: a built-in scenario, a past thread, or a file. */
 export function TranscriptPicker() {
@@ -64,9 +65,13 @@ export function TranscriptPicker() {
           }}
         />
         <small className="arena-hint">
-          Thread JSONL (as exported in a bundle) or a LoCoMo conversation JSON with its qa list; at
-          most {MAX_TRANSCRIPT_LABEL}.
+          Thread JSONL (as exported in a bundle), a LoCoMo conversation JSON with its qa list, or
+          another agent’s session (Claude Code, Codex CLI, OpenAI, Anthropic, LangChain); at most{' '}
+          {MAX_TRANSCRIPT_LABEL}.
         </small>
+      </div>
+      <div className="arena-field">
+        <ImportSessionButton from="arena" />
       </div>
       {importError && (
         <p role="alert" className="arena-error">

@@ -1,4 +1,5 @@
 import { useChatStore } from '../../state/chat';
+import { ImportSessionButton } from '../import/ImportSessionDialog';
 import './threads.css';
 
 export function ThreadList() {
@@ -10,6 +11,7 @@ export function ThreadList() {
   return (
     <nav aria-label="Threads" className="thread-list" id="thread-list" tabIndex={-1}>
       <h2>Threads</h2>
+      <ImportSessionButton from="threads" />
       {threads.length === 0 ? (
         <p className="muted">No threads yet.</p>
       ) : (

@@ -1,0 +1,105 @@
+// The app's session importer: a Web Worker (src/workers/session-import.worker.ts) reads and parses
+// the file and builds the thread, so the page stays responsive with a 100 MB session; the page gets
+// progress and then the thread and the report. A worker per import, ended when it answers. Where
+// workers cannot start (or fail to), the import runs on the page, with the same result.
+
+import { checkSessionSize } from '../core/sessions/builder';
+import type { ImportReport } from '../core/sessions/types';
+import type { Thread } from '../core/thread/thread';
+import {
+  importInWorker,
+  type SessionImportRequest,
+  type SessionImportResponse,
+} from '../workers/session-import.worker';
+
+export interface SessionImportProgress {
+  stage: 'reading' | 'parsing';
+  done: number;
+  total: number;
+}
+
+export interface SessionImportResult {
+  thread: Thread;
+  report: ImportReport;
+}
+
+export interface SessionImportOptions {
+  workspace: string;
+  onProgress?: (progress: SessionImportProgress) => void;
+  /** Creates the worker; defaults to the bundled one. For tests. */
+  createWorker?: () => Worker;
+}
+
+let nextId = 1;
+
+export function importSessionFile(
+  file: Blob & { name?: string },
+  options: SessionImportOptions,
+): Promise<SessionImportResult> {
+  const fileName = file.name || 'session';
+  // The bound, checked where the file enters: nothing is read from a file over it.
+  try {
+    checkSessionSize(fileName, file.size);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+  const request: SessionImportRequest = {
+    id: nextId++,
+    file,
+    fileName,
+    workspace: options.workspace,
+  };
+  return new Promise((resolve, reject) => {
+    const answer = (response: SessionImportResponse) => {
+      if (response.type === 'progress') options.onProgress?.(response);
+      else if (response.type === 'done')
+        resolve({ thread: response.thread, report: response.report });
+      else reject(new Error(response.error));
+    };
+    const onPage = () => void importInWorker(request, answer);
+    const create =
+      options.createWorker ??
+      (typeof Worker === 'undefined'
+        ? undefined
+        : () =>
+            new Worker(new URL('../workers/session-import.worker.ts', import.meta.url), {
+              type: 'module',
+              name: 'session-import',
+            }));
+    if (!create) {
+      onPage();
+      return;
+    }
+    let worker: Worker;
+    try {
+      worker = create();
+    } catch {
+      onPage();
+      return;
+    }
+    let settled = false;
+    const end = () => {
+      settled = true;
+      worker.terminate();
+    };
+    worker.addEventListener('message', (event: MessageEvent<SessionImportResponse>) => {
+      if (settled || event.data.id !== request.id) return;
+      if (event.data.type !== 'progress') end();
+      answer(event.data);
+    });
+    // The worker failed to start or crashed: the import runs on the page instead.
+    const fallBack = (event?: Event) => {
+      event?.preventDefault();
+      if (settled) return;
+      end();
+      onPage();
+    };
+    worker.addEventListener('error', fallBack);
+    worker.addEventListener('messageerror', () => fallBack());
+    try {
+      worker.postMessage(request);
+    } catch {
+      fallBack();
+    }
+  });
+}

@@ -1,0 +1,125 @@
+// The "Import session" dialog's store: whether it is open (and from where), the import going on
+// with its progress, then the report and the thread it made. The file is parsed off the page
+// (adapters/session-import.ts); the thread is saved through the thread store and opened by id with
+// the chat store's own openThread, so nothing here knows how threads are kept.
+
+import { create } from 'zustand';
+import { importSessionFile, type SessionImportProgress } from '../adapters/session-import';
+import type { ImportReport } from '../core/sessions/types';
+import { importedSessionSlot } from '../core/sessions/to-thread';
+import { errorText } from '../core/text/errors';
+import { useArenaStore } from './arena';
+import { useChatStore } from './chat';
+import { getServices, WORKSPACE } from './services';
+
+export type ImportPhase = 'choose' | 'importing' | 'done' | 'failed';
+
+interface ImportStore {
+  open: boolean;
+  /** Opened from the arena's transcript chooser: the result can be replayed there. */
+  from: 'threads' | 'arena';
+  phase: ImportPhase;
+  fileName?: string;
+  progress?: SessionImportProgress;
+  report?: ImportReport;
+  threadId?: string;
+  error?: string;
+  openDialog(from?: 'threads' | 'arena'): void;
+  close(): void;
+  importFile(file: File): Promise<void>;
+  /** The flagged strings go into bundle exports of the imported thread (they are left out by default). */
+  keepSecrets: boolean;
+  setKeepSecrets(keep: boolean): Promise<void>;
+  /** Opens the imported thread in the chat (and leaves the arena). */
+  openThread(): Promise<void>;
+  /** Chooses the imported thread as the arena's transcript. */
+  replayInArena(): Promise<void>;
+}
+
+/** Only the latest import's answers land (a second file chosen while one is read). */
+let seq = 0;
+
+const fresh = {
+  phase: 'choose' as ImportPhase,
+  fileName: undefined,
+  progress: undefined,
+  report: undefined,
+  threadId: undefined,
+  error: undefined,
+  keepSecrets: false,
+};
+
+export const useImportStore = create<ImportStore>((set, get) => ({
+  open: false,
+  from: 'threads',
+  ...fresh,
+
+  openDialog(from = 'threads') {
+    if (get().phase === 'importing') {
+      set({ open: true });
+      return;
+    }
+    set({ open: true, from, ...fresh });
+  },
+
+  close() {
+    seq++;
+    set({ open: false, ...fresh });
+  },
+
+  async importFile(file) {
+    const mine = ++seq;
+    set({ open: true, ...fresh, phase: 'importing', fileName: file.name });
+    try {
+      const { thread, report } = await importSessionFile(file, {
+        workspace: WORKSPACE,
+        onProgress: (progress) => mine === seq && set({ progress }),
+      });
+      if (mine !== seq) return;
+      await getServices().threads.put(thread);
+      await useChatStore.getState().loadThreads();
+      if (mine === seq) set({ phase: 'done', report, threadId: thread.id });
+    } catch (error) {
+      if (mine === seq) set({ phase: 'failed', error: errorText(error) });
+    }
+  },
+
+  async setKeepSecrets(keep) {
+    const id = get().threadId;
+    if (!id) return;
+    set({ keepSecrets: keep });
+    try {
+      const thread = await getServices().threads.get(id);
+      const imported = thread && importedSessionSlot.read(thread.state);
+      if (!thread || !imported) return;
+      const state = { ...thread.state };
+      importedSessionSlot.write(state, { ...imported, keepSecrets: keep });
+      await getServices().threads.put({ ...thread, state });
+    } catch (error) {
+      set({ keepSecrets: !keep, error: errorText(error) });
+    }
+  },
+
+  async openThread() {
+    const id = get().threadId;
+    if (!id) return;
+    useArenaStore.getState().setOpen(false);
+    const result = await useChatStore.getState().openThread(id);
+    if (result === 'busy') {
+      set({
+        error:
+          'A run is going on: the thread is saved and can be opened from the thread list when it ends.',
+      });
+      return;
+    }
+    get().close();
+  },
+
+  async replayInArena() {
+    const id = get().threadId;
+    if (!id) return;
+    useArenaStore.getState().setOpen(true);
+    await useArenaStore.getState().chooseThread(id);
+    get().close();
+  },
+}));
