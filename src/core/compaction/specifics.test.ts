@@ -141,7 +141,7 @@ const TABLE: [label: string, text: string, expected: string[]][] = [
   [
     'versions',
     'Upgrade to v1.2.3 (Python 3.12.2, v2).',
-    ['identifier:1.2.3', 'identifier:3.12.2', 'identifier:v2'],
+    ['identifier:1.2.3', 'identifier:python 3.12.2', 'identifier:v2'],
   ],
   [
     'UUID and hash',
@@ -177,7 +177,7 @@ const TABLE: [label: string, text: string, expected: string[]][] = [
   [
     'single quotes, not apostrophes',
     "Caroline's mom said 'hello there' to Mel's dad.",
-    ['quote:hello there'],
+    ['quote:hello there', 'name:caroline', 'name:mel'],
   ],
   [
     'curly quotes',
@@ -206,8 +206,12 @@ const TABLE: [label: string, text: string, expected: string[]][] = [
     'Yesterday Grace Hopper spoke. The Great Gatsby is long.',
     ['name:grace hopper', 'name:great gatsby'],
   ],
-  ['greeting is not a name', 'Hey Caroline! Thanks Melanie. Bye Caroline.', []],
-  ['interjection with a name', 'Woah Joanna, that was fast!', []],
+  [
+    'a greeting is not a name, the person greeted is',
+    'Hey Caroline! Thanks Melanie. Bye Caroline.',
+    ['name:caroline', 'name:melanie'],
+  ],
+  ['interjection with a name', 'Woah Joanna, that was fast!', ['name:joanna']],
   ['title with a surname only', 'My teacher, Mr Okafor, says hi.', ['name:mr okafor']],
   ['possessive', "I love Ed Sheeran's songs.", ['name:ed sheeran']],
   ['gerund at sentence start', 'Learning German has been hard.', []],
@@ -303,9 +307,9 @@ const TABLE: [label: string, text: string, expected: string[]][] = [
 
   // ---- plain chat (LoCoMo style) -----------------------------------------------------------
   [
-    'plain chat has no specifics',
+    'plain chat: only the name',
     "Hey Mel! Good to see you! How have you been? I'm swamped with the kids & work.",
-    [],
+    ['name:mel'],
   ],
   [
     'chat with a few',

@@ -1,6 +1,8 @@
 // ---- identifiers ----------------------------------------------------------------------------
 
+import { scanDashCodes, scanPackages } from './codes';
 import {
+  F_AT,
   F_CALL,
   F_DASH,
   F_DIGIT,
@@ -12,7 +14,14 @@ import {
 } from './flags';
 import { hasExtension } from './paths';
 import { execAll, push } from './text';
+import { isToolWord } from './tool-words';
 import { P, type Candidate } from './types';
+
+/** True when [start, end) fills a pair of quotes followed by a colon: a JSON or dict key. */
+const isJsonKey = (t: string, start: number, end: number): boolean =>
+  (t[start - 1] === '"' || t[start - 1] === "'") &&
+  t[end] === t[start - 1] &&
+  /^[ \t]*:/.test(t.slice(end + 1, end + 4));
 
 const VERSION_RE =
   /(?<![A-Za-z0-9_.])(?:[vV]?\d+(?:\.\d+){2,}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?:\+[0-9A-Za-z.-]+)?|[vV]\d+(?:\.\d+)?)(?![A-Za-z0-9_]|\.\d)/g;
@@ -41,7 +50,12 @@ export function scanIdentifiers(t: string, flags: number, out: Candidate[]): voi
     subtype: string,
     normalized: string,
     priority: number = P.identifier,
-  ) => push(out, m.index, m.index + m[0].length, 'identifier', subtype, normalized, priority);
+  ) => {
+    const end = m.index + m[0].length;
+    // A tool's or an argument's name, and a JSON key ("file_path": …), are structure.
+    if (isToolWord(normalized) || isJsonKey(t, m.index, end)) return;
+    push(out, m.index, end, 'identifier', subtype, normalized, priority);
+  };
   if (has(F_DIGIT)) {
     if (flags & (F_DOT | F_LETTER)) {
       for (const m of execAll(VERSION_RE, t)) {
@@ -58,7 +72,9 @@ export function scanIdentifiers(t: string, flags: number, out: Candidate[]): voi
     if (has(F_DASH)) {
       for (const m of execAll(UUID_RE, t)) id(m, 'uuid', m[0].toLowerCase(), P.uuid);
       for (const m of execAll(TICKET_RE, t)) id(m, 'ticket', m[0].toLowerCase());
+      scanDashCodes(t, out);
     }
+    if (has(F_AT)) scanPackages(t, out);
     if (has(F_LETTER)) {
       for (const m of execAll(HASH_RE, t)) id(m, 'hash', m[0]);
       for (const m of execAll(HEX_RE, t)) id(m, 'hex', m[0].toLowerCase());

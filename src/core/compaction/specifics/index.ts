@@ -44,9 +44,10 @@
 
 import { scanCjkDates, scanCjkNumbers, scanCjkTimes } from './cjk';
 import { scanDates } from './dates';
-import { scanNames } from './names';
+import { isCommon, scanNames } from './names';
+import { scanPhones, scanProducts } from './codes';
 import { scanNumbers } from './numbers';
-import { scanQuotes } from './quotes';
+import { scanCommands, scanQuotes } from './quotes';
 import { resolve } from './resolve';
 import { fold } from './text';
 import { scanTimes } from './times';
@@ -146,7 +147,10 @@ export function scan(text: string, keepMinor = false): Candidate[] {
   scanTimes(t, out);
   scanNumbers(t, out, keepMinor);
   scanNames(t, out);
+  scanPhones(t, out);
+  scanProducts(t, out, isCommon);
   scanQuotes(t, out);
+  scanCommands(t, out);
   if (HAS_CJK.test(t)) {
     scanCjkDates(t, out);
     scanCjkTimes(t, out);

@@ -13,7 +13,7 @@ const NAME_WORD = `[${UPPER}][${LOWER}]+(?:(?:[\\-'’][${UPPER}]?|[${UPPER}]+)[
 const CONNECTORS = 'of|de|da|del|della|di|du|van|von|der|den|la|le|bin|al|the';
 const NAME_TAIL = `(?: (?!(?:${TITLES})\\. )(?:(?:${CONNECTORS}) ){0,2}${NAME_WORD})`;
 const NAME_RE = new RegExp(
-  `(?<![${LATIN}0-9_'’.\\-])(?:(?:${TITLES})\\.? ${NAME_WORD}${NAME_TAIL}*|${NAME_WORD}${NAME_TAIL}+)`,
+  `(?<![${LATIN}0-9_'’.\\-])(?:(?:${TITLES})\\.? ${NAME_WORD}${NAME_TAIL}*|${NAME_WORD}${NAME_TAIL}*)`,
   'g',
 );
 /** Titles left out of a name's normalized form when a full name follows. */
@@ -57,12 +57,64 @@ export const isCommon = (word: string): boolean => {
   return STOPWORDS.has(w) || SENTENCE_WORDS.has(w) || TIME_WORDS.has(w);
 };
 
-/** True when the text before `start` ends a sentence (or a line, or is empty). */
+/**
+ * True when the text before `start` ends a sentence (or a line, or is empty); a Markdown mark
+ * ("# ", "> ", "| ") or a line-number gutter ("    12\t") before it is still a line's start.
+ */
 function atSentenceStart(t: string, start: number): boolean {
   let i = start - 1;
-  while (i >= 0 && /[ \t"'“‘([*_>•`-]/.test(t[i]!)) i--;
+  while (i >= 0 && /[ \t"'“‘([*_>•`#|-]/.test(t[i]!)) i--;
+  if (i >= 0 && /\d/.test(t[i]!) && /\t/.test(t.slice(i, start))) {
+    let j = i;
+    while (j >= 0 && /\d/.test(t[j]!)) j--;
+    while (j >= 0 && (t[j] === ' ' || t[j] === '\t')) j--;
+    if (j < 0 || t[j] === '\n') return true;
+  }
   return i < 0 || /[\n.!?;:…。]/.test(t[i]!);
 }
+
+/** A word that names someone or something on its own: capitalised, no capital inside. */
+const ONE_WORD_NAME = new RegExp(`^[${UPPER}][${LOWER}]{2,}(?:[-'’][${UPPER}]?[${LOWER}]+)*$`);
+/** After a sentence's first word, what makes it a person's name ("Priya said", "Zoë's"). */
+const NAME_CUE_AFTER = new RegExp(
+  `^(?:['’]s\\b|,? (?:said|says|asked|asks|told|tells|wants|wanted|texted|called|replied|wrote|mentioned|suggested|agreed|thinks|thought)\\b| and [${UPPER}])`,
+);
+
+/**
+ * A single capitalised word is a name (a person, a place, a brand: "Priya", "Lisbon", "Tomás")
+ * when it is not a common word (stopwords, sentence openers, time words, NOT_NAMES), has no
+ * capital inside ("RetryError" is an identifier), is not code (before "(" or "<", after "<",
+ * "/", "@", "#", "."), and either stands mid-sentence or, at a sentence's start, is followed by
+ * a possessive or a verb that people do ("Priya said", "Tomás is").
+ */
+function isOneWordName(t: string, word: string, start: number, initial: boolean): boolean {
+  const bare = word.replace(/['’]s$/, '');
+  if (!ONE_WORD_NAME.test(bare) || isCommon(bare) || NOT_NAMES.has(bare.toLowerCase()))
+    return false;
+  const end = start + word.length;
+  if (/[<(]/.test(t[end] ?? '') || /[<@#/.$&=]/.test(t[start - 1] ?? '')) return false;
+  if (!initial) return true;
+  if (SENTENCE_VERB.test(bare)) return false;
+  return NAME_CUE_AFTER.test(t.slice(start + bare.length, start + bare.length + 16));
+}
+
+/** Capitalised words that are no names: languages and peoples, code and screen words. */
+const NOT_NAMES = new Set(
+  (
+    'english spanish french german portuguese italian chinese japanese korean russian arabic ' +
+    'hindi dutch swedish polish greek turkish american british european african asian ' +
+    'canadian australian indian mexican brazilian latin western eastern northern southern ' +
+    'error warning info debug trace fatal promise string number boolean object array map set ' +
+    'date function class type interface enum null none true false nan undefined infinity ' +
+    'symbol buffer component props state request response event regexp math json console ' +
+    'document element exception result option some ok err self this super void main ' +
+    'settings preferences enter escape shift ctrl control alt cmd command option tab space ' +
+    'backspace return cancel submit save edit view help tools file files menu button page ' +
+    'screen panel dialog window home end delete insert internet web god wi-fi todo fixme ' +
+    'readme changelog license makefile dockerfile summary memory chat thread assistant user ' +
+    'system tool agent model context source sources issue issues pull request'
+  ).split(' '),
+);
 
 /** True when `start` follows a Markdown heading mark ("## Next Steps"). */
 const isHeadingLine = (t: string, start: number): boolean =>
@@ -93,6 +145,16 @@ export function scanNames(t: string, out: Candidate[]): void {
     }
     while (words.length > 0 && CONNECTOR_SET.has(words[words.length - 1]!.text)) words.pop();
     const content = words.filter((w) => !CONNECTOR_SET.has(w.text));
+    if (content.length === 1 && words.length === 1) {
+      const word = words[0]!;
+      // Mid-sentence when a common first word was dropped ("Meet Dmitri", "Hi Marta").
+      const initial = sentenceStart && word.start === m.index;
+      if (!quoted && isOneWordName(t, word.text, word.start, initial)) {
+        const bare = word.text.replace(/['’]s$/, '');
+        push(out, word.start, word.start + bare.length, 'name', 'word', bare.toLowerCase(), P.name);
+      }
+      continue;
+    }
     if (content.length < 2 || content.length > 8) continue;
     if (content.every((w) => isCommon(w.text.replace(/\.$/, '')))) continue;
     const first = words[0]!;

@@ -52,13 +52,14 @@ function currencyBefore(
   const previous = t[start - 1];
   // Only a sign, or a space after a code ("USD 5"), can come right before the digits.
   if (previous === undefined || !CURRENCY_LAST.has(previous)) return undefined;
-  if (previous === ' ' && !/[A-Z]/.test(t[start - 2] ?? '')) return undefined;
+  if (previous === ' ' && !/[A-Z$]/.test(t[start - 2] ?? '')) return undefined;
   for (const [sign, canonical] of CURRENCY_PREFIXES) {
     for (const gap of ['', ' ']) {
       const at = start - gap.length - sign.length;
       if (at < 0 || t.slice(at, start) !== sign + gap) continue;
-      if (/[A-Z]$/.test(sign) && isWordChar(t[at - 1])) continue;
-      if (gap && !/[A-Z]$/.test(sign)) continue; // "$ 5" is not written; "USD 5" is
+      if (/^[A-Z]/.test(sign) && isWordChar(t[at - 1])) continue;
+      // "$ 5" is not written; "USD 5" and "R$ 5" are.
+      if (gap && !/[A-Z]$/.test(sign) && sign.length < 2) continue;
       return { canonical, start: at };
     }
   }
@@ -85,6 +86,24 @@ function plainSmallNumber(t: string, start: number, end: number): boolean {
   return next < 128 && next !== 32 && next !== 9 && next !== 37 && !/[A-Za-z]/.test(t[end]!);
 }
 
+/**
+ * A line number: in a gutter at a line's start ("   12\tline", as read_file and cat -n print it;
+ * "118: text", "118 | text", as grep -n and editors do), or after "line" / "lines"
+ * ("line 118", "lines 40-52"). It points into a file; the file holds what it points at.
+ */
+function isLineNumber(t: string, start: number, end: number): boolean {
+  const next = t[end] ?? '';
+  const before = t.slice(Math.max(0, start - 12), start);
+  if (/(?:^|\n)[ \t]*$/.test(before)) {
+    if (/[\t→|]/.test(next)) return true;
+    if (next === ':' && /^:(?:[ \t]|$)/m.test(t.slice(end, end + 2))) return true;
+  }
+  return (
+    /(?:^|[^A-Za-z])[Ll]ines?[ \t]$/.test(before) ||
+    /(?:^|[^A-Za-z])[Ll]ines[ \t][0-9]+[-–]$/.test(t.slice(Math.max(0, start - 20), start))
+  );
+}
+
 export function scanNumbers(t: string, out: Candidate[], keepMinor: boolean): void {
   for (const m of execAll(NUMBER_RE, t)) {
     if (!keepMinor && plainSmallNumber(t, m.index, m.index + m[0].length)) continue;
@@ -99,7 +118,7 @@ export function scanNumbers(t: string, out: Candidate[], keepMinor: boolean): vo
       t[start - 1] === '#' ||
       t[start - 1] === ':' ||
       (next === ':' && /\d/.test(t[numEnd + 1] ?? '')) ||
-      (/[\t→]/.test(next ?? '') && /(?:^|\n)[ \t]*$/.test(t.slice(Math.max(0, start - 12), start)))
+      isLineNumber(t, start, numEnd)
     ) {
       if (keepMinor)
         push(out, start, numEnd, 'number', 'bare', canonicalNumber(m[0]), P.number, true);
@@ -164,7 +183,9 @@ export function scanNumbers(t: string, out: Candidate[], keepMinor: boolean): vo
     // A count: "3 retries", "2 kids", "214 items".
     COUNT_NOUN_RE.lastIndex = end;
     const noun = COUNT_NOUN_RE.exec(t);
-    if (noun?.[1] !== undefined && !NOT_COUNT_NOUNS.has(noun[1])) {
+    // Things are counted in whole numbers: "3.13 breaks" is a number and a verb.
+    const whole = !m[0].includes('.') || end > numEnd;
+    if (whole && noun?.[1] !== undefined && !NOT_COUNT_NOUNS.has(noun[1])) {
       end = COUNT_NOUN_RE.lastIndex;
       push(out, start, end, 'number', 'count', `${value} ${noun[1]}`, P.number);
       continue;

@@ -34,6 +34,9 @@ export const hasExtension = (segment: string): boolean => {
   return dot > 0 && EXTENSION_SET.has(segment.slice(dot + 1).toLowerCase());
 };
 
+const DOMAIN_SEGMENT =
+  /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|ai|dev|uk|de|fr|cn|jp|ru|eu|xyz)$/i;
+
 /** Paths compared: forward slashes, no "./", no doubled or trailing slash; Windows ignores case. */
 export function normalizePath(path: string): string {
   let p = path.replace(/\\/g, '/');
@@ -96,6 +99,7 @@ function scanSlashPaths(t: string, out: Candidate[]): void {
     const body = t.slice(start, end);
     const segments = body.split('/').filter(Boolean);
     if (segments.length < 2 || segments.every((s) => /^[\d.,]+$/.test(s))) continue;
+    if (DOMAIN_SEGMENT.test(segments[0]!)) continue; // "example.com/docs": a URL, not a path
     const last = segments[segments.length - 1]!;
     const ok =
       hasExtension(last) ||

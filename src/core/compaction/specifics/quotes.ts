@@ -1,7 +1,9 @@
 // ---- quotes ---------------------------------------------------------------------------------
 
 import { isCommon } from './names';
+import { normalizePath } from './paths';
 import { execAll, push } from './text';
+import { isToolWord } from './tool-words';
 import { P, type Candidate } from './types';
 
 // [opening mark, pattern, style]; a pattern runs only when its opening mark is in the text.
@@ -38,6 +40,22 @@ const unescape = (s: string): string =>
       )
     : s;
 
+const QUOTED_ROOT_PATH = /^\/[A-Za-z0-9_.@~+-]+\/?$/;
+
+// A shell command after a "$ " prompt at a line's start ("$ npm run test -- --run").
+const COMMAND_RE = /(?:^|\n)[ \t]*\$[ \t]+([^\n]+)/g;
+
+/** Shell commands after a prompt, as quotes (subtype command; the span is the command alone). */
+export function scanCommands(t: string, out: Candidate[]): void {
+  if (!t.includes('$')) return;
+  for (const m of execAll(COMMAND_RE, t)) {
+    const command = m[1]!.trimEnd();
+    if (command.length > MAX_QUOTE_CHARS || !/[A-Za-z]/.test(command)) continue;
+    const start = m.index + m[0].length - m[1]!.length;
+    push(out, start, start + command.length, 'quote', 'command', normalizeQuote(command), P.quote);
+  }
+}
+
 export function scanQuotes(t: string, out: Candidate[]): void {
   for (const [open, re, style] of QUOTE_RES) {
     if (!t.includes(open)) continue;
@@ -55,6 +73,10 @@ export function scanQuotes(t: string, out: Candidate[]): void {
       // Quotes must hug their content ("a " b " c" pairs the wrong marks).
       if (style !== 'cjk' && trimmed !== content) continue;
       const oneWord = !/\s/.test(trimmed);
+      // A quoted absolute path is a path even with one segment ({"path": "/memories"}).
+      if (QUOTED_ROOT_PATH.test(content) && m[0].length === content.length + 2)
+        push(out, m.index + 1, end - 1, 'path', 'posix', normalizePath(content), P.path);
+      if (oneWord && isToolWord(trimmed.replace(/\(\)$/, ''))) continue;
       if (style === 'code' && oneWord) {
         // One code token in backticks is an identifier, whatever it looks like.
         push(

@@ -39,10 +39,9 @@ export function resolve(candidates: readonly Candidate[]): Candidate[] {
 
 /** A single code token in backticks, reported as an identifier; its span includes the marks. */
 const isCodeQuote = (c: Candidate): boolean => c.kind === 'identifier' && c.subtype === 'code';
-const innerSpan = (q: Candidate): { start: number; end: number } => ({
-  start: q.start + 1,
-  end: q.end - 1,
-});
+/** A quote's content without its marks (a command after a prompt has none). */
+const innerSpan = (q: Candidate): { start: number; end: number } =>
+  q.subtype === 'command' ? { start: q.start, end: q.end } : { start: q.start + 1, end: q.end - 1 };
 
 /** Which offsets of a text are taken (a bitmap: a check costs the span's length). */
 class Coverage {

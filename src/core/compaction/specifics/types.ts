@@ -101,9 +101,11 @@ export interface Candidate {
 export const P = {
   url: 10,
   email: 11,
+  phone: 15,
   uuid: 12,
   date: 20,
   time: 21,
+  package: 25,
   path: 30,
   domain: 35,
   identifier: 40,
