@@ -54,7 +54,12 @@ const SENTENCE_WORDS = new Set(
 );
 export const isCommon = (word: string): boolean => {
   const w = word.toLowerCase().replace(/['’]s$/, '');
-  return STOPWORDS.has(w) || SENTENCE_WORDS.has(w) || TIME_WORDS.has(w);
+  return (
+    STOPWORDS.has(w) ||
+    SENTENCE_WORDS.has(w) ||
+    TIME_WORDS.has(w) ||
+    (w.endsWith('s') && TIME_WORDS.has(w.slice(0, -1))) // "on Tuesdays"
+  );
 };
 
 /**
@@ -84,7 +89,7 @@ const NAME_CUE_AFTER = new RegExp(
  * A single capitalised word is a name (a person, a place, a brand: "Priya", "Lisbon", "Tomás")
  * when it is not a common word (stopwords, sentence openers, time words, NOT_NAMES), has no
  * capital inside ("RetryError" is an identifier), is not code (before "(" or "<", after "<",
- * "/", "@", "#", "."), and either stands mid-sentence or, at a sentence's start, is followed by
+ * "/", "@", "#", "."), does not number a part ("Step 12"), and either stands mid-sentence or, at a sentence's start, is followed by
  * a possessive or a verb that people do ("Priya said", "Tomás is").
  */
 function isOneWordName(t: string, word: string, start: number, initial: boolean): boolean {
@@ -93,10 +98,22 @@ function isOneWordName(t: string, word: string, start: number, initial: boolean)
     return false;
   const end = start + word.length;
   if (/[<(]/.test(t[end] ?? '') || /[<@#/.$&=]/.test(t[start - 1] ?? '')) return false;
+  if (/^ \d/.test(t.slice(end, end + 2))) return false; // "Step 12", "Chapter 16": a numbered part
   if (!initial) return true;
   if (SENTENCE_VERB.test(bare)) return false;
-  return NAME_CUE_AFTER.test(t.slice(start + bare.length, start + bare.length + 16));
+  const after = t.slice(start + bare.length, start + bare.length + 24);
+  if (!NAME_CUE_AFTER.test(after)) return false;
+  // "Zoë's birthday" is a possessive; "Life's been", "Store's going" are "is" and "has".
+  const next = /^['’]s (\p{L}+)/u.exec(after)?.[1];
+  return next === undefined || !(isCommon(next) || CONTRACTION_NEXT.has(next.toLowerCase()));
 }
+
+/** Words after "'s" that make it "is" or "has" ("Life's been", "Store's going"). */
+const CONTRACTION_NEXT = new Set(
+  'going getting doing coming looking working been got gotten gonna always never really pretty'.split(
+    ' ',
+  ),
+);
 
 /** Capitalised words that are no names: languages and peoples, code and screen words. */
 const NOT_NAMES = new Set(
