@@ -493,6 +493,12 @@ describe('extractSpecifics: adversarial inputs finish and find nothing odd', () 
     ['e-mail-like', `${'a.'.repeat(50_000)}@`],
     ['underscores', 'a_'.repeat(50_000)],
     ['backslashes', 'C:\\'.repeat(30_000)],
+    ['phone-like', '+1 '.repeat(33_000)],
+    ['digit groups with spaces', '0 12 '.repeat(20_000)],
+    ['dash groups', 'A1-'.repeat(33_000)],
+    ['a product again and again', 'Node 1.1 '.repeat(11_000)],
+    ['packages at versions', 'a@1'.repeat(33_000)],
+    ['prompt lines', '\n$ a'.repeat(25_000)],
   ];
   it.each(inputs)('%s', (_label, text) => {
     const found = extractSpecifics(text);

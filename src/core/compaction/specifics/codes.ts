@@ -111,8 +111,10 @@ const CURRENCY_CODES = new Set(
   CURRENCY_PREFIXES.map(([sign]) => sign).filter((s) => /^[A-Z]+$/.test(s)),
 );
 
+// Found from the number (a product's word is looked at only where a number follows a space), so
+// that prose without numbers costs nothing here.
 const PRODUCT_RE =
-  /(?<![\w.@/#$-])([A-Za-z][A-Za-z0-9+#]{0,24}(?:\.js)?)[ \t][vV]?(\d+(?:\.\d+){0,3})(?![\w%°$€£-]|[.,]\d)/g;
+  /(?<=(?<![\w.@/#$-])([A-Za-z][A-Za-z0-9+#]{0,24}(?:\.js)?)[ \t])[vV]?(\d+(?:\.\d+){0,3})(?![\w%°$€£-]|[.,]\d)/g;
 
 export function scanProducts(
   t: string,
@@ -132,9 +134,10 @@ export function scanProducts(
       // "iOS 17.2", "OpenSSL 3.0", "Blender 4.1": a name with a dotted version.
       (dotted && /[A-Z]/.test(word) && !COUNTED.has(lower) && !isCommonWord(word));
     if (!ok || COUNTED.has(lower)) continue;
+    const start = m.index - 1 - word.length;
     push(
       out,
-      m.index,
+      start,
       m.index + m[0].length,
       'identifier',
       'version',

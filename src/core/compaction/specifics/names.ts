@@ -92,10 +92,18 @@ const NAME_CUE_AFTER = new RegExp(
  * "/", "@", "#", "."), does not number a part ("Step 12"), and either stands mid-sentence or, at a sentence's start, is followed by
  * a possessive or a verb that people do ("Priya said", "Tomás is").
  */
+function mayBeOneWordName(word: string): boolean {
+  // Set lookups first: they reject most words, and cost less than a pattern.
+  const lower = word.toLowerCase();
+  const possessive = lower.endsWith("'s") || lower.endsWith('’s');
+  const bare = possessive ? lower.slice(0, -2) : lower;
+  if (STOPWORDS.has(bare) || SENTENCE_WORDS.has(bare) || NOT_NAMES.has(bare)) return false;
+  return !isCommon(bare) && ONE_WORD_NAME.test(possessive ? word.slice(0, -2) : word);
+}
+
 function isOneWordName(t: string, word: string, start: number, initial: boolean): boolean {
+  if (!mayBeOneWordName(word)) return false;
   const bare = word.replace(/['’]s$/, '');
-  if (!ONE_WORD_NAME.test(bare) || isCommon(bare) || NOT_NAMES.has(bare.toLowerCase()))
-    return false;
   const end = start + word.length;
   if (/[<(]/.test(t[end] ?? '') || /[<@#/.$&=]/.test(t[start - 1] ?? '')) return false;
   if (/^ \d/.test(t.slice(end, end + 2))) return false; // "Step 12", "Chapter 16": a numbered part
@@ -140,6 +148,8 @@ const isHeadingLine = (t: string, start: number): boolean =>
 
 export function scanNames(t: string, out: Candidate[]): void {
   for (const m of execAll(NAME_RE, t)) {
+    // Most single capitalised words are common ("The", "Thanks"): drop them before any other work.
+    if (!m[0].includes(' ') && !mayBeOneWordName(m[0])) continue;
     if (isHeadingLine(t, m.index)) continue;
     const words: { text: string; start: number }[] = [];
     for (const w of m[0].matchAll(/\S+/g)) words.push({ text: w[0], start: m.index + w.index });
