@@ -137,7 +137,9 @@ const NOT_NAMES = new Set(
     'backspace return cancel submit save edit view help tools file files menu button page ' +
     'screen panel dialog window home end delete insert internet web god wi-fi todo fixme ' +
     'readme changelog license makefile dockerfile summary memory chat thread assistant user ' +
-    'system tool agent model context source sources issue issues pull request'
+    'system tool agent model context source sources issue issues pull request ' +
+    // nouns written capitalised at a sentence's start with "'s" ("Life's tough", "Nature's beauty")
+    'life nature music art family mom dad mum grandma grandpa world work school love'
   ).split(' '),
 );
 
