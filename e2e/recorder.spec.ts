@@ -97,7 +97,9 @@ test('a summary that drops a needle number and a path: the record lists both, re
     .click();
   const record = page.getByRole('region', { name: 'Compaction record' });
   await expect(record).toBeVisible();
-  await expect(record.getByRole('heading', { level: 3 })).toHaveText(/^\d+ of \d+ specifics kept$/);
+  await expect(record.getByRole('heading', { level: 3 })).toHaveText(
+    /^[\d,]+ lost · [\d,]+ recoverable · [\d,]+ kept$/,
+  );
   const recoverable = record.getByRole('list', { name: 'Recoverable' });
   await expect(recoverable).toContainText('4,817 kg');
   await expect(recoverable).toContainText('/srv/vault/ledger.csv');
@@ -197,7 +199,7 @@ test('Compact now previews the summarization and changes nothing until Apply', a
   await inspector.getByRole('button', { name: 'Compact now' }).click();
   const record = page.getByRole('region', { name: 'Compaction record' });
   await expect(record).toBeVisible();
-  await expect(record.getByRole('heading', { level: 3 })).toHaveText(/specifics? kept/);
+  await expect(record.getByRole('heading', { level: 3 })).toHaveText(/ lost · .* kept$/);
   await expect(record.getByRole('list', { name: 'Recoverable' })).toContainText('4,817 kg');
   await expect(record.getByRole('list', { name: 'Kept' })).toBeVisible();
   await expect(record.getByRole('list', { name: 'Lost' })).toBeVisible();

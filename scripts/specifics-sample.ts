@@ -197,6 +197,13 @@ time('adversarial: CJK without spaces', '中文字符'.repeat(50_000));
 time('adversarial: dashes and digits', '1-'.repeat(100_000));
 time('adversarial: e-mail-like', 'a.'.repeat(100_000) + '@');
 time('adversarial: underscores', 'a_'.repeat(100_000));
+time('adversarial: phone-like', '+1 '.repeat(66_667));
+time('adversarial: digit groups, spaces', '0 12 '.repeat(40_000));
+time('adversarial: dash groups', 'A1-'.repeat(66_667));
+time('adversarial: a product, again', 'Node 1.1 '.repeat(22_223));
+time('adversarial: numbered words', 'Step 1 '.repeat(28_572));
+time('adversarial: packages at versions', 'a@1'.repeat(66_667));
+time('adversarial: prompt lines', '\n$ a'.repeat(50_000));
 
 // ---- fate and intent, timed on one LoCoMo conversation ---------------------------------------
 

@@ -218,7 +218,7 @@ describe('compaction records off the request path', () => {
     const [event] = thread.events!;
     expect(event?.callId).toBe(thread.calls[0]?.callId);
     expect(event?.pending).toBeUndefined();
-    expect(event?.record?.headline).toMatch(/^\d+ of \d+ specifics kept$/);
+    expect(event?.record?.headline).toMatch(/^[\d,]+ lost · [\d,]+ recoverable · [\d,]+ kept$/);
     expect(event?.detail).toContain(event!.record!.headline);
     // A record for an event the thread does not have changes nothing.
     expect(
@@ -358,9 +358,7 @@ describe('compaction records off the request path', () => {
     await settling;
     const [entry] = timelineOf(events);
     expect(entry?.record?.lost.map((s) => s.text)).toEqual(['4,817 kg', '/srv/vault/ledger.csv']);
-    expect(entry?.detail).toBe(
-      'Left out. 0 of 2 specifics kept (0 kept, 0 recoverable from files, 2 lost).',
-    );
+    expect(entry?.detail).toBe('Left out. 2 lost · 0 recoverable · 0 kept (2 specifics removed).');
   });
 
   it('a preview (the Context inspector) gets its events with their records merged in', async () => {
@@ -398,6 +396,6 @@ describe('compaction records off the request path', () => {
     const entry = event?.type === 'context-event' ? event.event : undefined;
     expect(entry?.pending).toBeUndefined();
     expect((entry?.record as CompactionRecord | undefined)?.kind).toBe('truncate');
-    expect(entry?.detail).toContain('specifics kept');
+    expect(entry?.detail).toMatch(/ lost · .* specifics? removed/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySpecifics } from './fate';
+import { classifySpecifics, fateDetail, fateHeadline } from './fate';
 import { buildHaystack, findSpecific } from './match';
 import { collectSpecifics, extractSpecifics } from './specifics';
 
@@ -123,8 +123,8 @@ describe('classifySpecifics: kept, recoverable and lost', () => {
       lost: 1,
       keptOrRecoverable: 7,
     });
-    expect(result.headline).toBe('5 of 8 specifics kept');
-    expect(result.detail).toBe('5 kept, 2 recoverable from files, 1 lost');
+    expect(result.headline).toBe('1 lost · 2 recoverable · 5 kept');
+    expect(result.detail).toBe('8 specifics removed');
     expect(result.pointedFiles).toEqual([history]);
     expect(result.byKind.url).toEqual({
       total: 1,
@@ -161,10 +161,14 @@ describe('classifySpecifics: kept, recoverable and lost', () => {
     expect(result.kept[0]!.keptIn).toBe('context');
   });
 
-  it('headline: singular, and no specifics', () => {
-    expect(classifySpecifics([one('Meet at 5pm.')], { newContext: '' }).headline).toBe(
-      '0 of 1 specific kept',
+  it('headline: lost first, numbers formatted alike; singular; no specifics', () => {
+    const result = classifySpecifics([one('Meet at 5pm.')], { newContext: '' });
+    expect(result.headline).toBe('1 lost · 0 recoverable · 0 kept');
+    expect(result.detail).toBe('1 specific removed');
+    expect(fateHeadline({ lost: 0, recoverable: 8815, kept: 7, total: 8822 })).toBe(
+      '0 lost · 8,815 recoverable · 7 kept',
     );
+    expect(fateDetail({ total: 8822 })).toBe('8,822 specifics removed');
     const none = classifySpecifics([], { newContext: 'x' });
     expect(none.headline).toBe('No specifics were removed');
     expect(none.counts.total).toBe(0);

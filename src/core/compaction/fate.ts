@@ -12,8 +12,8 @@
 //   lost         neither. If a readable file holds it but nothing in the context points there, the
 //                file is given as `unreachableIn`: the detail exists, the model has no way to it.
 //
-// The headline counts kept only ("12 of 40 specifics kept"); recoverable ones are counted apart,
-// and `keptOrRecoverable` is the number the arena compares across strategies.
+// The headline leads with what was lost ("0 lost · 8,815 recoverable · 7 kept"); the detail says
+// how many were removed. `keptOrRecoverable` is the number the arena compares across strategies.
 // Every text searched is bounded (maxChars each); a text over the bound is searched in its first
 // maxChars characters and listed in `cut`.
 
@@ -82,9 +82,9 @@ export interface SpecificsFate {
   lost: ClassifiedSpecific[];
   counts: FateCounts;
   byKind: Record<SpecificKind, FateCounts>;
-  /** "12 of 40 specifics kept" ("No specifics were removed" when there were none). */
+  /** "19 lost · 9 recoverable · 12 kept" ("No specifics were removed" when there were none). */
   headline: string;
-  /** "12 kept, 9 recoverable from files, 19 lost". */
+  /** "40 specifics removed". */
   detail: string;
   /** The readable files the new context points to (their paths as given). */
   pointedFiles: string[];
@@ -190,7 +190,7 @@ export function classifySpecifics(
     counts,
     byKind,
     headline: fateHeadline(counts),
-    detail: `${counts.kept} kept, ${counts.recoverable} recoverable from ${counts.recoverable === 1 ? 'a file' : 'files'}, ${counts.lost} lost`,
+    detail: fateDetail(counts),
     pointedFiles: files.filter((f) => f.pointed).map((f) => f.file.path),
     cut,
   };
@@ -206,8 +206,21 @@ function countsOf(kept: number, recoverable: number, lost: number): FateCounts {
   };
 }
 
-/** "N of M specifics kept", or "No specifics were removed". */
-export function fateHeadline(counts: Pick<FateCounts, 'kept' | 'total'>): string {
+/** A count as the record writes every count: "8,815". */
+const formatCount = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * What was lost first, then what can be read back, then what stayed: "0 lost · 8,815 recoverable ·
+ * 7 kept"; "No specifics were removed" when there were none.
+ */
+export function fateHeadline(
+  counts: Pick<FateCounts, 'kept' | 'recoverable' | 'lost' | 'total'>,
+): string {
   if (counts.total === 0) return 'No specifics were removed';
-  return `${counts.kept} of ${counts.total} ${counts.total === 1 ? 'specific' : 'specifics'} kept`;
+  return `${formatCount(counts.lost)} lost · ${formatCount(counts.recoverable)} recoverable · ${formatCount(counts.kept)} kept`;
+}
+
+/** "8,822 specifics removed" ("1 specific removed"). */
+export function fateDetail(counts: Pick<FateCounts, 'total'>): string {
+  return `${formatCount(counts.total)} ${counts.total === 1 ? 'specific' : 'specifics'} removed`;
 }

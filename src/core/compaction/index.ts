@@ -19,6 +19,7 @@ export { buildHaystack, findSpecific, type Haystack } from './match';
 export {
   FATE_LABELS,
   classifySpecifics,
+  fateDetail,
   fateHeadline,
   type ClassifiedSpecific,
   type ContextSection,

@@ -78,9 +78,10 @@ describe('intentSurvival', () => {
       summary: SUMMARY,
     });
     expect(result.survived).toBe('partly');
-    expect(result.request.missing).toEqual(['$1,300', 'keep', 'budget', 'berlin', 'trip']);
+    // "Berlin" is a specific (a place named in one word), listed with the specifics first.
+    expect(result.request.missing).toEqual(['$1,300', 'Berlin', 'keep', 'budget', 'trip']);
     expect(result.line).toBe(
-      'Intent partly survived: missing “$1,300”, “keep”, “budget”, “berlin”, “trip”',
+      'Intent partly survived: missing “$1,300”, “Berlin”, “keep”, “budget”, “trip”',
     );
   });
 
@@ -90,7 +91,7 @@ describe('intentSurvival', () => {
       summary: SUMMARY,
     });
     expect(result.survived).toBe('no');
-    expect(result.line.startsWith('Intent lost: missing “7 pm”')).toBe(true);
+    expect(result.line.startsWith('Intent lost: missing “Dishoom”, “7 pm”')).toBe(true);
   });
 
   it('yes needs every specific: a missing path is not outweighed by words', () => {

@@ -144,7 +144,7 @@ describe('compaction records', () => {
     const needle = record.recoverable.find((s) => s.text === '4,817 kg')!;
     expect(needle.where).toBe(historyPath('thread_1'));
     expect(needle.from).toMatch(/^User message “The vault holds/);
-    expect(record.headline).toMatch(/^\d+ of \d+ specifics? kept$/);
+    expect(record.headline).toMatch(/^[\d,]+ lost · [\d,]+ recoverable · [\d,]+ kept$/);
     expect(record.counts.total).toBe(
       record.counts.kept + record.counts.recoverable + record.counts.lost,
     );
@@ -167,7 +167,7 @@ describe('compaction records', () => {
     // The file holds them, but nothing in the context points to it.
     expect(record.lost[0]?.where).toBe('/notes/vault.md');
     expect(record.lost[0]?.messageId).toBe('u1');
-    expect(record.headline).toBe('0 of 2 specifics kept');
+    expect(record.headline).toBe('2 lost · 0 recoverable · 0 kept');
   });
 
   it('offload: the preview lines keep their specifics, the rest is recoverable from the result file', () => {

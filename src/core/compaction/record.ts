@@ -128,9 +128,9 @@ export interface CompactionRecord {
   /** Sections not kept in each list (over RECORD_SECTIONS). */
   sectionsLeftOut: { before: number; after: number; removed: number };
   counts: FateCounts;
-  /** "N of M specifics kept". */
+  /** "L lost · R recoverable · K kept" (records stored before issue 32: "K of M specifics kept"). */
   headline: string;
-  /** "N kept, R recoverable from files, L lost". */
+  /** "M specifics removed" (records stored before issue 32: "K kept, R recoverable from files, L lost"). */
   detail: string;
   kept: RecordSpecific[];
   recoverable: RecordSpecific[];
@@ -392,7 +392,9 @@ export function requestParts(request: {
 
 /** The record's one-line verdict for an event's detail. */
 export function recordLine(record: CompactionRecord): string {
-  const parts = [`${record.headline} (${record.detail})`];
+  const parts = [
+    record.counts.total === 0 ? record.headline : `${record.headline} (${record.detail})`,
+  ];
   if (record.intent) parts.push(record.intent.line);
   if (record.pinnedDropped?.length)
     parts.push(

@@ -13,6 +13,7 @@ import {
   pinKey,
 } from '../../core/compaction/record';
 import { SPECIFIC_KIND_LABELS, type SpecificKind } from '../../core/compaction/specifics';
+import { fateDetail, fateHeadline } from '../../core/compaction/fate';
 import { getPins } from '../../core/compaction/pins';
 import { useChatStore } from '../../state/chat';
 import { useRecordsStore } from '../../state/records';
@@ -156,8 +157,9 @@ export function RecordView({ record }: { record: CompactionRecord }) {
   return (
     <section aria-label="Compaction record" className="compaction-record">
       <p className="record-kind muted">{REMOVAL_LABELS[record.kind]}</p>
-      <h3 className="record-headline">{record.headline}</h3>
-      <p className="record-detail">{record.detail}.</p>
+      {/* From the counts, so that a record stored before the headline led with "lost" reads alike. */}
+      <h3 className="record-headline">{fateHeadline(record.counts)}</h3>
+      {record.counts.total > 0 && <p className="record-detail">{fateDetail(record.counts)}.</p>}
       {record.intent && (
         <p
           className={`record-intent intent-${record.intent.survived}`}
