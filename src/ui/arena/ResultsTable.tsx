@@ -1,4 +1,6 @@
 import { totalsOf, type ArenaRun } from '../../core/arena/results';
+import { AS_RECORDED_LABEL, type RecordedBaseline } from '../../core/autopsy/baseline';
+import { retentionShare } from '../../core/compaction/retention';
 import { useArenaStore } from '../../state/arena';
 import { lookOf } from './palette';
 import { percent, tokens } from './format';
@@ -117,8 +119,67 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
               </tr>
             );
           })}
+          {run.transcript.recorded && (
+            <RecordedRow recorded={run.transcript.recorded} asked={asked} />
+          )}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The source agent's own run of an imported session, beside the strategies that replay it. */
+function RecordedRow({ recorded, asked }: { recorded: RecordedBaseline; asked: boolean }) {
+  const { retention } = recorded;
+  const counted = recorded.calls - recorded.recordedCalls;
+  return (
+    <tr className="arena-recorded">
+      <th scope="row">
+        <span className="arena-swatch recorded" aria-hidden />
+        {AS_RECORDED_LABEL}
+        <small> ({recorded.source})</small>
+      </th>
+      <td>
+        {tokens(recorded.sent)}
+        <small>
+          {' '}
+          ({recorded.calls.toLocaleString('en')} calls
+          {recorded.recordedCalls > 0
+            ? counted > 0
+              ? `; ${recorded.recordedCalls.toLocaleString('en')} as the source recorded them, ${counted.toLocaleString('en')} counted here`
+              : ', as the source recorded them (its system prompt and tools included)'
+            : ', counted here (the source recorded no usage)'}
+          )
+        </small>
+      </td>
+      <td>
+        {recorded.compactions} <small>compaction{recorded.compactions === 1 ? '' : 's'}</small>
+      </td>
+      <td>—</td>
+      {asked && <td>—</td>}
+      <td>
+        {retention.specifics === 0 ? (
+          <>
+            —{' '}
+            <small>
+              {recorded.compactions === 0
+                ? '(never compacted)'
+                : '(no specifics in what was removed)'}
+            </small>
+          </>
+        ) : (
+          <>
+            {percent(retentionShare(retention))}
+            <small>
+              {' '}
+              ({retention.retained.toLocaleString('en')} of{' '}
+              {retention.specifics.toLocaleString('en')},{' '}
+              {recorded.compactions.toLocaleString('en')} compaction
+              {recorded.compactions === 1 ? '' : 's'})
+            </small>
+          </>
+        )}
+      </td>
+    </tr>
   );
 }
