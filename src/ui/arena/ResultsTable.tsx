@@ -1,6 +1,6 @@
 import { totalsOf, type ArenaRun } from '../../core/arena/results';
 import { AS_RECORDED_LABEL, type RecordedBaseline } from '../../core/autopsy/baseline';
-import { retentionShare } from '../../core/compaction/retention';
+import { inContextShare, retentionShare, type Retention } from '../../core/compaction/retention';
 import { useArenaStore } from '../../state/arena';
 import { lookOf } from './palette';
 import { percent, tokens } from './format';
@@ -109,7 +109,7 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
                       <small>
                         {' '}
                         ({r.retention.retained.toLocaleString('en')} of{' '}
-                        {r.retention.specifics.toLocaleString('en')},{' '}
+                        {r.retention.specifics.toLocaleString('en')}, {inContextNote(r.retention)}
                         {r.retention.removals.toLocaleString('en')} removal
                         {r.retention.removals === 1 ? '' : 's'})
                       </small>
@@ -182,4 +182,10 @@ function RecordedRow({ recorded, asked }: { recorded: RecordedBaseline; asked: b
       </td>
     </tr>
   );
+}
+
+/** "62% in the context itself, " when some kept specifics are only in files the agent can read. */
+function inContextNote(retention: Retention): string {
+  if (retention.inContext === undefined || retention.inContext === retention.retained) return '';
+  return `${percent(inContextShare(retention))} in the context itself, `;
 }
