@@ -36,7 +36,11 @@ const LAYERS = [
   ['settings', ['core/settings.ts']],
   // Before issue 19: pipeline.ts composed the middleware, agent/preview.ts built the preview.
   ['harness', ['core/harness/', 'core/pipeline.ts', 'core/agent/preview.ts']],
-  ['arena, bundle', ['core/arena/', 'core/bundle/', 'core/sample-workspace.ts', 'core/routes.ts']],
+  // sessions: other agents' sessions read into threads (the arena reads them as transcripts).
+  [
+    'arena, bundle, sessions',
+    ['core/arena/', 'core/bundle/', 'core/sessions/', 'core/sample-workspace.ts', 'core/routes.ts'],
+  ],
   // Workers run on their own; their clients (adapters) import their message types.
   ['workers', ['workers/']],
   ['adapters', ['adapters/']],

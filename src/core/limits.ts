@@ -206,6 +206,30 @@ export const BOUNDS = {
     where: 'pinned specifics per thread (handed to every summary as must-keep)',
     why: 'the summary prompt carries them all',
   },
+  sessionFileBytes: {
+    value: 100 * MiB,
+    unit: 'bytes',
+    where: 'an imported agent session file (Import session)',
+    why: 'a month of a busy agent’s JSONL; a larger file is refused with its size',
+  },
+  sessionLineChars: {
+    value: 16_000_000,
+    unit: 'characters',
+    where: 'one line of an imported JSONL session',
+    why: 'a record with a few screenshots; a longer line is not read, and the report says so',
+  },
+  sessionMessageChars: {
+    value: 200_000,
+    unit: 'characters',
+    where: 'each message text of an imported session',
+    why: 'as much as the sandbox’s output cap; the cut is said in the message and the report',
+  },
+  sessionMessages: {
+    value: 100_000,
+    unit: 'messages',
+    where: 'messages an imported session keeps',
+    why: 'as many as the arena replays; the rest are counted in the report',
+  },
   bundleRatio: {
     value: 200,
     unit: 'to 1',
