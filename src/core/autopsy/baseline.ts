@@ -22,6 +22,8 @@ export interface RecordedBaseline {
   compactions: number;
   /** Specifics its compactions removed, and those none of them left lost. */
   retention: Retention;
+  /** The window a replay of the session uses (see autopsyOfImported); absent: the arena's own. */
+  replayWindow?: number;
 }
 
 export const AS_RECORDED_LABEL = 'As recorded';
