@@ -99,12 +99,13 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 const counter = await loadEncoder(encodingForModel('gpt-4o'));
 const chosen = entries();
 let failed = 0;
+let missing = 0;
 const files = paths.flatMap((p) => {
   try {
     return sessionFiles(p);
   } catch (error) {
     console.error(`${p}: ${errorText(error)}`);
-    failed++;
+    missing++;
     return [];
   }
 });
@@ -152,6 +153,7 @@ for (const file of files) {
         compactions,
         asRecorded: {
           tokensSent: result.baseline.sent,
+          recordedInputTokens: result.baseline.recordedSent,
           specificsKept: retentionShare(result.baseline.retention),
         },
         window: windowOverride ?? result.replayWindow,
@@ -201,6 +203,10 @@ for (const file of files) {
     console.log(
       `    ${'As recorded'.padEnd(32)}${pad(en(result.baseline.sent), 13)}${pad(pct(retentionShare(result.baseline.retention)), 16)}${pad(pct(inContextShare(result.baseline.retention)), 12)}`,
     );
+    if (result.baseline.recordedCalls > 0)
+      console.log(
+        `    (As recorded: the conversation its calls carried, counted here; ${result.source} itself recorded ${en(result.baseline.recordedSent)} input tokens over ${en(result.baseline.recordedCalls)} calls, its system prompt and tools included. Strategies count ours.)`,
+      );
     for (const r of runs) {
       const t = totalsOf(r);
       console.log(

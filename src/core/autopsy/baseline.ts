@@ -12,11 +12,14 @@ export interface RecordedBaseline {
   /** "Claude Code", "Codex CLI"… */
   source: string;
   /**
-   * Input tokens over the session's model calls: the source's recorded figure for a call where it
-   * has one (its system prompt and tools included), else the call's context counted here.
+   * Input tokens over the session's model calls, counted here as a replay counts a strategy's
+   * conversation: the summary and messages each call carried (the source's system prompt and tools
+   * are not in the file, so they count 0; a replay adds ours).
    */
   sent: number;
   calls: number;
+  /** What the source itself recorded as input tokens, over the calls that have a figure. */
+  recordedSent: number;
   /** Calls whose input tokens the source recorded. */
   recordedCalls: number;
   compactions: number;
@@ -33,17 +36,20 @@ export function recordedBaseline(
   timeline: SessionTimeline,
 ): RecordedBaseline {
   let sent = 0;
+  let recordedSent = 0;
   let recordedCalls = 0;
   for (const call of timeline.calls) {
+    sent += call.estimate.total;
     if (call.usage) {
-      sent += call.usage.inputTokens;
+      recordedSent += call.usage.inputTokens;
       recordedCalls++;
-    } else sent += call.estimate.total;
+    }
   }
   return {
     source: autopsy.source,
     sent,
     calls: timeline.calls.length,
+    recordedSent,
     recordedCalls,
     compactions: autopsy.compactions.length,
     retention: autopsy.retention,

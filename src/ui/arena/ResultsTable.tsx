@@ -131,7 +131,6 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
 /** The source agent's own run of an imported session, beside the strategies that replay it. */
 function RecordedRow({ recorded, asked }: { recorded: RecordedBaseline; asked: boolean }) {
   const { retention } = recorded;
-  const counted = recorded.calls - recorded.recordedCalls;
   return (
     <tr className="arena-recorded">
       <th scope="row">
@@ -143,12 +142,11 @@ function RecordedRow({ recorded, asked }: { recorded: RecordedBaseline; asked: b
         {tokens(recorded.sent)}
         <small>
           {' '}
-          ({recorded.calls.toLocaleString('en')} calls
+          (its {recorded.calls.toLocaleString('en')} calls' conversation, counted here without a
+          system prompt or tools
           {recorded.recordedCalls > 0
-            ? counted > 0
-              ? `; ${recorded.recordedCalls.toLocaleString('en')} as the source recorded them, ${counted.toLocaleString('en')} counted here`
-              : ', as the source recorded them (its system prompt and tools included)'
-            : ', counted here (the source recorded no usage)'}
+            ? `; ${recorded.source} recorded ${tokens(recorded.recordedSent)} input tokens over ${recorded.recordedCalls.toLocaleString('en')} of them, its own system prompt and tools included`
+            : ''}
           )
         </small>
       </td>
