@@ -78,6 +78,13 @@ export interface SessionAutopsy {
 
 const en = (n: number) => n.toLocaleString('en-US');
 
+/**
+ * Characters of each compaction's removed text (and of each text searched) read for specifics:
+ * more than a run's record reads (RECORD_SCAN_CHARS), as an autopsy is off any run's path, and
+ * bounded, with the cut said in the record.
+ */
+export const AUTOPSY_SCAN_CHARS = 2_000_000;
+
 /** The source's compactions in order, each with its boundary inside the message list. */
 export function orderedCompactions(
   compactions: readonly SourceCompaction[],
@@ -121,6 +128,7 @@ export function autopsySession(input: AutopsyInput, counter?: TokenCounter): Ses
     const latestUser = [...removed].reverse().find((m) => m.role === 'user');
     const record = buildCompactionRecord({
       kind: 'summarize',
+      scanChars: AUTOPSY_SCAN_CHARS,
       before,
       after,
       removed: removedParts,
