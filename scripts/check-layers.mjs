@@ -41,7 +41,14 @@ const LAYERS = [
   // sessions: other agents' sessions read into threads (the arena reads them as transcripts).
   [
     'arena, bundle, sessions',
-    ['core/arena/', 'core/bundle/', 'core/sessions/', 'core/sample-workspace.ts', 'core/routes.ts'],
+    [
+      'core/arena/',
+      'core/bundle/',
+      'core/sessions/',
+      'core/autopsy/',
+      'core/sample-workspace.ts',
+      'core/routes.ts',
+    ],
   ],
   // Workers run on their own; their clients (adapters) import their message types.
   ['workers', ['workers/']],

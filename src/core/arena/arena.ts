@@ -32,22 +32,32 @@ export interface ArenaOptions {
   maxContexts?: number;
   pause?: () => Promise<void>;
   ask?: ReplayOptions['ask'];
+  /** Settings and window of the replay (default: the defaults, ARENA_CONTEXT_WINDOW). */
+  settings?: ReplayOptions['settings'];
+  contextWindow?: number;
 }
 
 /** A label for a selection: the strategy's name, plus its settings when it differs from defaults. */
 export function selectionLabel(selection: StrategySelection): string {
   const strategy = getStrategy(selection.id);
-  const changed = strategy.fields
-    .filter(
-      (f) =>
-        JSON.stringify(selection.settings[f.key]) !==
-        JSON.stringify((strategy.defaults as Record<string, unknown>)[f.key]),
-    )
+  const differs = strategy.fields.filter(
+    (f) =>
+      JSON.stringify(selection.settings[f.key]) !==
+      JSON.stringify((strategy.defaults as Record<string, unknown>)[f.key]),
+  );
+  // A switch turned on reads as an addition: "Deep Agents + keep specifics".
+  const switches = differs
+    .filter((f) => f.kind === 'boolean' && selection.settings[f.key] === true)
+    .map((f) => ` + ${f.label.charAt(0).toLowerCase()}${f.label.slice(1)}`)
+    .join('');
+  const changed = differs
+    .filter((f) => !(f.kind === 'boolean' && selection.settings[f.key] === true))
     .map((f) => {
       const value = selection.settings[f.key];
       return `${f.label.replace(/\s*\(.*\)$/, '')} ${Array.isArray(value) ? value.join(', ') : String(value)}`;
     });
-  return changed.length ? `${strategy.label} (${changed.join('; ')})` : strategy.label;
+  const base = `${strategy.label}${switches}`;
+  return changed.length ? `${base} (${changed.join('; ')})` : base;
 }
 
 export async function runArena(options: ArenaOptions): Promise<StrategyRun[]> {
@@ -74,6 +84,8 @@ export async function runArena(options: ArenaOptions): Promise<StrategyRun[]> {
       ...(options.maxContexts !== undefined ? { maxContexts: options.maxContexts } : {}),
       ...(options.pause ? { pause: options.pause } : {}),
       ...(options.ask ? { ask: options.ask } : {}),
+      ...(options.settings ? { settings: options.settings } : {}),
+      ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
     });
     runs.push(run);
     options.onResult?.(run);

@@ -6,7 +6,7 @@ import type { TokenBreakdown } from '../tokens/counter';
 import type { StrategySelection } from '../strategies/types';
 import type { FoundBy } from './evidence';
 import type { Probe, Transcript } from './transcript';
-import { retentionShare, type Retention } from '../compaction/retention';
+import { inContextShare, retentionShare, type Retention } from '../compaction/retention';
 
 export interface TurnResult {
   /** 1-based turn number. */
@@ -94,6 +94,8 @@ export interface RunTotals {
   accuracy: number | null;
   /** Share of removed specifics that every removal left kept or recoverable; null: none removed. */
   specificsKept: number | null;
+  /** Share of them that every removal left in the context itself (files not counted). */
+  specificsInContext: number | null;
 }
 
 export function totalsOf(run: StrategyRun): RunTotals {
@@ -118,6 +120,7 @@ export function totalsOf(run: StrategyRun): RunTotals {
         answered.length
       : null,
     specificsKept: retentionShare(run.retention),
+    specificsInContext: inContextShare(run.retention),
   };
 }
 

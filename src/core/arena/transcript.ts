@@ -6,6 +6,7 @@ import type { ModelMessage } from '../agent/types';
 import { splitTurns } from '../strategies/turns';
 import { MAX_TRANSCRIPT_MESSAGES } from './errors';
 import type { Turn } from '../strategies/types';
+import type { RecordedBaseline } from '../autopsy/baseline';
 
 export interface Probe {
   id: string;
@@ -32,6 +33,11 @@ export interface Transcript {
   probes: Probe[];
   /** One line on where it came from, shown with the results. */
   note?: string;
+  /**
+   * An imported session's own run (another agent's calls and compactions): the arena shows it as
+   * the "As recorded" row beside the strategies.
+   */
+  recorded?: RecordedBaseline;
 }
 
 export function transcriptTurns(transcript: Transcript): Turn[] {

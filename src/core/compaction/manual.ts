@@ -20,6 +20,7 @@ import {
   type SummaryRecord,
 } from './compaction';
 import { getPins, pinnedIds } from './pins';
+import { DEFAULT_SPECIFICS_BUDGET } from './settings';
 import { buildRecordHere, recordLine, type CompactionRecord, type RecordBuilder } from './record';
 import {
   appendHistory,
@@ -106,6 +107,13 @@ export async function previewCompaction(input: ManualCompactionInput): Promise<C
     contextWindow: input.contextWindow,
     path,
     pins,
+    ...(input.settings.keepSpecifics
+      ? {
+          keepSpecifics: {
+            budgetTokens: input.settings.specificsBudget ?? DEFAULT_SPECIFICS_BUDGET,
+          },
+        }
+      : {}),
   });
   if (!checked.ok) return { ok: false, reason: `The summary is unusable: ${checked.reason}` };
 

@@ -490,7 +490,7 @@ describe('retention over a replay (the arena’s "Specifics kept")', () => {
     // A later removal loses the path: it no longer counts as retained.
     tally.add(rec(['4,817 kg'], ['/srv/a.csv']));
     tally.add(rec([], ['Grace Hopper']));
-    expect(tally.result()).toEqual({ specifics: 3, retained: 1, removals: 3 });
+    expect(tally.result()).toEqual({ specifics: 3, retained: 1, inContext: 1, removals: 3 });
     expect(retentionShare(tally.result())).toBeCloseTo(1 / 3);
     expect(retentionShare(createRetentionTally().result())).toBeNull();
   });
@@ -522,7 +522,7 @@ describe('retention over a replay (the arena’s "Specifics kept")', () => {
       counter: createApproximateCounter(),
       signal: new AbortController().signal,
     });
-    expect(seq!.retention).toEqual({ specifics: 0, retained: 0, removals: 0 });
+    expect(seq!.retention).toEqual({ specifics: 0, retained: 0, inContext: 0, removals: 0 });
     expect(totalsOf(seq!).specificsKept).toBeNull();
     expect(win!.retention?.removals).toBeGreaterThan(0);
     expect(win!.retention?.specifics).toBeGreaterThanOrEqual(2);

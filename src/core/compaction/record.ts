@@ -172,6 +172,11 @@ export interface RecordInput {
   /** Texts the caller searched in part before handing them over (the history file's tail). */
   scanCuts?: readonly string[];
   preview?: boolean;
+  /**
+   * Characters read for specifics (default RECORD_SCAN_CHARS). Off a run's path (the autopsy of an
+   * imported session, in a worker or in Node) a record may read more.
+   */
+  scanChars?: number;
 }
 
 /**
@@ -192,14 +197,14 @@ export function buildCompactionRecord(input: RecordInput): CompactionRecord {
         ...(part.role ? { role: part.role } : {}),
       },
     })),
-    { maxChars: RECORD_SCAN_CHARS },
+    { maxChars: input.scanChars ?? RECORD_SCAN_CHARS },
   );
   const context = [...input.after, ...(input.unchanged ?? [])];
   const fate = classifySpecifics(collection.specifics, {
     newContext: context.map((part) => ({ label: part.label, text: part.text })),
     ...(input.readableFiles ? { readableFiles: input.readableFiles } : {}),
     ...(input.pointers ? { pointers: input.pointers } : {}),
-    maxChars: RECORD_SCAN_CHARS,
+    maxChars: input.scanChars ?? RECORD_SCAN_CHARS,
   });
   const pinnedKeys = new Set((input.pinned ?? []).map(pinKey));
   const list = (items: ClassifiedSpecific[]) =>

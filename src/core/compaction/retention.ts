@@ -11,6 +11,11 @@ export interface Retention {
   specifics: number;
   /** Of them, those no removal left lost. */
   retained: number;
+  /**
+   * Of them, those every removal left in the context itself (not only in a file the agent would
+   * have to read back). Absent in results saved before it was measured.
+   */
+  inContext?: number;
   /** Records (removal events) taken in. */
   removals: number;
 }
@@ -21,27 +26,34 @@ export interface RetentionTally {
 }
 
 export function createRetentionTally(): RetentionTally {
-  const lost = new Map<string, boolean>();
+  /** Per specific, the worst fate any removal gave it: 0 kept, 1 recoverable, 2 lost. */
+  const worst = new Map<string, number>();
   let extraTotal = 0;
   let extraRetained = 0;
+  let extraInContext = 0;
   let removals = 0;
+  const note = (key: string, fate: number) => worst.set(key, Math.max(worst.get(key) ?? 0, fate));
   return {
     add(record) {
       removals++;
-      for (const s of [...record.kept, ...record.recoverable]) {
-        const key = pinKey(s);
-        if (!lost.has(key)) lost.set(key, false);
-      }
-      for (const s of record.lost) lost.set(pinKey(s), true);
+      for (const s of record.kept) note(pinKey(s), 0);
+      for (const s of record.recoverable) note(pinKey(s), 1);
+      for (const s of record.lost) note(pinKey(s), 2);
       extraTotal += record.unlisted.kept + record.unlisted.recoverable + record.unlisted.lost;
       extraRetained += record.unlisted.kept + record.unlisted.recoverable;
+      extraInContext += record.unlisted.kept;
     },
     result() {
       let retained = 0;
-      for (const isLost of lost.values()) if (!isLost) retained++;
+      let inContext = 0;
+      for (const fate of worst.values()) {
+        if (fate < 2) retained++;
+        if (fate === 0) inContext++;
+      }
       return {
-        specifics: lost.size + extraTotal,
+        specifics: worst.size + extraTotal,
         retained: retained + extraRetained,
+        inContext: inContext + extraInContext,
         removals,
       };
     },
@@ -52,4 +64,10 @@ export function createRetentionTally(): RetentionTally {
 export function retentionShare(retention: Retention | undefined): number | null {
   if (!retention || retention.specifics === 0) return null;
   return retention.retained / retention.specifics;
+}
+
+/** inContext / specifics, or null when nothing was removed or it was not measured. */
+export function inContextShare(retention: Retention | undefined): number | null {
+  if (!retention || retention.specifics === 0 || retention.inContext === undefined) return null;
+  return retention.inContext / retention.specifics;
 }

@@ -14,8 +14,18 @@ export const compactionSchema = z.object({
   keepFraction: z.number().min(0.01).max(0.9),
   /** write_file / edit_file arguments longer than this are truncated in old messages. */
   truncateArgChars: z.number().int().min(100).max(1_000_000),
+  /**
+   * "Keep specifics": the summarizer is handed the removed text's specifics, and those its summary
+   * drops are kept beside it (keep-specifics.ts). Off by default, as in Deep Agents.
+   */
+  keepSpecifics: z.boolean().optional(),
+  /** Tokens the "Specifics" block beside a summary may take. */
+  specificsBudget: z.number().int().min(50).max(20_000).optional(),
 });
 export type CompactionSettings = z.infer<typeof compactionSchema>;
+
+/** The "Specifics" block's budget when the setting is absent (settings saved before it existed). */
+export const DEFAULT_SPECIFICS_BUDGET = 400;
 
 export const COMPACTION_PRESETS = {
   default: {

@@ -16,7 +16,7 @@ import {
   type ModelResponse,
 } from '../agent/types';
 import { FsError, type VirtualFs } from '../fs/types';
-import type { CompactionSettings } from './settings';
+import { DEFAULT_SPECIFICS_BUDGET, type CompactionSettings } from './settings';
 import {
   SUMMARY_SECTIONS,
   applyStoredSummary,
@@ -53,6 +53,7 @@ import {
   type RecordInput,
 } from './record';
 import { emitWithRecord, settleRecords } from './delivery';
+import { keepSpecificsInstruction, rankSpecifics, withSpecificsBlock } from './keep-specifics';
 
 /** Asks a model for the summary; resolves with its text. The app passes the configured provider. */
 export type SummarizeFn = (request: ModelRequest, signal: AbortSignal) => Promise<string>;
@@ -176,6 +177,11 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
         contextWindow,
         path,
         pins,
+        ...(settings.keepSpecifics
+          ? {
+              keepSpecifics: { budgetTokens: settings.specificsBudget ?? DEFAULT_SPECIFICS_BUDGET },
+            }
+          : {}),
       });
       if (!answer.ok) return fail(answer.reason);
       summary = answer.summary;
@@ -298,18 +304,37 @@ export async function requestSummary(
     contextWindow: number;
     path: string;
     pins: Pins;
+    /**
+     * "Keep specifics": the removed text's specifics go to the summarizer ranked, and those its
+     * summary drops are kept beside it in a block of at most this many tokens.
+     */
+    keepSpecifics?: { budgetTokens: number };
   },
 ): Promise<ReturnType<typeof checkSummary>> {
+  const ranked = input.keepSpecifics
+    ? rankSpecifics(removedMessages(input.plan), input.plan.kept, input.pins)
+    : [];
+  const mustKeep = [mustKeepInstruction(input.pins), keepSpecificsInstruction(ranked)]
+    .filter(Boolean)
+    .join('\n\n');
   const text = await summarize(
     buildSummaryRequest(input.model, input.plan.toSummarize, {
       counter: input.counter,
       contextWindow: input.contextWindow,
       path: input.path,
-      mustKeep: mustKeepInstruction(input.pins),
+      mustKeep,
     }),
     signal,
   );
-  return checkSummary(text);
+  const checked = checkSummary(text);
+  if (!checked.ok || !input.keepSpecifics) return checked;
+  const { summary } = withSpecificsBlock(
+    checked.summary,
+    ranked,
+    input.keepSpecifics.budgetTokens,
+    (t) => input.counter.count(t),
+  );
+  return { ok: true, summary };
 }
 
 /** The summary to store after `stored`, for the plan. */

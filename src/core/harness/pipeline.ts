@@ -74,8 +74,18 @@ export interface PipelineOptions {
 export function buildPipeline(options: PipelineOptions): Middleware[] {
   const layers = options.layers ?? { agentsMd: true, facts: true };
   const settings = options.settings;
-  const compaction = () => settings().compaction;
   const isDeepAgents = () => options.strategy().id === 'deep-agents';
+  // Deep Agents' "Keep specifics" switch (a thread's or an arena entry's) turns the compaction
+  // option on for it; the settings object is passed on as it is otherwise.
+  const compaction = () => {
+    const base = settings().compaction;
+    const selection = options.strategy();
+    return selection.id === 'deep-agents' &&
+      selection.settings.keepSpecifics === true &&
+      !base.keepSpecifics
+      ? { ...base, keepSpecifics: true }
+      : base;
+  };
   const { counter, contextWindow } = options;
   const records = options.buildRecord ? { buildRecord: options.buildRecord } : {};
   return [

@@ -21,6 +21,14 @@ function turnHeading(row: LineRow): string {
 const afterTurnHeading = (row: LineRow) => `After turn ${row.turn}`;
 
 /** Tokens per turn and cumulative (a line per strategy), extra calls, and tokens vs recall. */
+
+type YMetric = 'recall' | 'specificsKept' | 'specificsInContext';
+const Y_LABELS: Record<YMetric, string> = {
+  recall: 'Probe recall',
+  specificsKept: 'Specifics kept',
+  specificsInContext: 'Specifics kept in context',
+};
+
 export function ResultsCharts({
   run,
   figures = Infinity,
@@ -56,8 +64,11 @@ export function ResultsCharts({
     [totals],
   );
   // The scatter's y-axis: probe recall, or the flight recorder's "Specifics kept".
-  const [yMetric, setYMetric] = useState<'recall' | 'specificsKept'>('recall');
-  const yLabel = yMetric === 'recall' ? 'Probe recall' : 'Specifics kept';
+  // A transcript without probes (an imported session) opens on specifics kept.
+  const [yMetric, setYMetric] = useState<YMetric>(() =>
+    run.transcript.probes.length === 0 ? 'specificsKept' : 'recall',
+  );
+  const yLabel = Y_LABELS[yMetric];
   const hasProbes = totals.some((t) => t.totals[yMetric] !== null);
   // The scatter's points: tokens sent against the metric, for the runs that have it.
   const scatter = useMemo<ScatterDatum[]>(
@@ -105,12 +116,12 @@ export function ResultsCharts({
           Cumulative tokens (x) against {yLabel.toLowerCase()} (y): up and to the left is better{' '}
           <label className="arena-axis-choice">
             y-axis:{' '}
-            <select
-              value={yMetric}
-              onChange={(e) => setYMetric(e.target.value as 'recall' | 'specificsKept')}
-            >
-              <option value="recall">Probe recall</option>
-              <option value="specificsKept">Specifics kept</option>
+            <select value={yMetric} onChange={(e) => setYMetric(e.target.value as YMetric)}>
+              {(Object.keys(Y_LABELS) as YMetric[]).map((metric) => (
+                <option key={metric} value={metric}>
+                  {Y_LABELS[metric]}
+                </option>
+              ))}
             </select>
           </label>
         </figcaption>

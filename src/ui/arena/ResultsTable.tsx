@@ -1,4 +1,6 @@
 import { totalsOf, type ArenaRun } from '../../core/arena/results';
+import { AS_RECORDED_LABEL, type RecordedBaseline } from '../../core/autopsy/baseline';
+import { inContextShare, retentionShare, type Retention } from '../../core/compaction/retention';
 import { useArenaStore } from '../../state/arena';
 import { lookOf } from './palette';
 import { percent, tokens } from './format';
@@ -107,7 +109,7 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
                       <small>
                         {' '}
                         ({r.retention.retained.toLocaleString('en')} of{' '}
-                        {r.retention.specifics.toLocaleString('en')},{' '}
+                        {r.retention.specifics.toLocaleString('en')}, {inContextNote(r.retention)}
                         {r.retention.removals.toLocaleString('en')} removal
                         {r.retention.removals === 1 ? '' : 's'})
                       </small>
@@ -117,8 +119,71 @@ export function ResultsTable({ run }: { run: ArenaRun }) {
               </tr>
             );
           })}
+          {run.transcript.recorded && (
+            <RecordedRow recorded={run.transcript.recorded} asked={asked} />
+          )}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** The source agent's own run of an imported session, beside the strategies that replay it. */
+function RecordedRow({ recorded, asked }: { recorded: RecordedBaseline; asked: boolean }) {
+  const { retention } = recorded;
+  return (
+    <tr className="arena-recorded">
+      <th scope="row">
+        <span className="arena-swatch recorded" aria-hidden />
+        {AS_RECORDED_LABEL}
+        <small> ({recorded.source})</small>
+      </th>
+      <td>
+        {tokens(recorded.sent)}
+        <small>
+          {' '}
+          (its {recorded.calls.toLocaleString('en')} calls' conversation, counted here without a
+          system prompt or tools
+          {recorded.recordedCalls > 0
+            ? `; ${recorded.source} recorded ${tokens(recorded.recordedSent)} input tokens over ${recorded.recordedCalls.toLocaleString('en')} of them, its own system prompt and tools included`
+            : ''}
+          )
+        </small>
+      </td>
+      <td>
+        {recorded.compactions} <small>compaction{recorded.compactions === 1 ? '' : 's'}</small>
+      </td>
+      <td>—</td>
+      {asked && <td>—</td>}
+      <td>
+        {retention.specifics === 0 ? (
+          <>
+            —{' '}
+            <small>
+              {recorded.compactions === 0
+                ? '(never compacted)'
+                : '(no specifics in what was removed)'}
+            </small>
+          </>
+        ) : (
+          <>
+            {percent(retentionShare(retention))}
+            <small>
+              {' '}
+              ({retention.retained.toLocaleString('en')} of{' '}
+              {retention.specifics.toLocaleString('en')},{' '}
+              {recorded.compactions.toLocaleString('en')} compaction
+              {recorded.compactions === 1 ? '' : 's'})
+            </small>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** "62% in the context itself, " when some kept specifics are only in files the agent can read. */
+function inContextNote(retention: Retention): string {
+  if (retention.inContext === undefined || retention.inContext === retention.retained) return '';
+  return `${percent(inContextShare(retention))} in the context itself, `;
 }

@@ -1,14 +1,20 @@
 import {
   COMPACTION_PRESETS,
+  DEFAULT_SPECIFICS_BUDGET,
   STRESS_CONTEXT_WINDOW,
   type CompactionSettings,
 } from '../../core/compaction/settings';
 import { NumberField, parseInRange, type Range } from './NumberField';
 
-export type CompactionDraft = Record<keyof CompactionSettings, string>;
+/** The thresholds a preset sets. */
+type PresetKey = keyof (typeof COMPACTION_PRESETS)['default'];
+
+export type CompactionDraft = Record<PresetKey | 'specificsBudget', string> & {
+  keepSpecifics: boolean;
+};
 
 export const COMPACTION_FIELDS: {
-  key: keyof CompactionSettings;
+  key: PresetKey;
   label: string;
   range: Range;
   hint: string;
@@ -39,12 +45,19 @@ export const COMPACTION_FIELDS: {
   },
 ];
 
+const SPECIFICS_BUDGET_FIELD = {
+  label: 'Specifics block budget (tokens)',
+  range: { min: 50, max: 20_000, integer: true },
+} as const;
+
 export function toCompactionDraft(settings: CompactionSettings): CompactionDraft {
   return {
     offloadTokens: String(settings.offloadTokens),
     triggerFraction: String(settings.triggerFraction),
     keepFraction: String(settings.keepFraction),
     truncateArgChars: String(settings.truncateArgChars),
+    keepSpecifics: settings.keepSpecifics ?? false,
+    specificsBudget: String(settings.specificsBudget ?? DEFAULT_SPECIFICS_BUDGET),
   };
 }
 
@@ -53,12 +66,19 @@ export function parseCompactionDraft(draft: CompactionDraft): {
   problems: string[];
 } {
   const problems: string[] = [];
-  const out: Partial<CompactionSettings> = {};
+  const out: Partial<CompactionSettings> = { keepSpecifics: draft.keepSpecifics };
   for (const field of COMPACTION_FIELDS) {
     const parsed = parseInRange(field.label, draft[field.key], field.range);
     if (typeof parsed === 'string') problems.push(parsed);
     else out[field.key] = parsed;
   }
+  const budget = parseInRange(
+    SPECIFICS_BUDGET_FIELD.label,
+    draft.specificsBudget,
+    SPECIFICS_BUDGET_FIELD.range,
+  );
+  if (typeof budget === 'string') problems.push(budget);
+  else out.specificsBudget = budget;
   return problems.length ? { problems } : { settings: out as CompactionSettings, problems };
 }
 
@@ -90,7 +110,12 @@ export function CompactionFields({
           onChange={(e) => {
             const name = e.target.value as keyof typeof COMPACTION_PRESETS | 'custom';
             if (name === 'custom') return;
-            onChange(toCompactionDraft(COMPACTION_PRESETS[name]));
+            // A preset sets the thresholds; "Keep specifics" stays as the person chose.
+            onChange({
+              ...toCompactionDraft(COMPACTION_PRESETS[name]),
+              keepSpecifics: draft.keepSpecifics,
+              specificsBudget: draft.specificsBudget,
+            });
             // An override the person typed is theirs: the preset fills the window only when empty.
             if (name === 'stress') {
               if (contextWindow?.text.trim() === '')
@@ -116,6 +141,27 @@ export function CompactionFields({
           onChange={(text) => onChange({ ...draft, [field.key]: text })}
         />
       ))}
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.keepSpecifics}
+          onChange={(e) => onChange({ ...draft, keepSpecifics: e.target.checked })}
+        />
+        Keep specifics
+      </label>
+      <p className="hint">
+        {draft.keepSpecifics
+          ? 'On: the summarizer is handed the specifics (numbers, codes, paths, names…) of what it summarizes, ranked, and those its summary still drops are kept beside it in a short Specifics block.'
+          : 'Off: summaries are written as in Deep Agents. Turn on to hand the summarizer the specifics of what it summarizes and keep those it drops beside the summary.'}
+      </p>
+      {draft.keepSpecifics && (
+        <NumberField
+          label={SPECIFICS_BUDGET_FIELD.label}
+          value={draft.specificsBudget}
+          hint="The most tokens the Specifics block beside a summary may take; what does not fit is counted in its last line."
+          onChange={(text) => onChange({ ...draft, specificsBudget: text })}
+        />
+      )}
     </fieldset>
   );
 }
