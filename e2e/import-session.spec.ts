@@ -25,7 +25,9 @@ test('a Claude Code session with a compaction: the report, then the thread with 
     .setInputFiles(fixturePath('claude-code-compaction.jsonl'));
 
   await expect(report(page)).toContainText('15 records → 10 messages.');
-  await expect(report(page)).toContainText('1 compaction by the source, each with its summary.');
+  await expect(report(page)).toContainText(
+    /1 compaction by the source, each with its summary: Claude Code's compaction kept \d+ of \d+ specifics/,
+  );
   await expect(report(page)).toContainText('1 image as a placeholder.');
   await expect(report(page)).toContainText('Line 14 is not JSON.');
   await expect(report(page)).toContainText(
@@ -146,4 +148,64 @@ test('from the arena’s transcript chooser, an imported session replays like an
   await expect(dialog(page)).toBeHidden();
   await expect(arena).toContainText('Research the three largest lithium producers');
   await expect(arena).toContainText('1 turns, 8 messages');
+});
+
+test('the autopsy of a Claude Code compaction: its record lists what was lost, and the arena shows the session "As recorded"', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page
+    .getByRole('navigation', { name: 'Threads' })
+    .getByRole('button', { name: 'Import session' })
+    .click();
+  await dialog(page)
+    .getByLabel('Session file')
+    .setInputFiles(fixturePath('claude-code-planted.jsonl'));
+  await expect(report(page)).toContainText(/Claude Code's compaction kept \d+ of \d+ specifics/);
+  await dialog(page).getByRole('button', { name: 'Open thread' }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // The compaction Claude Code made is an event of the thread, with its Compaction record: the
+  // invoice total said before the boundary and missing from the summary is listed as lost.
+  const tokens = page.getByRole('region', { name: 'Token usage' });
+  await tokens
+    .getByRole('list', { name: 'Context events' })
+    .getByRole('button', { name: /summarized|compacted/i })
+    .first()
+    .click();
+  const record = page.getByRole('region', { name: 'Compaction record' });
+  await expect(record).toBeVisible();
+  await expect(record.getByRole('heading', { level: 3 })).toHaveText(
+    /^[\d,]+ lost · [\d,]+ recoverable · [\d,]+ kept$/,
+  );
+  const lost = record.getByRole('list', { name: 'Lost' });
+  await expect(lost).toContainText('$12,480.55');
+  await expect(lost).toContainText('OPS-2291');
+  await expect(record.getByRole('list', { name: 'Kept' })).toContainText(
+    'scripts/export_billing.py',
+  );
+  await page
+    .getByRole('dialog', { name: 'Flight recorder' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+
+  // The same session in the arena: Claude Code's own run is the "As recorded" row beside the
+  // strategies that replay it.
+  await page.getByRole('button', { name: 'Arena', exact: true }).click();
+  const arena = page.getByRole('region', { name: 'Arena' });
+  await arena.getByRole('button', { name: 'Import session' }).click();
+  await dialog(page)
+    .getByLabel('Session file')
+    .setInputFiles(fixturePath('claude-code-planted.jsonl'));
+  await dialog(page).getByRole('button', { name: 'Replay in arena' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await arena.getByRole('button', { name: 'Run arena' }).click();
+  const table = arena.getByRole('table', { name: 'Arena results' });
+  const recorded = table.getByRole('row').filter({
+    has: page.getByRole('rowheader', { name: /^As recorded/ }),
+  });
+  await expect(recorded).toBeVisible();
+  await expect(recorded).toContainText('Claude Code');
+  await expect(recorded).toContainText(/\d+% \(\d+ of \d+, 1 compaction\)/);
+  await expect(table.getByRole('rowheader', { name: /^Deep Agents/ }).first()).toBeVisible();
 });

@@ -8,6 +8,13 @@ import { sessionToThread } from '../core/sessions/to-thread';
 import type { ImportReport } from '../core/sessions/types';
 import type { Thread } from '../core/thread/thread';
 import { errorText } from '../core/text/errors';
+import { autopsyOfImported } from '../core/autopsy/session';
+import {
+  createApproximateCounter,
+  encodingForModel,
+  loadEncoder,
+  type TokenCounter,
+} from '../core/tokens/counter';
 
 export interface SessionImportRequest {
   id: number;
@@ -43,12 +50,18 @@ export async function importInWorker(
         post({ id, type: 'progress', done, total, stage: 'parsing' });
       },
     });
-    post({
-      id,
-      type: 'done',
-      thread: sessionToThread(session, { workspace }),
-      report: session.report,
-    });
+    // The autopsy of the source's own compactions: a Compaction record for each, and the calls and
+    // events the token chart draws (the source's recorded usage where it has it, else counted).
+    const counter: TokenCounter = await loadEncoder(
+      encodingForModel(session.model ?? 'gpt-4o'),
+    ).catch(() => createApproximateCounter());
+    const autopsy = autopsyOfImported(session, counter);
+    if (session.compactions.length > 0)
+      session.report.compactionHeadline = autopsy.autopsy.headline;
+    const thread = sessionToThread(session, { workspace });
+    thread.calls = autopsy.timeline.calls;
+    thread.events = autopsy.timeline.events;
+    post({ id, type: 'done', thread, report: session.report });
   } catch (error) {
     post({ id, type: 'error', error: errorText(error) });
   }

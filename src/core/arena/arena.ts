@@ -85,7 +85,11 @@ export async function runArena(options: ArenaOptions): Promise<StrategyRun[]> {
       ...(options.pause ? { pause: options.pause } : {}),
       ...(options.ask ? { ask: options.ask } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
-      ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
+      // An imported session replays with the window that puts Deep Agents' trigger where the
+      // source compacted (core/autopsy), unless one is given.
+      ...((options.contextWindow ?? options.transcript.recorded?.replayWindow)
+        ? { contextWindow: options.contextWindow ?? options.transcript.recorded!.replayWindow! }
+        : {}),
     });
     runs.push(run);
     options.onResult?.(run);

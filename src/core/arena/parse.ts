@@ -10,6 +10,8 @@ import { isSessionText } from '../sessions/detect';
 import { parseSession } from '../sessions/parse';
 import { sessionToThread, importedLine } from '../sessions/to-thread';
 import { reportSummary } from '../sessions/report';
+import { autopsyOfImported } from '../autopsy/session';
+import { createApproximateCounter } from '../tokens/counter';
 import { transcriptFromThread } from './parse-thread';
 import { errorText } from '../text/errors';
 
@@ -50,8 +52,12 @@ function transcriptFromSession(text: string, fileName: string, bytes: number): T
     const session = parseSession(text, fileName, { bytes });
     const thread = sessionToThread(session, { workspace: 'arena' });
     const replay = transcriptFromThread(thread, 'jsonl');
+    // The source's own run, as the "As recorded" row (its conversation estimated at 4 characters a
+    // token here: reading a file has no tokenizer at hand).
+    const autopsy = autopsyOfImported(session, createApproximateCounter());
     transcript = {
       ...replay,
+      recorded: autopsy.baseline,
       id: `session:${session.sessionId ?? fileName}`,
       source: 'session',
       note: [`${importedLine(session)}: ${reportSummary(session.report)}.`, replay.note]

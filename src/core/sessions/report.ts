@@ -30,7 +30,10 @@ export function reportSummary(report: ImportReport): string {
   const parts = [`${n(report.records)} records → ${n(report.messages)} messages`];
   const placeholders = placeholderText(report);
   if (placeholders) parts.push(placeholders);
-  if (report.compactions) parts.push(`${counted(report.compactions, 'compaction')} by the source`);
+  if (report.compactions)
+    parts.push(
+      report.compactionHeadline ?? `${counted(report.compactions, 'compaction')} by the source`,
+    );
   if (report.sidechains) parts.push(`${counted(report.sidechains, 'sidechain')} kept apart`);
   if (report.rewoundRecords)
     parts.push(`${counted(report.rewoundRecords, 'record')} of rewound branches left out`);
@@ -60,7 +63,10 @@ export function reportLines(report: ImportReport): string[] {
     );
   if (report.compactions)
     lines.push(
-      `${counted(report.compactions, 'compaction')} by the source, each with its summary.`,
+      `${counted(report.compactions, 'compaction')} by the source, each with its summary` +
+        (report.compactionHeadline
+          ? `: ${report.compactionHeadline} (each has its Compaction record on the token chart).`
+          : '.'),
     );
   if (report.sidechains)
     lines.push(

@@ -122,6 +122,11 @@ export interface ImportReport {
   cuts: string[];
   problems: ImportProblem[];
   secrets: SecretFinding[];
+  /**
+   * The autopsy of the source's own compactions in one line ("Claude Code's 3 compactions kept 41
+   * of 388 specifics"), once it has run (core/autopsy).
+   */
+  compactionHeadline?: string;
 }
 
 export interface ImportedSession {

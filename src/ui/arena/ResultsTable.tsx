@@ -142,7 +142,7 @@ function RecordedRow({ recorded, asked }: { recorded: RecordedBaseline; asked: b
         {tokens(recorded.sent)}
         <small>
           {' '}
-          (its {recorded.calls.toLocaleString('en')} calls' conversation, counted here without a
+          (its {recorded.calls.toLocaleString('en')} calls' conversation, estimated here without a
           system prompt or tools
           {recorded.recordedCalls > 0
             ? `; ${recorded.source} recorded ${tokens(recorded.recordedSent)} input tokens over ${recorded.recordedCalls.toLocaleString('en')} of them, its own system prompt and tools included`
