@@ -126,6 +126,28 @@ function download(name: string, type: string, text: string) {
 }
 
 export const useArenaStore = create<ArenaState>((set, get) => {
+  /**
+   * Another agent's session: beside its "As recorded" row, Deep Agents and Deep Agents + keep
+   * specifics are ticked (the comparison the session is imported for); nothing else is changed.
+   */
+  function tickForSession() {
+    const entries = get().entries;
+    const deep = entries.filter((e) => e.id === 'deep-agents');
+    const hasKeep = deep.some((e) => e.values.keepSpecifics === true);
+    const ticked = entries.map((e) =>
+      e.id === 'deep-agents' && (e.variant === 0 || e.values.keepSpecifics === true)
+        ? { ...e, enabled: true }
+        : e,
+    );
+    set({ entries: ticked });
+    if (hasKeep) return;
+    get().addVariant('deep-agents');
+    const added = get()
+      .entries.filter((e) => e.id === 'deep-agents')
+      .at(-1)!;
+    get().setValue(added.key, 'keepSpecifics', true);
+  }
+
   function readEntries(): { entries: ArenaEntry[]; problems: boolean } {
     let problems = false;
     const entries: ArenaEntry[] = [];
@@ -353,6 +375,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
         return;
       }
       set({ source: `thread:${id}`, transcript, importError: undefined });
+      if (transcript.recorded) tickForSession();
     },
 
     async importFile(file) {
@@ -365,6 +388,7 @@ export const useArenaStore = create<ArenaState>((set, get) => {
       try {
         const transcript = parseTranscriptFile(file.name, await file.text(), file.size);
         set({ source: `file:${file.name}`, transcript, importError: undefined });
+        if (transcript.recorded) tickForSession();
       } catch (error) {
         const reason =
           error instanceof ArenaInputError || error instanceof Error

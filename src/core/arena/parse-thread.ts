@@ -4,6 +4,7 @@
 // (`at`: the turn after which it is asked, default the last turn). Without them the arena measures
 // tokens only.
 
+import { recordedBaselineOfThread } from '../autopsy/baseline';
 import { isModelMessage, type ModelMessage } from '../agent/types';
 import type { Thread } from '../thread/thread';
 import { threadFromJsonl } from '../bundle/jsonl';
@@ -61,7 +62,10 @@ export function transcriptFromThread(
 ): Transcript {
   const messages = thread.messages.filter(isModelMessage).map(plainMessage);
   const start = messages.findIndex((m) => m.role === 'user');
+  // A thread imported from another agent's session carries that agent's own run ("As recorded").
+  const recorded = recordedBaselineOfThread(thread);
   return {
+    ...(recorded ? { recorded } : {}),
     id: `${source}:${thread.id}`,
     title: String(thread.title || 'Untitled thread'),
     source,

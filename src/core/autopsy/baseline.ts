@@ -3,7 +3,12 @@
 // specifics its compactions kept), measured the way the arena measures a strategy. Pure.
 
 import type { ModelMessage } from '../agent/types';
-import type { Retention } from '../compaction/retention';
+import { createRetentionTally, type Retention } from '../compaction/retention';
+import { COMPACTION_PRESETS } from '../compaction/settings';
+import { importedSessionSlot } from '../sessions/to-thread';
+import { SOURCE_LABELS } from '../sessions/types';
+import type { Thread } from '../thread/thread';
+import { IMPORTED_CALL_PREFIX } from './timeline';
 import type { SessionAutopsy, SourceCompaction } from './autopsy';
 import type { SessionTimeline } from './timeline';
 
@@ -30,6 +35,9 @@ export interface RecordedBaseline {
 }
 
 export const AS_RECORDED_LABEL = 'As recorded';
+
+/** The smallest window a replay of an imported session uses. */
+export const MIN_REPLAY_WINDOW = 4_000;
 
 export function recordedBaseline(
   autopsy: SessionAutopsy,
@@ -68,4 +76,52 @@ export function replayMessages(
   const kept = messages.filter((m) => !summaries.has(m.id));
   const first = kept.findIndex((m) => m.role === 'user');
   return first < 0 ? [] : kept.slice(first);
+}
+
+/**
+ * The "As recorded" baseline of a stored thread imported from another agent's session: from the
+ * calls and the compaction events the import put on it (core/autopsy/timeline.ts). Undefined for a
+ * thread that was not imported, or one saved before the import ran the autopsy.
+ */
+export function recordedBaselineOfThread(thread: Thread): RecordedBaseline | undefined {
+  const imported = importedSessionSlot.read(thread.state);
+  if (!imported) return undefined;
+  const compactions = (thread.events ?? []).filter(
+    (e) => e.kind === 'summarize' && e.record && e.callId?.startsWith(IMPORTED_CALL_PREFIX),
+  );
+  if (thread.calls.length === 0) return undefined;
+  const tally = createRetentionTally();
+  for (const event of compactions) tally.add(event.record!);
+  let sent = 0;
+  let recordedSent = 0;
+  let recordedCalls = 0;
+  for (const call of thread.calls) {
+    sent += call.estimate.total;
+    if (call.usage) {
+      recordedSent += call.usage.inputTokens;
+      recordedCalls++;
+    }
+  }
+  // The replay's window: Deep Agents' trigger where the source first compacted (the context of the
+  // last call before it, counted at import, over the trigger fraction).
+  const first = compactions[0];
+  const at = first ? thread.calls.findIndex((c) => c.callId === first.callId) : -1;
+  const before = at > 0 ? thread.calls[at - 1]!.estimate.total : 0;
+  return {
+    source: SOURCE_LABELS[imported.source],
+    sent,
+    calls: thread.calls.length,
+    recordedSent,
+    recordedCalls,
+    compactions: compactions.length,
+    retention: tally.result(),
+    ...(before > 0
+      ? {
+          replayWindow: Math.max(
+            MIN_REPLAY_WINDOW,
+            Math.ceil(before / COMPACTION_PRESETS.default.triggerFraction),
+          ),
+        }
+      : {}),
+  };
 }

@@ -10,7 +10,12 @@ import { COMPACTION_PRESETS } from '../compaction/settings';
 import { SOURCE_LABELS, type ImportedSession } from '../sessions/types';
 import type { TokenCounter } from '../tokens/counter';
 import { autopsySession, type SessionAutopsy, type SourceCompaction } from './autopsy';
-import { recordedBaseline, replayMessages, type RecordedBaseline } from './baseline';
+import {
+  MIN_REPLAY_WINDOW,
+  recordedBaseline,
+  replayMessages,
+  type RecordedBaseline,
+} from './baseline';
 import { sessionTimeline, type SessionTimeline } from './timeline';
 
 export interface ImportedAutopsy {
@@ -66,7 +71,7 @@ export function autopsyOfImported(
     : 0;
   const replayWindow =
     counted > 0
-      ? Math.max(4_000, Math.ceil(counted / COMPACTION_PRESETS.default.triggerFraction))
+      ? Math.max(MIN_REPLAY_WINDOW, Math.ceil(counted / COMPACTION_PRESETS.default.triggerFraction))
       : ARENA_CONTEXT_WINDOW;
   return {
     source,

@@ -20,8 +20,10 @@ export interface SessionTimeline {
   events: ContextEvent[];
 }
 
+/** The call ids of an imported session's assistant messages start with this. */
+export const IMPORTED_CALL_PREFIX = 'imported_call_';
 /** The call id an imported assistant message stands for. */
-export const importedCallId = (messageId: string) => `call_${messageId}`;
+export const importedCallId = (messageId: string) => `${IMPORTED_CALL_PREFIX}${messageId}`;
 
 /**
  * Calls and events for an imported session. The context of each call is estimated as the latest

@@ -3,7 +3,7 @@
 // to a request it cannot do.
 
 import type { Intent } from './intents';
-import { mentionsFiles } from './understand';
+import { mentionsFiles } from './files/patterns';
 import { firstLines } from './text';
 import { hasTool, say, type Action, type Exchange, type TurnContext } from './turn';
 

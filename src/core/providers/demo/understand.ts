@@ -9,7 +9,6 @@ import {
   GREETING,
   NOT_NAMES,
   STANDING,
-  normalise,
   splitClauses,
   thirdPerson,
   unwrap,
@@ -260,11 +259,4 @@ function taskPhrase(text: string): string | undefined {
     .replace(/[\s.!;:,]+$/, '');
   const lower = `${phrase.charAt(0).toLowerCase()}${phrase.slice(1)}`;
   return lower.length > 60 ? `${lower.slice(0, 57).trimEnd()}…` : lower;
-}
-
-/** Whether the words look like a request to do something (for the unsupported answer's hint). */
-export function mentionsFiles(text: string): boolean {
-  return /\b(?:files?|folders?|directory|readme|notes|todo|workspace|\.md|\.ts|document)\b/i.test(
-    normalise(text),
-  );
 }

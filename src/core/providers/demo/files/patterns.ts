@@ -1,7 +1,7 @@
 // File requests: a listing, a file to read by path or by a bare name, a search, a glob. Each
 // pattern gives the path or name it found as a slot.
 
-import { END } from '../language';
+import { END, normalise } from '../language';
 import type { Intent } from '../intents';
 
 // --- Words ----------------------------------------------------------------------------------------
@@ -307,4 +307,11 @@ function unquote(text: string): string {
   const quoted = /^(["'`])([\s\S]*)\1$/.exec(trimmed);
   if (quoted) return (quoted[2] ?? '').trim();
   return trimmed.replace(/[.!?]+$/, '').trim();
+}
+
+/** Whether the words speak of files (for the unsupported answer's hint). */
+export function mentionsFiles(text: string): boolean {
+  return /\b(?:files?|folders?|directory|readme|notes|todo|workspace|\.md|\.ts|document)\b/i.test(
+    normalise(text),
+  );
 }
