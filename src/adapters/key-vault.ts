@@ -46,7 +46,7 @@ export interface KeyVault {
    * version is migrated: encrypted, stored, and the plain text deleted; its keys are bound to
    * `legacyEndpoints` (the endpoints configured when they were saved).
    */
-  load(legacyEndpoints: Record<KeyedProviderId, string>): Promise<BoundKeys | undefined>;
+  load(legacyEndpoints: Partial<Record<KeyedProviderId, string>>): Promise<BoundKeys | undefined>;
   save(keys: BoundKeys): Promise<void>;
   /** Forgets every remembered key (and the plain-text record, if any is left). */
   clear(): Promise<void>;
@@ -109,13 +109,16 @@ export function createKeyVault(
   };
 }
 
-function readLegacy(value: unknown, endpoints: Record<KeyedProviderId, string>): BoundKeys {
+function readLegacy(
+  value: unknown,
+  endpoints: Partial<Record<KeyedProviderId, string>>,
+): BoundKeys {
   const out: BoundKeys = {};
   if (typeof value !== 'object' || value === null) return out;
   for (const provider of KEYED_PROVIDER_IDS) {
     const key = (value as Record<string, unknown>)[provider];
     if (typeof key === 'string' && key !== '')
-      out[provider] = { key, endpoint: endpoints[provider] };
+      out[provider] = { key, endpoint: endpoints[provider] ?? '' };
   }
   return out;
 }

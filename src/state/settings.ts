@@ -48,7 +48,8 @@ interface SettingsStore {
 }
 
 const SETTINGS_KEY = 'settings';
-const EMPTY_KEYS: ApiKeys = mapKeyed(() => '');
+/** No key for any provider. */
+export const NO_KEYS: ApiKeys = mapKeyed(() => '');
 
 /** The endpoint a key is bound to: the origin of the provider's effective base URL. */
 export function keyEndpoint(settings: Settings, provider: KeyProvider): string {
@@ -71,8 +72,8 @@ function bindKeys(
   keys: ApiKeys,
   endpoints: ApiKeys,
 ): { apiKeys: ApiKeys; keyEndpoints: ApiKeys; notices: string[] } {
-  const apiKeys = { ...EMPTY_KEYS };
-  const keyEndpoints = { ...EMPTY_KEYS };
+  const apiKeys = { ...NO_KEYS };
+  const keyEndpoints = { ...NO_KEYS };
   const notices: string[] = [];
   for (const provider of KEY_PROVIDERS) {
     if (!keys[provider]) continue;
@@ -97,8 +98,8 @@ async function rememberKeys(apiKeys: ApiKeys, keyEndpoints: ApiKeys): Promise<vo
 
 export const useSettingsStore = create<SettingsStore>((set, get) => ({
   settings: DEFAULT_SETTINGS,
-  apiKeys: EMPTY_KEYS,
-  keyEndpoints: EMPTY_KEYS,
+  apiKeys: NO_KEYS,
+  keyEndpoints: NO_KEYS,
   loaded: false,
 
   async load() {
@@ -149,7 +150,7 @@ export const useSettingsStore = create<SettingsStore>((set, get) => ({
     const next = parsed.settings;
     const before = get();
     // A typed key is bound to the endpoint it was typed for; any other key keeps its binding.
-    const endpoints = { ...EMPTY_KEYS };
+    const endpoints = { ...NO_KEYS };
     for (const provider of KEY_PROVIDERS) {
       endpoints[provider] = entered[provider]
         ? keyEndpoint(next, provider)
