@@ -59,8 +59,8 @@ describe('the provider id list', () => {
   });
 
   it('refuses an id that is not on the list', () => {
-    expect(validateProviderSettings({ provider: 'acme' })).toEqual([
-      { field: 'provider', message: 'Unknown provider "acme".' },
+    expect(validateProviderSettings({ provider: 'nonesuch' })).toEqual([
+      { field: 'provider', message: 'Unknown provider "nonesuch".' },
     ]);
   });
 });
