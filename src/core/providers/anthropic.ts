@@ -1,5 +1,6 @@
 // Anthropic Messages provider, streaming through the official SDK with its browser opt-in.
-// Conversion to the wire format (content blocks, strict user/assistant alternation) happens here.
+// What is its own lives here: the client, the wire format (content blocks, strict user/assistant
+// alternation) and how a stream event is read; the rest is the shared skeleton (skeleton.ts, sdk-call.ts).
 import Anthropic from '@anthropic-ai/sdk';
 import type {
   ContentBlockParam,

@@ -1,14 +1,14 @@
 // OpenAI-compatible chat completions provider (OpenAI, OpenRouter, Ollama, LM Studio, vLLM), streaming
-// through the official SDK. Conversion to the wire format happens here and nowhere else.
+// through the official SDK. What is its own lives here: the client, the wire format and how a chunk
+// is read; the rest is the shared skeleton (skeleton.ts, sdk-call.ts).
 import OpenAI from 'openai';
-import type { ModelProvider } from '../agent/types';
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import type { ModelMessage, ToolSchema, Usage } from '../agent/types';
+import type { ModelMessage, ModelProvider, ToolSchema, Usage } from '../agent/types';
 import { createSdkProvider } from './sdk-call';
 import type { KeyedProviderOptions } from './settings';
 import { usageOf, writeThread } from './skeleton';
