@@ -11,13 +11,15 @@
 // Each key is stored with the endpoint (origin of the base URL) it was entered for, so a key is
 // never handed to another endpoint (src/state/settings.ts).
 
+import { KEYED_PROVIDER_IDS, type KeyedProviderId } from '../core/providers/settings';
+
 export interface BoundKey {
   key: string;
   /** The origin of the base URL the key was entered for, e.g. https://api.openai.com. */
   endpoint: string;
 }
 
-export type BoundKeys = Partial<Record<'openai' | 'anthropic', BoundKey>>;
+export type BoundKeys = Partial<Record<KeyedProviderId, BoundKey>>;
 
 /** The part of the app's key-value store the vault uses (IdbKeyValue in the app). */
 export interface VaultStorage {
@@ -44,7 +46,7 @@ export interface KeyVault {
    * version is migrated: encrypted, stored, and the plain text deleted; its keys are bound to
    * `legacyEndpoints` (the endpoints configured when they were saved).
    */
-  load(legacyEndpoints: Record<'openai' | 'anthropic', string>): Promise<BoundKeys | undefined>;
+  load(legacyEndpoints: Partial<Record<KeyedProviderId, string>>): Promise<BoundKeys | undefined>;
   save(keys: BoundKeys): Promise<void>;
   /** Forgets every remembered key (and the plain-text record, if any is left). */
   clear(): Promise<void>;
@@ -107,13 +109,16 @@ export function createKeyVault(
   };
 }
 
-function readLegacy(value: unknown, endpoints: Record<'openai' | 'anthropic', string>): BoundKeys {
+function readLegacy(
+  value: unknown,
+  endpoints: Partial<Record<KeyedProviderId, string>>,
+): BoundKeys {
   const out: BoundKeys = {};
   if (typeof value !== 'object' || value === null) return out;
-  for (const provider of ['openai', 'anthropic'] as const) {
+  for (const provider of KEYED_PROVIDER_IDS) {
     const key = (value as Record<string, unknown>)[provider];
     if (typeof key === 'string' && key !== '')
-      out[provider] = { key, endpoint: endpoints[provider] };
+      out[provider] = { key, endpoint: endpoints[provider] ?? '' };
   }
   return out;
 }
@@ -121,7 +126,7 @@ function readLegacy(value: unknown, endpoints: Record<'openai' | 'anthropic', st
 function readBound(value: unknown): BoundKeys {
   const out: BoundKeys = {};
   if (typeof value !== 'object' || value === null) return out;
-  for (const provider of ['openai', 'anthropic'] as const) {
+  for (const provider of KEYED_PROVIDER_IDS) {
     const entry = (value as Record<string, unknown>)[provider] as Partial<BoundKey> | undefined;
     if (typeof entry?.key === 'string' && typeof entry.endpoint === 'string' && entry.key !== '')
       out[provider] = { key: entry.key, endpoint: entry.endpoint };

@@ -12,13 +12,18 @@ import {
 } from './compaction/settings';
 import { experimentToolListSchema } from './tools/experiment';
 import { DEFAULT_STRATEGY_SETTINGS, strategySettingsSchema } from './strategies/settings';
-import { connectionSchema, PROVIDER_IDS } from './providers/settings';
+import {
+  DEFAULT_CONNECTIONS,
+  KEYED_CONNECTION_SETTINGS,
+  keyedConnectionsShape,
+  PROVIDER_IDS,
+} from './providers/settings';
 import { DEFAULT_LOCAL_SETTINGS, localModelSchema } from './providers/local/settings';
 
 export const settingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
-  openai: connectionSchema,
-  anthropic: connectionSchema,
+  /** `openai`, `anthropic`…: each keyed provider's base URL and model (providers/settings.ts). */
+  ...keyedConnectionsShape,
   /** Overrides the model profile's context window; null uses the profile. */
   contextWindow: z.number().int().min(1024).max(10_000_000).nullable(),
   refreshMemoryAfterEdits: agentsMdSettingsShape.refreshMemoryAfterEdits,
@@ -37,8 +42,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   provider: 'demo',
-  openai: { baseURL: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
-  anthropic: { baseURL: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' },
+  ...DEFAULT_CONNECTIONS,
   contextWindow: null,
   refreshMemoryAfterEdits: true,
   rememberKey: false,
@@ -62,8 +66,7 @@ export const DEFAULT_SETTINGS: Settings = {
  */
 export const CONNECTION_SETTINGS = [
   { key: 'provider', what: 'which provider gets the messages (and the key)' },
-  { key: 'openai.baseURL', what: 'the host the OpenAI-compatible provider is sent to' },
-  { key: 'anthropic.baseURL', what: 'the host the Anthropic provider is sent to' },
+  ...KEYED_CONNECTION_SETTINGS,
   { key: 'facts.embeddingModel', what: 'the embedding model downloaded and run in the browser' },
   { key: 'facts.embeddingModelBaseUrl', what: 'the host or local path models are downloaded from' },
   { key: 'facts.method', what: 'embeddings and hybrid download the embedding model' },

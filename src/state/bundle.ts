@@ -23,6 +23,7 @@ import { useChatStore } from './chat';
 import { useFilesStore } from './files';
 import { useSettingsStore } from './settings';
 import { errorText } from '../core/text/errors';
+import { KEYED_PROVIDER_IDS } from '../core/providers/settings';
 
 export type BundlePhase = 'idle' | 'exporting' | 'reading' | 'preview' | 'applying';
 
@@ -407,15 +408,14 @@ async function refreshApp(result: ApplyResult): Promise<string> {
     const bindsKeys = 'keyEndpoints' in (after as object);
     if (!bindsKeys) {
       const keys = { ...before.apiKeys };
-      for (const provider of ['openai', 'anthropic'] as const) {
+      for (const provider of KEYED_PROVIDER_IDS) {
         if (before.settings[provider].baseURL !== after.settings[provider].baseURL)
           keys[provider] = '';
       }
       if (!after.settings.rememberKey) useSettingsStore.setState({ apiKeys: keys });
       else {
         const remembered = { ...after.apiKeys };
-        for (const provider of ['openai', 'anthropic'] as const)
-          if (!keys[provider]) remembered[provider] = '';
+        for (const provider of KEYED_PROVIDER_IDS) if (!keys[provider]) remembered[provider] = '';
         useSettingsStore.setState({ apiKeys: remembered });
       }
     }

@@ -5,7 +5,7 @@
 import type { ModelProvider } from '../core/agent/types';
 import { createDemoProvider } from '../core/providers/demo';
 import { validateProviderSettings } from '../core/providers/settings-check';
-import type { ProviderId } from '../core/providers/settings';
+import { KEYED_PROVIDERS, type ProviderId } from '../core/providers/settings';
 import { useSettingsStore } from './settings';
 import { localGenerator } from './local-model';
 
@@ -34,13 +34,9 @@ export async function createProviderFor(
   }
   const problems = validateProviderSettings(connection).map((problem) => problem.message);
   if (problems.length > 0) return { ok: false, problems };
+  // The provider's SDK loads here, on the first call that needs it.
   const options = { baseURL: connection.baseURL, apiKey: connection.apiKey };
-  if (connection.provider === 'openai') {
-    const { createOpenAIProvider } = await import('../core/providers/openai');
-    return { ok: true, provider: createOpenAIProvider(options) };
-  }
-  const { createAnthropicProvider } = await import('../core/providers/anthropic');
-  return { ok: true, provider: createAnthropicProvider(options) };
+  return { ok: true, provider: await KEYED_PROVIDERS[connection.provider].create(options) };
 }
 
 export interface MemoryStepsProvider {

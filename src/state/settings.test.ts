@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
 import { PLAINTEXT_ENTRY } from '../adapters/key-vault';
 import { getServices } from './services';
-import { connectionOf, useSettingsStore } from './settings';
+import { connectionOf, NO_KEYS, useSettingsStore } from './settings';
 
 const A = 'https://api.openai.com/v1';
 const B = 'https://evil.example/v1';
@@ -24,8 +24,8 @@ beforeEach(async () => {
     await kv.delete(entry);
   useSettingsStore.setState({
     settings: DEFAULT_SETTINGS,
-    apiKeys: { openai: '', anthropic: '' },
-    keyEndpoints: { openai: '', anthropic: '' },
+    apiKeys: NO_KEYS,
+    keyEndpoints: NO_KEYS,
     keyNotice: undefined,
   });
 });
@@ -34,15 +34,15 @@ describe('a key belongs to the endpoint it was entered for', () => {
   it('a typed key is used for its endpoint', async () => {
     await useSettingsStore
       .getState()
-      .save(withOpenAI(A), { openai: 'sk-a', anthropic: '' }, { openai: true });
+      .save(withOpenAI(A), { ...NO_KEYS, openai: 'sk-a' }, { openai: true });
     expect(keyOf()).toBe('sk-a');
     expect(useSettingsStore.getState().keyEndpoints.openai).toBe('https://api.openai.com');
   });
 
   it('changing the base URL by hand without typing the key again drops it, with a notice', async () => {
     const store = useSettingsStore.getState();
-    await store.save(withOpenAI(A), { openai: 'sk-a', anthropic: '' }, { openai: true });
-    await useSettingsStore.getState().save(withOpenAI(B), { openai: 'sk-a', anthropic: '' });
+    await store.save(withOpenAI(A), { ...NO_KEYS, openai: 'sk-a' }, { openai: true });
+    await useSettingsStore.getState().save(withOpenAI(B), { ...NO_KEYS, openai: 'sk-a' });
     expect(keyOf()).toBe('');
     expect(useSettingsStore.getState().apiKeys.openai).toBe('');
     expect(useSettingsStore.getState().keyNotice).toContain(
@@ -51,7 +51,7 @@ describe('a key belongs to the endpoint it was entered for', () => {
     // Typed again for the new endpoint: used there.
     await useSettingsStore
       .getState()
-      .save(withOpenAI(B), { openai: 'sk-a', anthropic: '' }, { openai: true });
+      .save(withOpenAI(B), { ...NO_KEYS, openai: 'sk-a' }, { openai: true });
     expect(keyOf()).toBe('sk-a');
     expect(useSettingsStore.getState().keyNotice).toBeUndefined();
   });
@@ -59,25 +59,25 @@ describe('a key belongs to the endpoint it was entered for', () => {
   it('another path on the same origin keeps the key', async () => {
     await useSettingsStore
       .getState()
-      .save(withOpenAI(A), { openai: 'sk-a', anthropic: '' }, { openai: true });
+      .save(withOpenAI(A), { ...NO_KEYS, openai: 'sk-a' }, { openai: true });
     await useSettingsStore
       .getState()
-      .save(withOpenAI('https://api.openai.com/v2'), { openai: 'sk-a', anthropic: '' });
+      .save(withOpenAI('https://api.openai.com/v2'), { ...NO_KEYS, openai: 'sk-a' });
     expect(keyOf()).toBe('sk-a');
   });
 
   it('settings changed underneath (a bundle import) drop the in-memory and the remembered key on load', async () => {
     await useSettingsStore
       .getState()
-      .save(withOpenAI(A, true), { openai: 'sk-a', anthropic: '' }, { openai: true });
+      .save(withOpenAI(A, true), { ...NO_KEYS, openai: 'sk-a' }, { openai: true });
     await getServices().kv.set('settings', withOpenAI(B, true));
     await useSettingsStore.getState().load();
     expect(keyOf()).toBe('');
     expect(useSettingsStore.getState().keyNotice).toContain('entered for https://api.openai.com');
     // Not on the device either: a fresh start with the old settings back has no key.
     useSettingsStore.setState({
-      apiKeys: { openai: '', anthropic: '' },
-      keyEndpoints: { openai: '', anthropic: '' },
+      apiKeys: NO_KEYS,
+      keyEndpoints: NO_KEYS,
     });
     await getServices().kv.set('settings', withOpenAI(A, true));
     await useSettingsStore.getState().load();
@@ -87,7 +87,7 @@ describe('a key belongs to the endpoint it was entered for', () => {
   it('a key put back into the store by hand (setState) is still not sent to another endpoint', async () => {
     await useSettingsStore
       .getState()
-      .save(withOpenAI(A), { openai: 'sk-a', anthropic: '' }, { openai: true });
+      .save(withOpenAI(A), { ...NO_KEYS, openai: 'sk-a' }, { openai: true });
     useSettingsStore.setState({ settings: withOpenAI(B) });
     expect(keyOf()).toBe('');
   });
@@ -95,10 +95,10 @@ describe('a key belongs to the endpoint it was entered for', () => {
   it('a remembered key survives a reload for its own endpoint; a plain-text one is migrated', async () => {
     await useSettingsStore
       .getState()
-      .save(withOpenAI(A, true), { openai: 'sk-a', anthropic: '' }, { openai: true });
+      .save(withOpenAI(A, true), { ...NO_KEYS, openai: 'sk-a' }, { openai: true });
     useSettingsStore.setState({
-      apiKeys: { openai: '', anthropic: '' },
-      keyEndpoints: { openai: '', anthropic: '' },
+      apiKeys: NO_KEYS,
+      keyEndpoints: NO_KEYS,
     });
     await useSettingsStore.getState().load();
     expect(keyOf()).toBe('sk-a');
@@ -107,8 +107,8 @@ describe('a key belongs to the endpoint it was entered for', () => {
     await kv.delete('apiKeyVault');
     await kv.set(PLAINTEXT_ENTRY, { openai: 'sk-plain', anthropic: '' });
     useSettingsStore.setState({
-      apiKeys: { openai: '', anthropic: '' },
-      keyEndpoints: { openai: '', anthropic: '' },
+      apiKeys: NO_KEYS,
+      keyEndpoints: NO_KEYS,
     });
     await useSettingsStore.getState().load();
     expect(keyOf()).toBe('sk-plain');
@@ -118,8 +118,8 @@ describe('a key belongs to the endpoint it was entered for', () => {
   it('turning "remember" off erases the remembered key', async () => {
     await useSettingsStore
       .getState()
-      .save(withOpenAI(A, true), { openai: 'sk-a', anthropic: '' }, { openai: true });
-    await useSettingsStore.getState().save(withOpenAI(A, false), { openai: 'sk-a', anthropic: '' });
+      .save(withOpenAI(A, true), { ...NO_KEYS, openai: 'sk-a' }, { openai: true });
+    await useSettingsStore.getState().save(withOpenAI(A, false), { ...NO_KEYS, openai: 'sk-a' });
     expect(await getServices().kv.get('apiKeyVault')).toBeUndefined();
     expect(keyOf()).toBe('sk-a');
   });

@@ -10,15 +10,20 @@
 
 import { create } from 'zustand';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../core/settings';
-import type { ProviderId } from '../core/providers/settings';
+import {
+  KEYED_PROVIDER_IDS,
+  KEYED_PROVIDERS,
+  mapKeyed,
+  type KeyedProviderId,
+} from '../core/providers/settings';
 import { effectiveBaseURL } from '../core/providers/settings-check';
 import { createKeyVault, type BoundKeys } from '../adapters/key-vault';
 import { getServices } from './services';
 
 /** Providers that take an API key (the Demo and the in-browser model do not). */
-type KeyProvider = Extract<ProviderId, 'openai' | 'anthropic'>;
-type ApiKeys = Record<KeyProvider, string>;
-const KEY_PROVIDERS: readonly KeyProvider[] = ['openai', 'anthropic'];
+type KeyProvider = KeyedProviderId;
+export type ApiKeys = Record<KeyProvider, string>;
+const KEY_PROVIDERS = KEYED_PROVIDER_IDS;
 
 interface SettingsStore {
   settings: Settings;
@@ -43,7 +48,8 @@ interface SettingsStore {
 }
 
 const SETTINGS_KEY = 'settings';
-const EMPTY_KEYS: ApiKeys = { openai: '', anthropic: '' };
+/** No key for any provider. */
+export const NO_KEYS: ApiKeys = mapKeyed(() => '');
 
 /** The endpoint a key is bound to: the origin of the provider's effective base URL. */
 export function keyEndpoint(settings: Settings, provider: KeyProvider): string {
@@ -57,8 +63,7 @@ export function keyEndpoint(settings: Settings, provider: KeyProvider): string {
 
 /** The sentence Settings shows when a key was dropped. */
 export function keyMovedNotice(provider: KeyProvider, from: string, settings: Settings): string {
-  const name = provider === 'openai' ? 'OpenAI-compatible' : 'Anthropic';
-  return `The ${name} API key was entered for ${from}; enter it again for the new base URL (${keyEndpoint(settings, provider)}). It is not sent there.`;
+  return `The ${KEYED_PROVIDERS[provider].label} API key was entered for ${from}; enter it again for the new base URL (${keyEndpoint(settings, provider)}). It is not sent there.`;
 }
 
 /** Keys whose endpoint still matches the settings; the others dropped, with a notice. */
@@ -67,8 +72,8 @@ function bindKeys(
   keys: ApiKeys,
   endpoints: ApiKeys,
 ): { apiKeys: ApiKeys; keyEndpoints: ApiKeys; notices: string[] } {
-  const apiKeys = { ...EMPTY_KEYS };
-  const keyEndpoints = { ...EMPTY_KEYS };
+  const apiKeys = { ...NO_KEYS };
+  const keyEndpoints = { ...NO_KEYS };
   const notices: string[] = [];
   for (const provider of KEY_PROVIDERS) {
     if (!keys[provider]) continue;
@@ -93,8 +98,8 @@ async function rememberKeys(apiKeys: ApiKeys, keyEndpoints: ApiKeys): Promise<vo
 
 export const useSettingsStore = create<SettingsStore>((set, get) => ({
   settings: DEFAULT_SETTINGS,
-  apiKeys: EMPTY_KEYS,
-  keyEndpoints: EMPTY_KEYS,
+  apiKeys: NO_KEYS,
+  keyEndpoints: NO_KEYS,
   loaded: false,
 
   async load() {
@@ -113,10 +118,7 @@ export const useSettingsStore = create<SettingsStore>((set, get) => ({
     let keys = { ...get().apiKeys };
     let endpoints = { ...get().keyEndpoints };
     if (settings.rememberKey) {
-      const legacy = {
-        openai: keyEndpoint(settings, 'openai'),
-        anthropic: keyEndpoint(settings, 'anthropic'),
-      };
+      const legacy = mapKeyed((provider) => keyEndpoint(settings, provider));
       const remembered = await vault()
         .load(legacy)
         .catch(() => undefined);
@@ -148,7 +150,7 @@ export const useSettingsStore = create<SettingsStore>((set, get) => ({
     const next = parsed.settings;
     const before = get();
     // A typed key is bound to the endpoint it was typed for; any other key keeps its binding.
-    const endpoints = { ...EMPTY_KEYS };
+    const endpoints = { ...NO_KEYS };
     for (const provider of KEY_PROVIDERS) {
       endpoints[provider] = entered[provider]
         ? keyEndpoint(next, provider)

@@ -159,7 +159,7 @@ export class ProviderError extends Error {
 }
 
 export interface ModelProvider {
-  /** Stable id: 'demo' | 'openai' | 'anthropic' | 'local'. */
+  /** Stable id: one of PROVIDER_IDS (providers/settings.ts). */
   readonly id: string;
   /**
    * Run one model call. Streams pieces through onStream, resolves with the complete assistant message.

@@ -6,6 +6,7 @@
 //   noted, so the call can say so and name the URL instead of reporting a lost connection.
 import { ProviderError } from '../agent/types';
 import { streamEndedEarly, toProviderError, type ErrorContext } from './errors';
+import { GENERIC_PROVIDER, KEYED_PROVIDERS } from './settings';
 
 export interface EndpointFetch {
   fetch: typeof globalThis.fetch;
@@ -65,13 +66,13 @@ export function notAnApiAnswer(
   info: { url: string; contentType: string; status: number },
   ctx: ErrorContext,
 ): ProviderError {
-  const api = ctx.provider === 'anthropic' ? 'the Anthropic API' : 'an OpenAI-compatible API';
+  const keyed = KEYED_PROVIDERS[ctx.provider ?? GENERIC_PROVIDER];
   const page = /html/i.test(info.contentType)
     ? 'a web page'
     : `"${info.contentType.split(';')[0]}"`;
   return new ProviderError(
     'not-found',
-    `The endpoint ${info.url} did not answer as ${api} does: it sent ${page} (HTTP ${info.status}) instead of a model response. The base URL "${ctx.baseURL ?? ''}" is probably wrong${ctx.provider === 'openai' ? ' (OpenAI-compatible servers usually end in /v1)' : ''}; check it in Settings.`,
+    `The endpoint ${info.url} did not answer as ${keyed.api} does: it sent ${page} (HTTP ${info.status}) instead of a model response. The base URL "${ctx.baseURL ?? ''}" is probably wrong${ctx.provider ? keyed.baseURLHint : ''}; check it in Settings.`,
     info.status,
   );
 }

@@ -13,7 +13,13 @@ import {
   APIUserAbortError as AnthropicUserAbortError,
 } from '@anthropic-ai/sdk';
 import { ProviderError, type ProviderErrorKind } from '../agent/types';
-import { DEFAULT_BASE_URLS, redactSecrets, type ProviderId } from './settings-check';
+import { DEFAULT_BASE_URLS, redactSecrets } from './settings-check';
+import {
+  GENERIC_PROVIDER,
+  KEYED_PROVIDER_IDS,
+  KEYED_PROVIDERS,
+  type KeyedProviderId,
+} from './settings';
 import { errorText } from '../text/errors';
 
 // Settings checks live apart so that the settings UI does not pull in the SDKs.
@@ -21,7 +27,7 @@ export * from './settings-check';
 
 /** What the provider knows about the call, to make messages specific (and to scrub the key). */
 export interface ErrorContext {
-  provider?: ProviderId;
+  provider?: KeyedProviderId;
   baseURL?: string;
   model?: string;
   apiKey?: string;
@@ -29,18 +35,26 @@ export interface ErrorContext {
 
 const MAX_DETAIL = 300;
 
+/** Services known by their host: each keyed provider's default, and OpenRouter. */
+const SERVICE_OF_HOST = new Map<string | undefined, string>([
+  ...KEYED_PROVIDER_IDS.map((id): [string | undefined, string] => [
+    hostOf(KEYED_PROVIDERS[id].defaultBaseURL),
+    KEYED_PROVIDERS[id].service,
+  ]),
+  ['openrouter.ai', 'OpenRouter'],
+]);
+
 /** A short human label for the service behind a base URL. */
 export function providerLabel(
-  provider: ProviderId | undefined,
+  provider: KeyedProviderId | undefined,
   baseURL: string | undefined,
 ): string {
-  if (provider === 'anthropic' && (!baseURL || hostOf(baseURL) === 'api.anthropic.com'))
-    return 'Anthropic';
-  const host = baseURL ? hostOf(baseURL) : provider === 'openai' ? 'api.openai.com' : undefined;
-  if (host === 'api.openai.com') return 'OpenAI';
-  if (host === 'openrouter.ai') return 'OpenRouter';
+  const info = provider ? KEYED_PROVIDERS[provider] : undefined;
+  const host = baseURL ? hostOf(baseURL) : info && hostOf(info.defaultBaseURL);
+  const service = SERVICE_OF_HOST.get(host);
+  if (service) return service;
   if (host) return `The server at ${host}`;
-  return provider === 'anthropic' ? 'Anthropic' : 'The provider';
+  return info?.service ?? 'The provider';
 }
 
 function hostOf(url: string): string | undefined {
@@ -167,7 +181,7 @@ function messageFor(
         ? `${who} refused access (${d}). The API key may not be allowed to use model "${ctx.model ?? '?'}", or the account may lack access.`
         : `${who} rejected the API key (${d}). Check the API key in Settings.`;
     case 'not-found':
-      return `${who} answered "not found" (${d}). The model id "${ctx.model ?? '?'}" may be wrong or not available to this key, or the base URL "${ctx.baseURL ?? DEFAULT_BASE_URLS[ctx.provider ?? 'openai']}" may be wrong.`;
+      return `${who} answered "not found" (${d}). The model id "${ctx.model ?? '?'}" may be wrong or not available to this key, or the base URL "${ctx.baseURL ?? DEFAULT_BASE_URLS[ctx.provider ?? GENERIC_PROVIDER]}" may be wrong.`;
     case 'rate-limit': {
       const wait = retryAfter ? ` The server asked to wait ${retryAfter} s.` : '';
       return `${who} is rate-limiting requests (${d}), still after retrying.${wait} Wait a moment, then retry.`;

@@ -1,13 +1,11 @@
 // Checking provider settings before any request is made. No SDK imports here: the settings UI
 // uses this, and the SDKs load only when a model is first called.
 import { ProviderError } from '../agent/types';
+import { isKeyedProvider, KEYED_PROVIDERS, mapKeyed, type KeyedProviderId } from './settings';
 
-export type ProviderId = 'openai' | 'anthropic';
-
-export const DEFAULT_BASE_URLS: Readonly<Record<ProviderId, string>> = {
-  openai: 'https://api.openai.com/v1',
-  anthropic: 'https://api.anthropic.com',
-};
+export const DEFAULT_BASE_URLS: Readonly<Record<KeyedProviderId, string>> = mapKeyed(
+  (id) => KEYED_PROVIDERS[id].defaultBaseURL,
+);
 
 export interface ProviderSettings {
   provider: string;
@@ -39,7 +37,7 @@ export function isLocalURL(url: string): boolean {
 }
 
 /** The base URL a provider will use: the trimmed setting, or the provider's default when empty. */
-export function effectiveBaseURL(provider: ProviderId, baseURL: string | undefined): string {
+export function effectiveBaseURL(provider: KeyedProviderId, baseURL: string | undefined): string {
   const trimmed = baseURL?.trim() ?? '';
   return trimmed ? trimmed.replace(/\/+$/, '') : DEFAULT_BASE_URLS[provider];
 }
@@ -52,11 +50,12 @@ export function validateProviderSettings(settings: ProviderSettings): SettingsPr
   const problems: SettingsProblem[] = [];
   const { provider } = settings;
   if (provider === 'demo') return problems;
-  if (provider !== 'openai' && provider !== 'anthropic') {
+  if (!isKeyedProvider(provider)) {
     problems.push({ field: 'provider', message: `Unknown provider "${provider}".` });
     return problems;
   }
-  const example = DEFAULT_BASE_URLS[provider];
+  const info = KEYED_PROVIDERS[provider];
+  const example = info.defaultBaseURL;
   const baseURL = effectiveBaseURL(provider, settings.baseURL);
   let url: URL | undefined;
   try {
@@ -80,31 +79,16 @@ export function validateProviderSettings(settings: ProviderSettings): SettingsPr
         message:
           'The base URL must not contain a user name or password: put the key in the API key field.',
       });
-    } else if (provider === 'openai' && /\/chat\/completions$/.test(path)) {
-      problems.push({
-        field: 'baseURL',
-        message: `Leave /chat/completions out of the base URL (for example ${example}): it is added to every request.`,
-      });
-    } else if (provider === 'anthropic' && /\/v1(\/messages)?$/.test(path)) {
-      problems.push({
-        field: 'baseURL',
-        message: `Leave ${path.endsWith('/messages') ? '/v1/messages' : '/v1'} out of the Anthropic base URL (for example ${example}): it is added to every request.`,
-      });
+    } else {
+      const addedPath = info.addedPath(path, example);
+      if (addedPath) problems.push({ field: 'baseURL', message: addedPath });
     }
   }
 
   const key = settings.apiKey?.trim() ?? '';
   if (!key) {
-    const keylessAllowed = provider === 'openai' && url !== undefined && isLocalURL(baseURL);
-    if (!keylessAllowed) {
-      problems.push({
-        field: 'apiKey',
-        message:
-          provider === 'anthropic'
-            ? 'An Anthropic API key is required.'
-            : 'An API key is required (only servers on this machine, such as Ollama at http://localhost:11434/v1, may run without one).',
-      });
-    }
+    const keylessAllowed = info.keylessOnLocalhost && url !== undefined && isLocalURL(baseURL);
+    if (!keylessAllowed) problems.push({ field: 'apiKey', message: info.keyRequired });
   } else if (/[^\x21-\x7e]/.test(key)) {
     // fetch refuses header values with such characters, with an unhelpful TypeError.
     problems.push({

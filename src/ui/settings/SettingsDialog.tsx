@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '../../core/providers/settings';
+import {
+  isKeyedProvider,
+  KEYED_PROVIDERS,
+  mapKeyed,
+  PROVIDER_IDS,
+  PROVIDER_LABELS,
+  type KeyedProviderId,
+  type ProviderId,
+} from '../../core/providers/settings';
 import type { Settings } from '../../core/settings';
 import { validateProviderSettings } from '../../core/providers/settings-check';
 import { resolveProfile } from '../../core/providers/profiles';
@@ -22,7 +30,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState<Settings>(stored);
   const [keys, setKeys] = useState(storedKeys);
   /** Providers whose key was typed in this dialog (bound to the base URL it was typed for). */
-  const [entered, setEntered] = useState<{ openai?: boolean; anthropic?: boolean }>({});
+  const [entered, setEntered] = useState<Partial<Record<KeyedProviderId, boolean>>>({});
   const [contextWindowText, setContextWindowText] = useState(
     stored.contextWindow?.toString() ?? '',
   );
@@ -42,7 +50,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
 
   const provider = draft.provider;
   /** The provider when it takes a base URL and a key (the Demo and the in-browser model do not). */
-  const keyed = provider === 'openai' || provider === 'anthropic' ? provider : null;
+  const keyed = isKeyedProvider(provider) ? provider : null;
   const connection = keyed ? draft[keyed] : null;
   const profile = resolveProfile(connection?.model ?? 'demo');
   // A key belongs to the endpoint it was entered for: pointing the provider elsewhere empties the
@@ -54,7 +62,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     keys[keyed] !== '' &&
     boundTo !== '' &&
     boundTo !== keyEndpoint(draft, keyed);
-  const keyFor = (p: 'openai' | 'anthropic') =>
+  const keyFor = (p: KeyedProviderId) =>
     !entered[p] && keyEndpoints[p] !== '' && keyEndpoints[p] !== keyEndpoint(draft, p)
       ? ''
       : keys[p];
@@ -121,7 +129,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           // Fields of another provider that do not check out keep their saved values.
           local: localResult.settings ?? stored.local,
         },
-        { openai: keyFor('openai'), anthropic: keyFor('anthropic') },
+        mapKeyed(keyFor),
         entered,
       );
       onClose();
@@ -169,9 +177,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
                 type="url"
                 value={connection?.baseURL ?? ''}
                 onChange={(event) => setConnection('baseURL', event.target.value)}
-                placeholder={
-                  keyed === 'openai' ? 'https://api.openai.com/v1' : 'https://api.anthropic.com'
-                }
+                placeholder={KEYED_PROVIDERS[keyed].defaultBaseURL}
                 spellCheck={false}
               />
             </label>

@@ -10,6 +10,7 @@
 
 import type { ModelMessage, ToolCall, ToolSchema } from '../../agent/types';
 import { TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from './tool-calls';
+import { writeThread } from '../skeleton';
 
 export interface ChatToolCall {
   type: 'function';
@@ -104,60 +105,32 @@ export function toChatPrompt(input: ChatInput, options: { nativeTools: boolean }
       : input.system;
   if (system) out.push({ role: 'system', content: system });
 
-  let pending = new Map<string, string>();
   const toolResult = (name: string, content: string): ChatMessage =>
     nativeTools
       ? { role: 'tool', name, content }
       : { role: 'user', content: `<tool_response>\n${content}\n</tool_response>` };
-  const flushPending = () => {
-    for (const [, name] of pending) {
-      out.push(
-        toolResult(name, `Error: no result for ${name}: the run stopped before the tool finished.`),
-      );
-    }
-    pending = new Map();
-  };
-
-  for (const m of input.messages) {
-    if (m.role === 'tool') {
-      if (pending.has(m.toolCallId)) {
-        pending.delete(m.toolCallId);
-        out.push(toolResult(m.toolName, m.content));
-      } else {
-        flushPending();
+  writeThread(input.messages, {
+    user: (content) => out.push({ role: 'user', content }),
+    assistant: (content, calls) => {
+      if (calls.length === 0) {
+        if (content) out.push({ role: 'assistant', content });
+      } else if (nativeTools) {
         out.push({
-          role: 'user',
-          content: `[Result of an earlier ${m.toolName} call${m.isError ? ' (error)' : ''}]\n${m.content}`,
+          role: 'assistant',
+          content,
+          tool_calls: calls.map((c) => ({
+            type: 'function',
+            function: { name: c.name, arguments: argumentsValue(c.arguments) },
+          })),
         });
+      } else {
+        const text = [content, ...calls.map(inlineCall)].filter(Boolean).join('\n');
+        out.push({ role: 'assistant', content: text });
       }
-      continue;
-    }
-    flushPending();
-    if (m.role === 'user') {
-      out.push({ role: 'user', content: m.content });
-      continue;
-    }
-    const calls = m.toolCalls ?? [];
-    if (calls.length === 0) {
-      if (m.content) out.push({ role: 'assistant', content: m.content });
-      continue;
-    }
-    if (nativeTools) {
-      out.push({
-        role: 'assistant',
-        content: m.content,
-        tool_calls: calls.map((c) => ({
-          type: 'function',
-          function: { name: c.name, arguments: argumentsValue(c.arguments) },
-        })),
-      });
-    } else {
-      const text = [m.content, ...calls.map(inlineCall)].filter(Boolean).join('\n');
-      out.push({ role: 'assistant', content: text });
-    }
-    for (const c of calls) pending.set(c.id, c.name);
-  }
-  flushPending();
+    },
+    toolResult: (m) => out.push(toolResult(m.toolName, m.content)),
+    missingResult: (call, content) => out.push(toolResult(call.name, content)),
+  });
 
   // Templates start with the system message; merge consecutive inline tool results so the
   // conversation keeps alternating user / assistant.

@@ -6,18 +6,16 @@
 // along in the usage.
 
 import type {
-  AssistantMessage,
   ModelMessage,
   ModelProvider,
   ModelRequest,
   ModelResponse,
-  StreamEvent,
   ToolCall,
   ToolSchema,
-  Usage,
 } from '../../agent/types';
 import { ProviderError } from '../../agent/types';
 import { newId } from '../../agent/ids';
+import { assistantResponse, safeEmit, stoppedByUser, usageOf } from '../skeleton';
 import { createStreamSplitter, parseModelOutput } from './tool-calls';
 import { errorText } from '../../text/errors';
 
@@ -62,14 +60,8 @@ export function createLocalProvider(options: LocalProviderOptions): ModelProvide
   return {
     id: 'local',
     async complete(request: ModelRequest, { signal, onStream }): Promise<ModelResponse> {
-      if (signal.aborted) throw new ProviderError('aborted', 'Stopped by the user.');
-      const emit = (event: StreamEvent) => {
-        try {
-          onStream?.(event);
-        } catch {
-          // A display callback must not break the call.
-        }
-      };
+      if (signal.aborted) throw stoppedByUser();
+      const emit = safeEmit(onStream);
       const ids: string[] = [];
       const splitter = createStreamSplitter({
         onText: (text) => emit({ type: 'text-delta', text }),
@@ -101,13 +93,12 @@ export function createLocalProvider(options: LocalProviderOptions): ModelProvide
           { signal, onText: (text) => splitter.push(text) },
         );
       } catch (error) {
-        if (signal.aborted) throw new ProviderError('aborted', 'Stopped by the user.');
+        if (signal.aborted) throw stoppedByUser();
         if (error instanceof ProviderError) throw error;
         throw new ProviderError('unknown', errorText(error));
       }
       splitter.end();
-      if (signal.aborted || result.interrupted)
-        throw new ProviderError('aborted', 'Stopped by the user.');
+      if (signal.aborted || result.interrupted) throw stoppedByUser();
 
       const parsed = parseModelOutput(
         result.text,
@@ -118,9 +109,8 @@ export function createLocalProvider(options: LocalProviderOptions): ModelProvide
         name: call.name,
         arguments: call.arguments,
       }));
-      const usage: Usage = {
-        inputTokens: result.inputTokens,
-        outputTokens: result.outputTokens,
+      const usage = {
+        ...usageOf(result),
         ...(result.timeToFirstTokenMs !== null
           ? { timeToFirstTokenMs: Math.round(result.timeToFirstTokenMs) }
           : {}),
@@ -132,15 +122,7 @@ export function createLocalProvider(options: LocalProviderOptions): ModelProvide
       if (result.truncated && toolCalls.length === 0) {
         content += `${content ? '\n\n' : ''}[Cut at ${result.outputTokens} new tokens: the "Maximum new tokens" setting.]`;
       }
-      const message: AssistantMessage = {
-        role: 'assistant',
-        id: newId('msg'),
-        content,
-        createdAt: Date.now(),
-        usage,
-      };
-      if (toolCalls.length > 0) message.toolCalls = toolCalls;
-      return { message, usage };
+      return assistantResponse(newId('msg'), content, toolCalls, usage);
     },
   };
 }
