@@ -93,7 +93,8 @@ export abstract class WorkerClient<
   private readonly pending = new Map<number, Pending<T, P>>();
   private nextId = 1;
   private current: S;
-  private closed = false;
+  /** Set by dispose: what calls reject with from then on. */
+  private closedWith: Error | null = null;
   private readonly createWorker: () => Worker;
   private readonly label: string;
 
@@ -121,7 +122,7 @@ export abstract class WorkerClient<
 
   /** Whether dispose was called. */
   protected get disposed(): boolean {
-    return this.closed;
+    return this.closedWith !== null;
   }
 
   /** Whether a worker is running. */
@@ -148,7 +149,7 @@ export abstract class WorkerClient<
 
   /** Starts the worker unless one is running (or the client was disposed). */
   protected startWorker(): void {
-    if (this.worker || this.closed) return;
+    if (this.worker || this.closedWith) return;
     const worker = this.createWorker();
     this.worker = worker;
     const current = () => this.worker === worker;
@@ -187,8 +188,12 @@ export abstract class WorkerClient<
     this.worker?.postMessage(request);
   }
 
-  /** Sends the request `build` makes with a fresh id; settles on `resolve`/`reject` for that id. */
+  /**
+   * Sends the request `build` makes with a fresh id; settles on `resolve`/`reject` for that id.
+   * After dispose it rejects at once with the error dispose gave.
+   */
   protected call(build: (id: number) => Req, options: CallOptions<P>): Promise<T> {
+    if (this.closedWith) return Promise.reject(this.closedWith);
     const id = this.nextId++;
     const { signal, onAbort, onPartial } = options;
     return new Promise<T>((resolve, reject) => {
@@ -263,9 +268,9 @@ export abstract class WorkerClient<
 
   /** Stops the worker for good: requests in flight reject with `error`; listeners are dropped. */
   protected close(error: Error): void {
-    if (this.closed) return;
+    if (this.closedWith) return;
     this.stopWorker(error);
-    this.closed = true;
+    this.closedWith = error;
     this.listeners.clear();
   }
 }
