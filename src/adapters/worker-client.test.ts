@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { LocalGenerateResult } from '../core/providers/local';
 import type { GeneratorStatus } from '../core/providers/local/status';
 import type { GeneratorRequest, GeneratorResponse } from '../workers/generator.worker';
-import { FakeWorker } from './fake-worker';
+import { FakeWorker } from '../../tests/fixtures/fake-worker';
 import { GeneratorClient } from './generator-client';
 import { WorkerClient, type StatusMessage } from './worker-client';
 

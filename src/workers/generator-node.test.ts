@@ -12,7 +12,7 @@ import { createLocalProvider } from '../core/providers/local';
 import { tokenCounterFromFiles } from '../core/providers/local/tokenizer';
 import type { StreamEvent, ToolSchema } from '../core/agent/types';
 import { ProviderError } from '../core/agent/types';
-import { testLm, testLmSource as source, user } from './test-lm';
+import { testLm, testLmSource as source, user } from '../../tests/fixtures/test-lm';
 
 const { makeTestLm, TEST_LM_DIR, TEST_LM_ID } = testLm;
 const TOOLS: ToolSchema[] = [

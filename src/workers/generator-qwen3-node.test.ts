@@ -13,7 +13,7 @@ import { createFsTools } from '../core/fs/tools';
 import { CompositeFs } from '../core/fs/composite';
 import { InMemoryFileStore } from '../core/fs/memory-store';
 import type { ToolSchema } from '../core/agent/types';
-import { testLm, testLmSource as source, user } from './test-lm';
+import { testLm, testLmSource as source, user } from '../../tests/fixtures/test-lm';
 
 const { makeTestLm, TEST_QWEN3_DIR, TEST_QWEN3_ID, SCRIPTED_ANSWER } = testLm;
 const tools = createFsTools();
