@@ -17,7 +17,7 @@ import type {
   GeneratorResponse,
   GeneratorWorkerConfig,
 } from '../workers/generator.worker';
-import { resolveModelSource } from './embedder-client';
+import { modelConfig, WorkerClient, type StatusMessage } from './worker-client';
 
 export interface GeneratorClientOptions {
   /** Hub model id, or a folder name under a local path / user URL. */
@@ -43,13 +43,6 @@ export class GeneratorUnavailableError extends Error {
   }
 }
 
-interface Pending {
-  resolve: (result: LocalGenerateResult) => void;
-  reject: (error: Error) => void;
-  onText?: (text: string) => void;
-  cleanup: () => void;
-}
-
 function providerErrorFor(reason: GeneratorFailureReason | 'cancelled', message: string) {
   const kind =
     reason === 'unreachable'
@@ -62,49 +55,40 @@ function providerErrorFor(reason: GeneratorFailureReason | 'cancelled', message:
   return new ProviderError(kind, message);
 }
 
-export class GeneratorClient implements LocalGenerator {
-  readonly modelId: string;
+/** The app's generator worker (a literal URL, so that Vite bundles it). */
+function bundledWorker(): Worker {
+  return new Worker(new URL('../workers/generator.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'generator',
+  });
+}
+
+function stoppedError(): ProviderError {
+  return new ProviderError('aborted', 'The in-browser model was stopped.');
+}
+
+export class GeneratorClient
+  extends WorkerClient<
+    GeneratorStatus,
+    GeneratorRequest,
+    GeneratorResponse,
+    LocalGenerateResult,
+    string
+  >
+  implements LocalGenerator
+{
   readonly config: GeneratorWorkerConfig;
-  private readonly createWorker: () => Worker;
-  private worker: Worker | null = null;
-  private readonly listeners = new Set<GeneratorStatusListener>();
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
-  private current: GeneratorStatus = { state: 'idle' };
   private tokenizer: { json: unknown; config: unknown } | null = null;
-  private disposed = false;
 
   constructor(options: GeneratorClientOptions) {
-    this.modelId = options.modelId;
-    this.config = {
-      modelId: options.modelId,
-      source: resolveModelSource(options.baseUrl),
-      device: options.device ?? 'auto',
-      dtype: options.dtype,
-    };
-    this.createWorker =
-      options.createWorker ??
-      (() =>
-        new Worker(new URL('../workers/generator.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'generator',
-        }));
-  }
-
-  get status(): GeneratorStatus {
-    return this.current;
+    const createWorker = options.createWorker ?? bundledWorker;
+    super(options.modelId, "The in-browser model's worker", createWorker, { state: 'idle' });
+    this.config = { ...modelConfig(options), dtype: options.dtype };
   }
 
   /** The model's tokenizer files, once loaded (for counting tokens on the page). */
   get tokenizerFiles(): { json: unknown; config: unknown } | null {
     return this.tokenizer;
-  }
-
-  /** Calls `listener` now with the current status and on every change; returns unsubscribe. */
-  subscribe(listener: GeneratorStatusListener): () => void {
-    this.listeners.add(listener);
-    listener(this.current);
-    return () => this.listeners.delete(listener);
   }
 
   /**
@@ -113,57 +97,27 @@ export class GeneratorClient implements LocalGenerator {
    */
   load(): void {
     if (this.disposed) return;
-    const state = this.current.state;
-    if (state === 'failed' || state === 'cancelled') this.stopWorker();
-    if (this.worker) return;
-    const worker = this.createWorker();
-    this.worker = worker;
-    worker.addEventListener('message', (event: MessageEvent<GeneratorResponse>) => {
-      if (this.worker === worker) this.onMessage(event.data);
-    });
-    worker.addEventListener('error', (event: ErrorEvent) => {
-      event.preventDefault();
-      if (this.worker === worker)
-        this.fail(
-          'other',
-          `The in-browser model's worker crashed${event.message ? `: ${event.message}` : '.'}`,
-        );
-    });
+    const state = this.status.state;
+    if (state === 'failed' || state === 'cancelled') this.stopWorker(stoppedError());
+    if (this.running) return;
+    this.startWorker();
     this.setStatus({ state: 'checking' });
-    this.send({ type: 'load', config: this.config });
+    this.post({ type: 'load', config: this.config });
   }
 
   /** Resolves when the model is ready; rejects with GeneratorUnavailableError otherwise. */
   whenReady(signal?: AbortSignal): Promise<void> {
     this.load();
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(new DOMException('Stopped.', 'AbortError'));
-        return;
-      }
-      let unsubscribe = () => {};
-      const stop = () => {
-        unsubscribe();
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = () => {
-        stop();
-        reject(new DOMException('Stopped.', 'AbortError'));
-      };
-      unsubscribe = this.subscribe((status) => {
-        if (status.state === 'ready') {
-          queueMicrotask(stop);
-          resolve();
-        } else if (status.state === 'failed') {
-          queueMicrotask(stop);
-          reject(new GeneratorUnavailableError(status.reason, status.message));
-        } else if (status.state === 'cancelled') {
-          queueMicrotask(stop);
-          reject(new GeneratorUnavailableError('cancelled', 'The model download was cancelled.'));
-        }
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return this.untilReady(
+      signal,
+      (status) =>
+        status.state === 'failed'
+          ? new GeneratorUnavailableError(status.reason, status.message)
+          : status.state === 'cancelled'
+            ? new GeneratorUnavailableError('cancelled', 'The model download was cancelled.')
+            : null,
+      () => new DOMException('Stopped.', 'AbortError'),
+    );
   }
 
   async generate(
@@ -178,98 +132,59 @@ export class GeneratorClient implements LocalGenerator {
         throw providerErrorFor(error.reason, error.message);
       throw new ProviderError('aborted', 'Stopped by the user.');
     }
-    const id = this.nextId++;
-    return new Promise<LocalGenerateResult>((resolve, reject) => {
-      const onAbort = () => this.send({ type: 'interrupt', id });
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(id, {
-        resolve,
-        reject,
-        ...(onText ? { onText } : {}),
-        cleanup: () => signal.removeEventListener('abort', onAbort),
-      });
-      this.send({ type: 'generate', id, request });
-      if (signal.aborted) onAbort();
+    return this.call((id) => ({ type: 'generate', id, request }), {
+      signal,
+      // Stop interrupts: the worker answers with what was generated so far.
+      onAbort: (id) => this.post({ type: 'interrupt', id }),
+      onPartial: onText,
     });
   }
 
   /** Stops a download in progress (the worker goes; files that finished stay cached). */
   cancelDownload(): void {
-    const state = this.current.state;
+    const state = this.status.state;
     if (state !== 'checking' && state !== 'downloading' && state !== 'loading') return;
-    this.stopWorker();
+    this.stopWorker(stoppedError());
     this.tokenizer = null;
     this.setStatus({ state: 'cancelled' });
   }
 
   /** Drops the loaded model from memory (after its files were removed, say): back to idle. */
   unload(): void {
-    this.stopWorker();
+    this.stopWorker(stoppedError());
     this.tokenizer = null;
     this.setStatus({ state: 'idle' });
   }
 
   dispose(): void {
-    if (this.disposed) return;
-    this.stopWorker();
-    this.disposed = true;
-    this.listeners.clear();
+    this.close(stoppedError());
   }
 
-  private stopWorker() {
-    this.worker?.terminate();
-    this.worker = null;
-    this.rejectAll(new ProviderError('aborted', 'The in-browser model was stopped.'));
-  }
-
-  private send(request: GeneratorRequest) {
-    this.worker?.postMessage(request);
-  }
-
-  private onMessage(message: GeneratorResponse) {
+  protected receive(message: Exclude<GeneratorResponse, StatusMessage<GeneratorStatus>>): void {
     switch (message.type) {
-      case 'status':
-        this.setStatus(message.status);
-        break;
       case 'tokenizer':
         this.tokenizer = { json: message.json, config: message.config };
         break;
       case 'text':
-        this.pending.get(message.id)?.onText?.(message.text);
+        this.partial(message.id, message.text);
         break;
       case 'result':
-      case 'error': {
-        const pending = this.pending.get(message.id);
-        if (!pending) return;
-        this.pending.delete(message.id);
-        pending.cleanup();
-        if (message.type === 'result') pending.resolve(message.result);
-        else if (message.kind === 'context')
-          pending.reject(new ProviderError('bad-request', message.message));
-        else if (message.kind === 'load')
-          pending.reject(providerErrorFor(message.reason ?? 'other', message.message));
-        else pending.reject(new ProviderError('unknown', message.message));
+        this.resolve(message.id, message.result);
         break;
-      }
+      case 'error':
+        this.reject(message.id, errorFor(message));
+        break;
     }
   }
 
-  private fail(reason: GeneratorFailureReason, message: string) {
-    this.stopWorker();
-    this.setStatus({ state: 'failed', reason, message });
+  protected crashed(message: string): void {
+    this.stopWorker(stoppedError());
+    this.setStatus({ state: 'failed', reason: 'other', message });
   }
+}
 
-  private setStatus(status: GeneratorStatus) {
-    this.current = status;
-    for (const listener of [...this.listeners]) listener(status);
-  }
-
-  private rejectAll(error: Error) {
-    const pending = [...this.pending.values()];
-    this.pending.clear();
-    for (const p of pending) {
-      p.cleanup();
-      p.reject(error);
-    }
-  }
+function errorFor(message: Extract<GeneratorResponse, { type: 'error' }>): ProviderError {
+  if (message.kind === 'context') return new ProviderError('bad-request', message.message);
+  if (message.kind === 'load') return providerErrorFor(message.reason ?? 'other', message.message);
+  return new ProviderError('unknown', message.message);
 }

@@ -3,27 +3,23 @@
 // progress per file and in total, ready, failed) to the page and answers embed requests with mean
 // pooled, unit-length vectors. A different model or source means a new worker (the client handles
 // that), so the pipeline is a plain singleton.
-import {
-  env,
-  pipeline,
-  type DataType,
-  type FeatureExtractionPipeline,
-} from '@huggingface/transformers';
+import { pipeline, type DataType, type FeatureExtractionPipeline } from '@huggingface/transformers';
 // The onnxruntime-web build transformers.js bundles (onnxruntime-web/webgpu) is the asyncify
 // variant; it needs this exact binary. `?url` makes Vite ship it with the app, so nothing comes from
 // a CDN (transformers.js defaults wasmPaths to jsDelivr).
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import type { EmbedderDevice, EmbedderStatus, FileProgress } from '../core/retrieval/embedder';
 import { errorText } from '../core/text/errors';
+import {
+  clearHtmlAnswers,
+  configureTransformers,
+  describeSource,
+  gpuAdapter,
+  htmlAnswerFor,
+  type ModelSource,
+} from './transformers-setup';
 
-/** Where the model files come from, resolved by the client from the user's base URL setting. */
-export type ModelSource =
-  /** The Hugging Face Hub. */
-  | { kind: 'hub' }
-  /** Served by the app (or any URL prefix) laid out as `<path><modelId>/config.json`. */
-  | { kind: 'local'; path: string }
-  /** A mirror: files at `<host><pathTemplate with {model}, {revision}><file>`. */
-  | { kind: 'remote'; host: string; pathTemplate: string };
+export type { ModelSource } from './transformers-setup';
 
 export interface EmbedderWorkerConfig {
   modelId: string;
@@ -54,10 +50,6 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-interface GpuLike {
-  requestAdapter(): Promise<unknown>;
-}
-
 interface Loaded {
   extractor: FeatureExtractionPipeline;
   device: EmbedderDevice;
@@ -73,8 +65,6 @@ const queued = new Set<number>();
 const cancelled = new Set<number>();
 /** Requests run one at a time (onnxruntime-web runs one session call at a time anyway). */
 let queue: Promise<void> = Promise.resolve();
-/** Model-file URLs the server answered with an HTML page (a SPA fallback for a missing file). */
-const htmlInsteadOfFile: string[] = [];
 
 function post(message: EmbedderResponse, transfer?: Transferable[]) {
   scope.postMessage(message, transfer ? { transfer } : undefined);
@@ -84,80 +74,9 @@ function postStatus(status: EmbedderStatus) {
   post({ type: 'status', status });
 }
 
-function configureEnvironment(source: ModelSource) {
-  // onnxruntime-web: our own binary, one thread. Multi-threading needs cross-origin isolation
-  // (COOP/COEP headers), which the app does not have, and the asyncify build is single-threaded.
-  const wasm = env.backends.onnx.wasm;
-  if (wasm) {
-    wasm.wasmPaths = { wasm: new URL(ortWasmUrl, scope.location.href).href };
-    wasm.numThreads = 1;
-    wasm.proxy = false;
-  }
-  // Pre-caching the runtime in Cache Storage would import it from a blob: URL (which a strict CSP
-  // refuses) and duplicate ~27 MB the HTTP cache already holds.
-  env.useWasmCache = false;
-
-  switch (source.kind) {
-    case 'hub':
-      env.allowLocalModels = false; // else it first probes /models/<id>/ on the app's own origin
-      env.allowRemoteModels = true;
-      env.remoteHost = 'https://huggingface.co/';
-      env.remotePathTemplate = '{model}/resolve/{revision}/';
-      env.useBrowserCache = 'caches' in self; // keep downloads across reloads
-      break;
-    case 'remote':
-      env.allowLocalModels = false;
-      env.allowRemoteModels = true;
-      env.remoteHost = source.host;
-      env.remotePathTemplate = source.pathTemplate;
-      env.useBrowserCache = 'caches' in self;
-      break;
-    case 'local':
-      env.allowLocalModels = true;
-      env.allowRemoteModels = false;
-      env.localModelPath = source.path;
-      // Files the app serves are in the HTTP cache already; Cache Storage would keep stale copies
-      // when the files change (e.g. a regenerated test model).
-      env.useBrowserCache = false;
-      break;
-  }
-
-  // Static hosts and `vite preview` answer a missing file with index.html (status 200). Turn that
-  // into a 404 so transformers.js reports a missing file instead of a JSON or protobuf parse error.
-  const baseFetch = globalThis.fetch.bind(globalThis);
-  env.fetch = async (input: string | URL, init?: RequestInit) => {
-    const response = await baseFetch(input, init);
-    const url = new URL(typeof input === 'string' ? input : input.href, scope.location.href);
-    const type = response.headers.get('content-type') ?? '';
-    if (response.ok && /text\/html/i.test(type) && !/\.html?$/i.test(url.pathname)) {
-      htmlInsteadOfFile.push(url.pathname);
-      await response.body?.cancel().catch(() => undefined);
-      return new Response(null, { status: 404, statusText: 'HTML page instead of the file' });
-    }
-    return response;
-  };
-}
-
 async function pickDevice(preference: EmbedderWorkerConfig['device']): Promise<'webgpu' | 'wasm'> {
   if (preference !== 'auto') return preference;
-  const gpu = (navigator as Navigator & { gpu?: GpuLike }).gpu;
-  if (!gpu) return 'wasm';
-  try {
-    return (await gpu.requestAdapter()) ? 'webgpu' : 'wasm';
-  } catch {
-    return 'wasm';
-  }
-}
-
-function describeSource(source: ModelSource): string {
-  switch (source.kind) {
-    case 'hub':
-      return 'the Hugging Face Hub';
-    case 'local':
-      return source.path;
-    case 'remote':
-      return source.host;
-  }
+  return (await gpuAdapter()) ? 'webgpu' : 'wasm';
 }
 
 /** A message the user can act on, whatever transformers.js or the network threw. */
@@ -166,8 +85,7 @@ function explainLoadError(error: unknown, cfg: EmbedderWorkerConfig): string {
   const raw = errorText(error);
   const name = error instanceof Error ? error.name : '';
   if (name === 'ModelFileNotFoundError' || /not found|404/i.test(raw)) {
-    // Prefer the HTML fallback the error is about; an optional file may have had one too.
-    const html = htmlInsteadOfFile.find((path) => raw.includes(path)) ?? htmlInsteadOfFile[0];
+    const html = htmlAnswerFor(raw);
     if (html) {
       return (
         `${where}: the server answered ${html} with an HTML page instead of the model file, so ` +
@@ -246,14 +164,14 @@ function attemptsFor(cfg: EmbedderWorkerConfig, device: 'webgpu' | 'wasm'): Atte
 }
 
 async function load(cfg: EmbedderWorkerConfig): Promise<Loaded> {
-  configureEnvironment(cfg.source);
+  configureTransformers({ source: cfg.source, baseHref: scope.location.href, wasmUrl: ortWasmUrl });
   const device = await pickDevice(cfg.device);
   let lastError: unknown = new Error('No way to run the model was found.');
   let first = true;
   for (const attempt of attemptsFor(cfg, device)) {
     if (!first && !attempt.after?.(lastError)) continue;
     first = false;
-    htmlInsteadOfFile.length = 0;
+    clearHtmlAnswers();
     let extractor: FeatureExtractionPipeline | undefined;
     try {
       extractor = await createExtractor(cfg, attempt.device, attempt.dtype);

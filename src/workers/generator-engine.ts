@@ -5,7 +5,6 @@
 import {
   AutoModelForCausalLM,
   AutoTokenizer,
-  env,
   InterruptableStoppingCriteria,
   ModelRegistry,
   TextStreamer,
@@ -26,7 +25,13 @@ import type {
   GeneratorFailureReason,
   GeneratorStatus,
 } from '../core/providers/local/status';
-import type { ModelSource } from './embedder.worker';
+import {
+  clearHtmlAnswers,
+  configureTransformers,
+  describeSource,
+  htmlAnswerFor,
+  type ModelSource,
+} from './transformers-setup';
 import { errorText } from '../core/text/errors';
 
 export type EngineDevice = 'webgpu' | 'wasm' | 'cpu';
@@ -39,6 +44,8 @@ export interface EngineLoadOptions {
   onStatus?: (status: GeneratorStatus) => void;
   /** The page URL, to resolve relative paths (the worker's location; unused in Node). */
   baseHref?: string;
+  /** The onnxruntime-web binary the app serves (the worker's; unused in Node). */
+  wasmUrl?: string;
   /**
    * Awaited before every forward pass. The worker passes a yield to its event loop: on WASM a
    * forward pass settles without giving other tasks a turn, so without it the 'interrupt' message
@@ -91,72 +98,6 @@ export class ContextTooLongError extends Error {
   }
 }
 
-/** Model-file URLs the server answered with an HTML page (a SPA fallback for a missing file). */
-const htmlInsteadOfFile: string[] = [];
-
-/**
- * Points transformers.js at the model's host. The Hub and user URLs are cached in Cache Storage
- * ('transformers-cache') in browsers, so a second visit downloads nothing; files the app serves
- * (a local path) are in the HTTP cache already. Never the file-system cache.
- */
-export function configureSource(source: ModelSource, baseHref?: string): void {
-  const browserCache = typeof caches !== 'undefined';
-  env.useFSCache = false;
-  switch (source.kind) {
-    case 'hub':
-      env.allowLocalModels = false;
-      env.allowRemoteModels = true;
-      env.remoteHost = 'https://huggingface.co/';
-      env.remotePathTemplate = '{model}/resolve/{revision}/';
-      env.useBrowserCache = browserCache;
-      break;
-    case 'remote':
-      env.allowLocalModels = false;
-      env.allowRemoteModels = true;
-      env.remoteHost = source.host;
-      env.remotePathTemplate = source.pathTemplate;
-      env.useBrowserCache = browserCache;
-      break;
-    case 'local':
-      env.allowLocalModels = true;
-      env.allowRemoteModels = false;
-      env.localModelPath = source.path;
-      env.useBrowserCache = false;
-      break;
-  }
-  // Static hosts and `vite preview` answer a missing file with index.html (status 200): make that a
-  // 404, so a missing file is reported as missing, not as a JSON or protobuf parse error.
-  const baseFetch = globalThis.fetch.bind(globalThis);
-  env.fetch = async (input: string | URL, init?: RequestInit) => {
-    const response = await baseFetch(input, init);
-    const href = typeof input === 'string' ? input : input.href;
-    let path = href;
-    try {
-      path = new URL(href, baseHref).pathname;
-    } catch {
-      // a file path in Node
-    }
-    const type = response.headers.get('content-type') ?? '';
-    if (response.ok && /text\/html/i.test(type) && !/\.html?$/i.test(path)) {
-      htmlInsteadOfFile.push(path);
-      await response.body?.cancel().catch(() => undefined);
-      return new Response(null, { status: 404, statusText: 'HTML page instead of the file' });
-    }
-    return response;
-  };
-}
-
-export function describeSource(source: ModelSource): string {
-  switch (source.kind) {
-    case 'hub':
-      return 'the Hugging Face Hub';
-    case 'local':
-      return source.path;
-    case 'remote':
-      return source.host;
-  }
-}
-
 /** A message a person can act on, whatever transformers.js or the network threw. */
 export function explainLoadError(
   error: unknown,
@@ -178,7 +119,7 @@ export function explainLoadError(
     );
   }
   if (name === 'ModelFileNotFoundError' || /not found|404|could not locate/i.test(raw)) {
-    const html = htmlInsteadOfFile.find((path) => raw.includes(path)) ?? htmlInsteadOfFile[0];
+    const html = htmlAnswerFor(raw);
     const detail = html
       ? `the server answered ${html} with an HTML page instead of the file`
       : `a file is missing (${raw})`;
@@ -260,8 +201,8 @@ function missingFile(options: EngineLoadOptions, name: string): GeneratorLoadErr
 export async function loadEngine(options: EngineLoadOptions): Promise<GeneratorEngine> {
   const { modelId, source, device, dtype } = options;
   const report = options.onStatus ?? (() => undefined);
-  configureSource(source, options.baseHref);
-  htmlInsteadOfFile.length = 0;
+  configureTransformers({ source, baseHref: options.baseHref, wasmUrl: options.wasmUrl });
+  clearHtmlAnswers();
   try {
     report({ state: 'checking' });
     const probed = await probeFiles(options);

@@ -10,19 +10,11 @@ import { loadEngine, type GeneratorEngine } from './generator-engine';
 import type { GeneratorStatus } from '../core/providers/local/status';
 import { createLocalProvider } from '../core/providers/local';
 import { tokenCounterFromFiles } from '../core/providers/local/tokenizer';
-import type { ModelMessage, StreamEvent, ToolSchema } from '../core/agent/types';
+import type { StreamEvent, ToolSchema } from '../core/agent/types';
 import { ProviderError } from '../core/agent/types';
-// @ts-expect-error: a plain .mjs script without type declarations.
-import * as generator from '../../scripts/make-test-lm.mjs';
+import { testLm, testLmSource as source, user } from '../../tests/fixtures/test-lm';
 
-const { makeTestLm, TEST_LM_DIR, TEST_LM_ID, TEST_LM_PARENT } = generator as {
-  makeTestLm: () => { vocabSize: number };
-  TEST_LM_DIR: string;
-  TEST_LM_ID: string;
-  TEST_LM_PARENT: string;
-};
-
-const source = { kind: 'local' as const, path: `${TEST_LM_PARENT}/` };
+const { makeTestLm, TEST_LM_DIR, TEST_LM_ID } = testLm;
 const TOOLS: ToolSchema[] = [
   {
     name: 'ls',
@@ -39,12 +31,6 @@ const TOOLS: ToolSchema[] = [
     },
   },
 ];
-const user = (content: string): ModelMessage => ({
-  role: 'user',
-  id: `u-${content}`,
-  content,
-  createdAt: 0,
-});
 
 let engine: GeneratorEngine;
 const statuses: GeneratorStatus[] = [];

@@ -12,28 +12,12 @@ import { createLocalProvider } from '../core/providers/local';
 import { createFsTools } from '../core/fs/tools';
 import { CompositeFs } from '../core/fs/composite';
 import { InMemoryFileStore } from '../core/fs/memory-store';
-import type { ModelMessage, ToolSchema } from '../core/agent/types';
-// @ts-expect-error: a plain .mjs script without type declarations.
-import * as generator from '../../scripts/make-test-lm.mjs';
+import type { ToolSchema } from '../core/agent/types';
+import { testLm, testLmSource as source, user } from '../../tests/fixtures/test-lm';
 
-const { makeTestLm, TEST_QWEN3_DIR, TEST_QWEN3_ID, TEST_LM_PARENT, SCRIPTED_ANSWER } =
-  generator as {
-    makeTestLm: (options: { arch: 'qwen3' }) => unknown;
-    TEST_QWEN3_DIR: string;
-    TEST_QWEN3_ID: string;
-    TEST_LM_PARENT: string;
-    SCRIPTED_ANSWER: string;
-  };
-
-const source = { kind: 'local' as const, path: `${TEST_LM_PARENT}/` };
+const { makeTestLm, TEST_QWEN3_DIR, TEST_QWEN3_ID, SCRIPTED_ANSWER } = testLm;
 const tools = createFsTools();
 const schemas: ToolSchema[] = tools.map((t) => t.schema);
-const user = (content: string): ModelMessage => ({
-  role: 'user',
-  id: `u-${content}`,
-  content,
-  createdAt: 0,
-});
 
 let engine: GeneratorEngine;
 

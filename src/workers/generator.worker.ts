@@ -3,7 +3,6 @@
 // progress per file and in total; streams generated text; and stops after the current token when
 // the page sends 'interrupt'. Cancelling a download is the page terminating this worker.
 // The transformers.js calls themselves are in generator-engine.ts (shared with the Node tests).
-import { env } from '@huggingface/transformers';
 // The onnxruntime-web build transformers.js bundles needs this binary: `?url` makes Vite ship it
 // with the app, so nothing comes from a CDN (transformers.js defaults wasmPaths to jsDelivr).
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
@@ -14,7 +13,7 @@ import type {
 } from '../core/providers/local';
 import { resolveDtype } from '../core/providers/local/models';
 import type { GeneratorFailureReason, GeneratorStatus } from '../core/providers/local/status';
-import type { ModelSource } from './embedder.worker';
+import { gpuAdapter, type ModelSource } from './transformers-setup';
 import {
   ContextTooLongError,
   GeneratorLoadError,
@@ -59,13 +58,6 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-interface GpuAdapterLike {
-  features: { has(name: string): boolean };
-}
-interface GpuLike {
-  requestAdapter(): Promise<GpuAdapterLike | null>;
-}
-
 let loading: Promise<GeneratorEngine> | null = null;
 let loadFailure: GeneratorLoadError | null = null;
 /** Generations in flight, by id, with their interrupt handles. */
@@ -96,30 +88,7 @@ function post(message: GeneratorResponse) {
   scope.postMessage(message);
 }
 
-function configureRuntime() {
-  // onnxruntime-web: our own binary, one thread (threads need cross-origin isolation, which the app
-  // does not have). No Cache Storage copy of the runtime: the HTTP cache holds it.
-  const wasm = env.backends.onnx.wasm;
-  if (wasm) {
-    wasm.wasmPaths = { wasm: new URL(ortWasmUrl, scope.location.href).href };
-    wasm.numThreads = 1;
-    wasm.proxy = false;
-  }
-  env.useWasmCache = false;
-}
-
-async function gpuAdapter(): Promise<GpuAdapterLike | null> {
-  const gpu = (navigator as Navigator & { gpu?: GpuLike }).gpu;
-  if (!gpu) return null;
-  try {
-    return await gpu.requestAdapter();
-  } catch {
-    return null;
-  }
-}
-
 async function load(config: GeneratorWorkerConfig): Promise<GeneratorEngine> {
-  configureRuntime();
   const adapter = config.device === 'wasm' ? null : await gpuAdapter();
   const attempts: Array<{ device: 'webgpu' | 'wasm'; dtype: Exclude<LocalDtype, 'auto'> }> = [];
   if (adapter) {
@@ -142,6 +111,7 @@ async function load(config: GeneratorWorkerConfig): Promise<GeneratorEngine> {
         device: attempt.device,
         dtype: attempt.dtype,
         baseHref: scope.location.href,
+        wasmUrl: ortWasmUrl,
         beforeStep: yieldToEvents,
         // 'ready' goes out after the tokenizer (startLoading), so the page has it when it hears.
         onStatus: (status) => {
