@@ -72,6 +72,12 @@ export function App() {
     };
   }, []);
 
+  const badge =
+    PROVIDER_LABELS[settings.provider] +
+    (settings.provider === 'demo'
+      ? ' — scripted stand-in, not a language model'
+      : ` · ${settings[settings.provider].model}`);
+
   if (start.status === 'failed') {
     return (
       <p role="alert" className="fatal">
@@ -85,11 +91,8 @@ export function App() {
     <div className="app">
       <header className="topbar">
         <h1>Memory Playground</h1>
-        <span className={`provider-badge provider-${settings.provider}`}>
-          {PROVIDER_LABELS[settings.provider]}
-          {settings.provider === 'demo'
-            ? ' — scripted stand-in, not a language model'
-            : ` · ${settings[settings.provider].model}`}
+        <span className={`provider-badge provider-${settings.provider}`} title={badge}>
+          {badge}
         </span>
         <LayoutToggles />
         <div className="topbar-actions">
