@@ -14,7 +14,7 @@ import { SettingsDialog } from '../settings/SettingsDialog';
 import { TokenReadout } from '../tokens/TokenReadout';
 import { FilesPanel } from '../files/FilesPanel';
 import { BundlePanel } from '../bundle/BundlePanel';
-import { MemoryNotices } from '../journal/MemoryNotices';
+import { Notices } from './Notices';
 import { SideTabs } from './SideTabs';
 import { LayoutToggles, Workspace } from './Workspace';
 import { StrategyPicker } from '../strategy/StrategyPicker';
@@ -34,11 +34,9 @@ export function App() {
   const [start, setStart] = useState<StartState>({ status: 'loading' });
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settings = useSettingsStore((s) => s.settings);
-  const loadProblem = useSettingsStore((s) => s.loadProblem);
   const running = useChatStore((s) => s.running);
   const arenaOpen = useArenaStore((s) => s.open);
   const problem = useRouteStore((s) => s.problem);
-  const routeNotice = useRouteStore((s) => s.notice);
   const factsSettings = settings.facts;
 
   // The embedding worker follows the fact-memory settings (created only for embeddings / hybrid).
@@ -112,17 +110,7 @@ export function App() {
           </button>
         </div>
       </header>
-      {loadProblem && (
-        <p role="alert" className="banner">
-          {loadProblem}
-        </p>
-      )}
-      {routeNotice && (
-        <p role="status" className="banner">
-          {routeNotice}
-        </p>
-      )}
-      <MemoryNotices />
+      <Notices />
       {arenaOpen ? (
         <Suspense fallback={<p className="loading">Opening the arena…</p>}>
           <ArenaView />
