@@ -4,7 +4,15 @@
 // Demo produces offload, truncation and summarization within 8 messages; suggestions send themselves.
 // Screenshots go to test-results (and to MP_SHOTS when set) for reading by eye.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { boxesOf, expect, openApp, overlapping, sendMessage, test } from './fixtures';
+import {
+  boxesOf,
+  expect,
+  openApp,
+  overlapping,
+  sendMessage,
+  test,
+  waitForEditor,
+} from './fixtures';
 
 const VIEWPORTS = [
   { width: 1280, height: 720 },
@@ -185,8 +193,7 @@ for (const viewport of VIEWPORTS) {
         .getByRole('button', { name: '/README.md' })
         .click();
       const editor = page.getByRole('region', { name: 'Editor' });
-      const content = editor.getByRole('textbox', { name: 'File content' });
-      await expect(content).toBeVisible();
+      const content = await waitForEditor(editor);
       await editor.locator('.monaco-editor .view-lines').click();
       await page.keyboard.press('Control+End');
       for (let i = 1; i <= 30; i++) {
@@ -279,6 +286,7 @@ test('a version diff opens at the first change; the memory chip wraps long lines
     .getByRole('button', { name: 'long-notes-1.md' })
     .click();
   const editor = page.getByRole('region', { name: 'Editor' });
+  await waitForEditor(editor);
   await editor.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');

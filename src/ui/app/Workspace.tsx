@@ -84,10 +84,11 @@ function useSlimSidePanels() {
       if (!handle.isCollapsed()) handle.collapse();
     } else if (handle.isCollapsed()) {
       handle.expand();
-      // After a reload the panel has no earlier size to go back to: the default share then.
-      if (handle.getSize().asPercentage < 40) handle.resize('66%');
+      // After a reload the panel has no earlier size to go back to: the default share then (with
+      // the token usage hidden, the side panels already take the whole column).
+      if (!tokensHidden && handle.getSize().asPercentage < 40) handle.resize('66%');
     }
-  }, [slim, ref]);
+  }, [slim, tokensHidden, ref]);
   return ref;
 }
 
