@@ -133,3 +133,37 @@ test('a reload shows the same side tab, the Memory journal included', async ({ p
   }
   await expect(page.getByRole('tabpanel')).toBeVisible();
 });
+
+test('Settings: sections to jump to, buttons that cover nothing, help that says the state', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // The fields scroll between the title and the buttons: the buttons are never over a field.
+  const body = dialog.locator('.settings-body');
+  const [bodyBox] = await boxesOf(body);
+  const [buttons] = await boxesOf(dialog.locator('.dialog-actions'));
+  expect(buttons!.y).toBeGreaterThanOrEqual(bodyBox!.y + bodyBox!.height - 0.5);
+  expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+
+  // A section link brings its section to the top of the fields.
+  const sections = dialog.getByRole('navigation', { name: 'Settings sections' });
+  await sections.getByRole('button', { name: 'Compaction' }).click();
+  await expect(dialog.getByLabel('Compaction preset')).toBeInViewport({ ratio: 1 });
+  await sections.getByRole('button', { name: 'Provider' }).click();
+  await expect(dialog.getByLabel('Provider', { exact: true })).toBeInViewport({ ratio: 1 });
+
+  // The help of "Refresh memory after edits" follows the box.
+  const refresh = dialog.getByLabel('Refresh memory after edits');
+  const help = dialog
+    .locator('label', { hasText: 'Refresh memory after edits' })
+    .locator('xpath=following-sibling::p[1]');
+  await expect(refresh).toBeChecked();
+  await expect(help).toContainText('On: an edit to AGENTS.md reaches the model');
+  await refresh.uncheck();
+  await expect(help).toContainText('Off: AGENTS.md is loaded once per thread');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

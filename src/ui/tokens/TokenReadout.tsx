@@ -138,13 +138,16 @@ export function TokenReadout() {
             <Legend series={series} rows={rows} scale={scale} />
           </div>
           <div className="token-controls">
-            <label className="check">
+            <label
+              className="check"
+              title="The y-axis up to the compaction trigger and the context window"
+            >
               <input
                 type="checkbox"
                 checked={fullScale}
                 onChange={(e) => setFullScale(e.target.checked)}
               />
-              Full scale (up to the compaction trigger and the context window)
+              Full scale (to the trigger and the window)
             </label>
             <CallSections call={last} />
           </div>
