@@ -94,6 +94,24 @@ export async function waitForEditor(within: Page | Locator): Promise<Locator> {
   return content;
 }
 
+/**
+ * Waits until the conversation's scroll position is written (to sessionStorage, a moment after
+ * the scroll): the most recently scrolled thread is stored as not at its end. A state, not a clock.
+ */
+export async function scrollPositionSaved(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const stored = JSON.parse(sessionStorage.getItem('mp-scroll') ?? '[]') as unknown;
+          const last = Array.isArray(stored) ? (stored.at(-1) as unknown) : undefined;
+          return Array.isArray(last) && (last[1] as { bottom?: boolean })?.bottom === false;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** Opens the app and waits until the chat is usable. */
 export async function openApp(page: Page) {
   await page.goto('/');

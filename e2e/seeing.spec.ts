@@ -260,7 +260,19 @@ test('panels resize from the keyboard, collapse, and the layout is remembered', 
   });
   const collapsed = await widths();
   expect(collapsed.chat).toBeGreaterThan(resized);
-  await page.waitForTimeout(300); // the layout is saved when a change settles
+  // The layout is saved when a change settles: wait for the stored one, not for a clock.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const read = (id: string) =>
+          JSON.parse(localStorage.getItem(`react-resizable-panels:${id}`) ?? '{}') as Record<
+            string,
+            number
+          >;
+        return [read('mp-layout-columns').sidebar, read('mp-layout-inspector').tokens];
+      }),
+    )
+    .toEqual([0, 0]);
 
   await page.reload();
   await expect(page.getByLabel('Message', { exact: true })).toBeEditable();
