@@ -167,3 +167,37 @@ test('Settings: sections to jump to, buttons that cover nothing, help that says 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('a memory notice goes away by itself after a while, and can be dismissed before', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openApp(page);
+  await page
+    .getByRole('region', { name: 'Files' })
+    .getByRole('button', { name: '/memories/AGENTS.md' })
+    .click();
+  const editor = page.getByRole('region', { name: 'Editor' });
+  const content = await waitForEditor(editor);
+  const save = async (line: string) => {
+    await content.focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText(`\n- ${line}`);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor.getByText(/^Saved · v/)).toBeVisible();
+  };
+  const notices = page.getByRole('region', { name: 'Memory notices' });
+  await save('Answers in French.');
+  await expect(notices.getByRole('status')).toHaveCount(1);
+  // Information goes away by itself.
+  await page.mouse.move(1, 1);
+  await page.clock.fastForward(13_000);
+  await expect(notices).toHaveCount(0);
+
+  // Not yet gone after a few seconds; dismissed by its button.
+  await save('Prefers short answers.');
+  await page.clock.fastForward(5_000);
+  await expect(notices.getByRole('status')).toHaveCount(1);
+  await notices.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(notices).toHaveCount(0);
+});
