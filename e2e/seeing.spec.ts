@@ -193,7 +193,7 @@ for (const viewport of VIEWPORTS) {
         .getByRole('button', { name: '/README.md' })
         .click();
       const editor = page.getByRole('region', { name: 'Editor' });
-      const content = await waitForEditor(editor);
+      await waitForEditor(editor);
       await editor.locator('.monaco-editor .view-lines').click();
       await page.keyboard.press('Control+End');
       for (let i = 1; i <= 30; i++) {
