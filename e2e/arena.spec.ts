@@ -200,6 +200,8 @@ test('a built-in scenario through three strategies: results table, lines, scatte
     .click();
   const context = arena.getByRole('region', { name: 'Context at probe' });
   await expect(context).toContainText('Missing t2u');
+  // It opens below the grid and is brought into view, not left below the fold.
+  await expect(context.getByRole('heading').first()).toBeInViewport();
   await arena.getByRole('button', { name: /^Sequential: Which food am I allergic to\?/ }).click();
   await expect(context).toContainText('Present t2u');
   await expect(context.locator('mark').first()).toContainText('allergic to peanuts');

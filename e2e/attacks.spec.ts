@@ -8,7 +8,15 @@ import type { Page } from '@playwright/test';
 import { unzipSync, zipSync } from 'fflate';
 import { startFakeOpenAI } from './fake-servers/openai';
 import type { RecordedRequest, ScriptedTurn } from './fake-servers/common';
-import { test, expect, openApp, sendMessage, configureProvider, freshContext } from './fixtures';
+import {
+  test,
+  expect,
+  openApp,
+  sendMessage,
+  configureProvider,
+  freshContext,
+  expectEditor,
+} from './fixtures';
 
 /** A second local server that answers everything (CORS open) and records every hit. */
 async function startSink() {
@@ -1017,8 +1025,8 @@ test('Undo on a memory edit that came with a bundle is refused: imported records
     .getByRole('button', { name: '/memories/AGENTS.md' })
     .click();
   const editor = page2.getByRole('region', { name: 'Editor' });
-  await expect(editor).toContainText('prefers tabs over spaces');
-  await expect(editor).not.toContainText('POISONED');
+  await expectEditor(editor).toContainText('prefers tabs over spaces');
+  await expectEditor(editor).not.toContainText('POISONED');
   // The chip says why: it is history, and its Undo cannot be pressed.
   await expect(chip).toContainText('History only');
   await expect(undo).toBeDisabled();

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { unzipSync, zipSync } from 'fflate';
-import { test, expect, openApp, sendMessage, configureProvider, freshContext } from './fixtures';
+import {
+  test,
+  expect,
+  openApp,
+  sendMessage,
+  configureProvider,
+  freshContext,
+  waitForEditor,
+  expectEditor,
+} from './fixtures';
 import type { RecordedRequest } from './fake-servers/common';
 import { startFakeOpenAI } from './fake-servers/openai';
 
@@ -35,8 +44,7 @@ async function createMemoryJson(page: Page) {
   await files(page).getByLabel('New file path').fill('/memories/memory.json');
   await files(page).getByRole('button', { name: 'Create' }).click();
   const editor = page.getByRole('region', { name: 'Editor' });
-  const content = editor.getByLabel('File content');
-  await expect(content).toBeVisible();
+  const content = await waitForEditor(editor);
   await content.focus();
   // insertText, not type: the editor would auto-close brackets and quotes typed one by one.
   await page.keyboard.insertText(MEMORY_JSON);
@@ -177,11 +185,11 @@ test('export a bundle, clear the site data, import it back: memory, threads and 
 
   // Everything is back and shown: AGENTS.md with the preference, memory.json, the thread, settings.
   await fileButton(page2, '/memories/AGENTS.md').click();
-  await expect(page2.getByRole('region', { name: 'Editor' })).toContainText(
+  await expectEditor(page2.getByRole('region', { name: 'Editor' })).toContainText(
     'User prefers tabs over spaces',
   );
   await fileButton(page2, '/memories/memory.json').click();
-  await expect(page2.getByRole('region', { name: 'Editor' })).toContainText('Prefers tabs');
+  await expectEditor(page2.getByRole('region', { name: 'Editor' })).toContainText('Prefers tabs');
   const threads = page2.getByRole('navigation', { name: 'Threads' });
   await threads.getByRole('button', { name: /remember that I prefer tabs over spaces/ }).click();
   const conversation = page2.getByRole('region', { name: 'Conversation' });
@@ -251,7 +259,7 @@ test('a corrupted, truncated or foreign file is refused with the reason, and the
   expect(await files(page).getByRole('button').allTextContents()).toEqual(fileList);
   await expect(threads).toHaveCount(1);
   await fileButton(page, '/memories/AGENTS.md').click();
-  await expect(page.getByRole('region', { name: 'Editor' })).toContainText(
+  await expectEditor(page.getByRole('region', { name: 'Editor' })).toContainText(
     'User prefers tabs over spaces',
   );
 });
@@ -390,8 +398,8 @@ test('memory the person changed is not overwritten silently: the preview asks pe
   ).toContainText('Memory restored: /memories/AGENTS.md');
   await fileButton(page, '/memories/AGENTS.md').click();
   const editor = page.getByRole('region', { name: 'Editor' });
-  await expect(editor).toContainText('User prefers tabs over spaces');
-  await expect(editor).not.toContainText('haiku');
+  await expectEditor(editor).toContainText('User prefers tabs over spaces');
+  await expectEditor(editor).not.toContainText('haiku');
 });
 
 /** The bundle with /memories/memory.json replaced by `content` (manifest size kept consistent). */
@@ -450,8 +458,8 @@ test('a bundle with a hostile memory.json is refused, naming the file, line and 
   expect(await files(page).getByRole('button').allTextContents()).toEqual(fileList);
   await page.getByRole('tab', { name: 'Editor' }).click();
   await fileButton(page, '/memories/memory.json').click();
-  await expect(page.getByRole('region', { name: 'Editor' })).toContainText('Prefers tabs');
-  await expect(page.getByRole('region', { name: 'Editor' })).not.toContainText('Evil');
+  await expectEditor(page.getByRole('region', { name: 'Editor' })).toContainText('Prefers tabs');
+  await expectEditor(page.getByRole('region', { name: 'Editor' })).not.toContainText('Evil');
 });
 
 test('a bundle that moves the base URL: unticked, the connection stays; ticked, the key is not sent to the new host', async ({

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { RecordedRequest, ScriptedTurn } from './fake-servers/common';
-import { test, expect, openApp, sendMessage, configureProvider } from './fixtures';
+import { test, expect, openApp, sendMessage, configureProvider, expectEditor } from './fixtures';
 
 const isSummaryRequest = (req: RecordedRequest) =>
   String(req.body.messages?.[0]?.content ?? '').includes(
@@ -182,8 +182,8 @@ test('offload: a huge execute result becomes a file plus a preview, and reading 
   const tokens = page.getByRole('region', { name: 'Token usage' });
   await tokens.getByRole('button', { name: /Large tool result offloaded/ }).click();
   const editor = page.getByRole('region', { name: 'Editor' });
-  await expect(editor).toContainText('/large_tool_results/call_big_1');
-  await expect(editor).toContainText('row 0: measurement');
+  await expectEditor(editor).toContainText('/large_tool_results/call_big_1');
+  await expectEditor(editor).toContainText('row 0: measurement');
 });
 
 test('execute code that loops forever is stopped with a clear tool error', async ({

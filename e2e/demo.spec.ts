@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, openApp, sendMessage } from './fixtures';
+import { test, expect, openApp, sendMessage, expectEditor } from './fixtures';
 
 test('with no key, the Demo provider remembers a preference, shows the diff, and can undo it', async ({
   page,
@@ -36,7 +36,7 @@ test('with no key, the Demo provider remembers a preference, shows the diff, and
   // The file itself changed, and the editor shows it.
   await files.getByRole('button', { name: '/memories/AGENTS.md' }).click();
   const editor = page.getByRole('region', { name: 'Editor' });
-  await expect(editor).toContainText('User prefers tabs over spaces');
+  await expectEditor(editor).toContainText('User prefers tabs over spaces');
 
   // The next question is answered from the refreshed memory, citing the line used.
   await sendMessage(page, 'do I prefer tabs or spaces?');
@@ -50,7 +50,7 @@ test('with no key, the Demo provider remembers a preference, shows the diff, and
   // Undo restores the earlier content.
   await chip.getByRole('button', { name: 'Undo' }).click();
   await expect(chip.getByRole('button', { name: /Memory edit undone/ })).toBeVisible();
-  await expect(editor).not.toContainText('User prefers tabs over spaces');
+  await expectEditor(editor).not.toContainText('User prefers tabs over spaces');
 });
 
 test('threads, files and settings survive a reload, and past threads reopen', async ({ page }) => {
@@ -80,7 +80,7 @@ test('threads, files and settings survive a reload, and past threads reopen', as
     .getByRole('region', { name: 'Files' })
     .getByRole('button', { name: '/memories/AGENTS.md' })
     .click();
-  await expect(page.getByRole('region', { name: 'Editor' })).toContainText(
+  await expectEditor(page.getByRole('region', { name: 'Editor' })).toContainText(
     "User's favourite editor is Helix",
   );
 });
@@ -141,8 +141,8 @@ test('the Demo understands ordinary first messages: it greets, saves, lists, rec
     .getByRole('button', { name: '/memories/AGENTS.md' })
     .click();
   const editor = page.getByRole('region', { name: 'Editor' });
-  await expect(editor).toContainText("- User's name is Dana.");
-  await expect(editor).toContainText('- User wants answers in bullet points.');
+  await expectEditor(editor).toContainText("- User's name is Dana.");
+  await expectEditor(editor).toContainText('- User wants answers in bullet points.');
 
   await sendMessage(page, 'List the files in the workspace');
   await answered(page, 2);

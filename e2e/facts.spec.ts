@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, openApp, sendMessage, configureProvider } from './fixtures';
+import { test, expect, openApp, sendMessage, configureProvider, expectEditor } from './fixtures';
 
 async function openFacts(page: Page) {
   await page.getByRole('tab', { name: 'Facts' }).click();
@@ -50,7 +50,7 @@ test('a scripted memory update lands in memory.json and the next request carries
     .getByRole('region', { name: 'Files' })
     .getByRole('button', { name: '/memories/memory.json', exact: true })
     .click();
-  await expect(page.getByRole('region', { name: 'Editor' })).toContainText(
+  await expectEditor(page.getByRole('region', { name: 'Editor' })).toContainText(
     'Builds a weather CLI in TypeScript.',
   );
 

@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test';
-import { test, expect, openApp } from './fixtures';
+import { test, expect, openApp, waitForEditor, expectEditor } from './fixtures';
 
 const fileButton = (page: Page, path: string) =>
   page.getByRole('region', { name: 'Files' }).getByRole('button', { name: path, exact: true });
 
 async function typeAtEnd(page: Page, text: string) {
-  const editor = page.getByRole('region', { name: 'Editor' });
-  const content = editor.getByLabel('File content');
-  await expect(content).toBeVisible();
+  const content = await waitForEditor(page);
   await content.focus();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(text);
@@ -19,7 +17,7 @@ test('a file opens in the editor, saves, keeps its versions, and survives a relo
   await openApp(page);
   await fileButton(page, '/notes/todo.md').click();
   const editor = page.getByRole('region', { name: 'Editor' });
-  await expect(editor).toContainText('Cache responses for ten minutes.');
+  await expectEditor(editor).toContainText('Cache responses for ten minutes.');
 
   await typeAtEnd(page, '\n- Write the changelog.');
   await editor.getByRole('button', { name: 'Save' }).click();
@@ -27,7 +25,7 @@ test('a file opens in the editor, saves, keeps its versions, and survives a relo
 
   await page.reload();
   await fileButton(page, '/notes/todo.md').click();
-  await expect(editor).toContainText('Write the changelog.');
+  await expectEditor(editor).toContainText('Write the changelog.');
 
   // Version 1 can be compared with the current text in the diff editor.
   await editor.getByRole('button', { name: 'History' }).click();
@@ -46,7 +44,7 @@ test('two tabs editing one file: the second save is not silently written, and th
   await openApp(tabB);
   for (const tab of [tabA, tabB]) {
     await fileButton(tab, '/AGENTS.md').click();
-    await expect(tab.getByRole('region', { name: 'Editor' })).toContainText('weather-cli');
+    await expectEditor(tab.getByRole('region', { name: 'Editor' })).toContainText('weather-cli');
   }
 
   // B starts editing, then A saves first.
@@ -67,11 +65,17 @@ test('two tabs editing one file: the second save is not silently written, and th
   await expect(editorB.getByText('Saved · v3')).toBeVisible();
 
   // A learns about B's save (no unsaved edits there), and the stored file holds B's text.
-  await expect(tabA.getByRole('region', { name: 'Editor' })).toContainText('Edited in tab B.');
+  await expectEditor(tabA.getByRole('region', { name: 'Editor' })).toContainText(
+    'Edited in tab B.',
+  );
   await tabA.reload();
   await fileButton(tabA, '/AGENTS.md').click();
-  await expect(tabA.getByRole('region', { name: 'Editor' })).toContainText('Edited in tab B.');
-  await expect(tabA.getByRole('region', { name: 'Editor' })).not.toContainText('Edited in tab A.');
+  await expectEditor(tabA.getByRole('region', { name: 'Editor' })).toContainText(
+    'Edited in tab B.',
+  );
+  await expectEditor(tabA.getByRole('region', { name: 'Editor' })).not.toContainText(
+    'Edited in tab A.',
+  );
 });
 
 test('path tricks in a new file name are refused with a clear reason', async ({ page }) => {

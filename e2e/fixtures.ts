@@ -77,6 +77,41 @@ export async function freshContext(
   return context;
 }
 
+/**
+ * How long Monaco may take to appear: its chunk is the app's largest, and on two busy cores it has
+ * taken longer than the default 10 s expect (issue 33). Wait for the editor's state, not the clock.
+ */
+export const EDITOR_TIMEOUT = 60_000;
+
+/** `expect` for what the file editor shows: Monaco's text may take that long to appear. */
+export const expectEditor = expect.configure({ timeout: EDITOR_TIMEOUT });
+
+/** Waits until the file editor (Monaco) in `within` shows its text field; returns that field. */
+export async function waitForEditor(within: Page | Locator): Promise<Locator> {
+  const editor = 'goto' in within ? within.getByRole('region', { name: 'Editor' }) : within;
+  const content = editor.getByRole('textbox', { name: 'File content' });
+  await expect(content).toBeVisible({ timeout: EDITOR_TIMEOUT });
+  return content;
+}
+
+/**
+ * Waits until the conversation's scroll position is written (to sessionStorage, a moment after
+ * the scroll): the most recently scrolled thread is stored as not at its end. A state, not a clock.
+ */
+export async function scrollPositionSaved(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const stored = JSON.parse(sessionStorage.getItem('mp-scroll') ?? '[]') as unknown;
+          const last = Array.isArray(stored) ? (stored.at(-1) as unknown) : undefined;
+          return Array.isArray(last) && (last[1] as { bottom?: boolean })?.bottom === false;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** Opens the app and waits until the chat is usable. */
 export async function openApp(page: Page) {
   await page.goto('/');

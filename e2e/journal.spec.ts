@@ -2,7 +2,7 @@
 // change no journal explains (a tab of an older build writing straight to IndexedDB) is recorded
 // as another tab's all the same.
 import type { Page } from '@playwright/test';
-import { test, expect, openApp } from './fixtures';
+import { test, expect, openApp, waitForEditor } from './fixtures';
 
 const journalItems = async (page: Page) => {
   await page.getByRole('tab', { name: 'Memory journal' }).click();
@@ -22,8 +22,7 @@ test('a memory file saved in one tab is noticed in the other, and listed there w
     .getByRole('button', { name: '/memories/AGENTS.md' })
     .click();
   const editor = a.getByRole('region', { name: 'Editor' });
-  const content = editor.getByLabel('File content');
-  await expect(content).toBeVisible();
+  const content = await waitForEditor(editor);
   await content.focus();
   await a.keyboard.press('Control+End');
   await a.keyboard.insertText('\n- Answers in French.');

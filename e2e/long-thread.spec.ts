@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { scenarioBundles } from '../scripts/ui-scenarios';
-import { expect, openApp, test } from './fixtures';
+import { expect, openApp, scrollPositionSaved, test } from './fixtures';
 
 /** 80 turns: 400 messages. */
 const TURNS = 80;
@@ -70,7 +70,7 @@ test('a long thread opens at its last message, renders only the rows near the vi
   await expect.poll(() => topMessage(conversation)).toMatch(/^Turn \d+$/);
   const middle = await topMessage(conversation);
   expect([`Turn 1`, `Turn ${TURNS}`]).not.toContain(middle);
-  await page.waitForTimeout(400); // the position is written a moment after the scroll
+  await scrollPositionSaved(page); // written a moment after the scroll
   await threads.getByRole('button', { name: /^A short thread/ }).click();
   await expect(conversation.getByText('Hello! How can I help?')).toBeVisible();
   await threads.getByRole('button', { name: /^A long working thread/ }).click();

@@ -4,7 +4,14 @@
 // opens it after a reload and in another tab. On the Demo provider (offline), but for an answer
 // streamed slowly by the fake OpenAI server.
 import type { Locator, Page } from '@playwright/test';
-import { configureProvider, expect, openApp, sendMessage, test } from './fixtures';
+import {
+  configureProvider,
+  expect,
+  openApp,
+  scrollPositionSaved,
+  sendMessage,
+  test,
+} from './fixtures';
 
 const hashOf = (page: Page) => new URL(page.url()).hash;
 
@@ -82,7 +89,7 @@ test('a reload returns to the thread, its strategy, the side tab and where the c
   expect(scrolled).toBeGreaterThan(200);
   const before = await topMessage(conversation);
   expect(before).toMatch(/Paragraph [2-7]:/);
-  await page.waitForTimeout(400); // the position is written a moment after the scroll
+  await scrollPositionSaved(page); // written a moment after the scroll
 
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`${threadA}$`));

@@ -4,7 +4,15 @@
 // Demo produces offload, truncation and summarization within 8 messages; suggestions send themselves.
 // Screenshots go to test-results (and to MP_SHOTS when set) for reading by eye.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { boxesOf, expect, openApp, overlapping, sendMessage, test } from './fixtures';
+import {
+  boxesOf,
+  expect,
+  openApp,
+  overlapping,
+  sendMessage,
+  test,
+  waitForEditor,
+} from './fixtures';
 
 const VIEWPORTS = [
   { width: 1280, height: 720 },
@@ -185,8 +193,7 @@ for (const viewport of VIEWPORTS) {
         .getByRole('button', { name: '/README.md' })
         .click();
       const editor = page.getByRole('region', { name: 'Editor' });
-      const content = editor.getByRole('textbox', { name: 'File content' });
-      await expect(content).toBeVisible();
+      await waitForEditor(editor);
       await editor.locator('.monaco-editor .view-lines').click();
       await page.keyboard.press('Control+End');
       for (let i = 1; i <= 30; i++) {
@@ -253,7 +260,19 @@ test('panels resize from the keyboard, collapse, and the layout is remembered', 
   });
   const collapsed = await widths();
   expect(collapsed.chat).toBeGreaterThan(resized);
-  await page.waitForTimeout(300); // the layout is saved when a change settles
+  // The layout is saved when a change settles: wait for the stored one, not for a clock.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const read = (id: string) =>
+          JSON.parse(localStorage.getItem(`react-resizable-panels:${id}`) ?? '{}') as Record<
+            string,
+            number
+          >;
+        return [read('mp-layout-columns').sidebar, read('mp-layout-inspector').tokens];
+      }),
+    )
+    .toEqual([0, 0]);
 
   await page.reload();
   await expect(page.getByLabel('Message', { exact: true })).toBeEditable();
@@ -279,6 +298,7 @@ test('a version diff opens at the first change; the memory chip wraps long lines
     .getByRole('button', { name: 'long-notes-1.md' })
     .click();
   const editor = page.getByRole('region', { name: 'Editor' });
+  await waitForEditor(editor);
   await editor.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');

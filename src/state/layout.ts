@@ -2,7 +2,15 @@ import { create } from 'zustand';
 
 export type SideTab = 'editor' | 'context' | 'facts' | 'journal' | 'strategy';
 
-const SIDE_TABS: readonly SideTab[] = ['editor', 'context', 'facts', 'strategy'];
+// Every tab, checked against SideTab by the compiler: a tab missing here would not come back after
+// a reload (the Memory journal once did not).
+const SIDE_TABS = Object.keys({
+  editor: true,
+  context: true,
+  facts: true,
+  journal: true,
+  strategy: true,
+} satisfies Record<SideTab, true>) as SideTab[];
 /** Remembered like the panel sizes (localStorage, one choice for the app, not per thread). */
 const TAB_KEY = 'mp-side-tab';
 

@@ -14,7 +14,7 @@ import { SettingsDialog } from '../settings/SettingsDialog';
 import { TokenReadout } from '../tokens/TokenReadout';
 import { FilesPanel } from '../files/FilesPanel';
 import { BundlePanel } from '../bundle/BundlePanel';
-import { MemoryNotices } from '../journal/MemoryNotices';
+import { Notices } from './Notices';
 import { SideTabs } from './SideTabs';
 import { LayoutToggles, Workspace } from './Workspace';
 import { StrategyPicker } from '../strategy/StrategyPicker';
@@ -35,11 +35,9 @@ export function App() {
   const [start, setStart] = useState<StartState>({ status: 'loading' });
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settings = useSettingsStore((s) => s.settings);
-  const loadProblem = useSettingsStore((s) => s.loadProblem);
   const running = useChatStore((s) => s.running);
   const arenaOpen = useArenaStore((s) => s.open);
   const problem = useRouteStore((s) => s.problem);
-  const routeNotice = useRouteStore((s) => s.notice);
   const factsSettings = settings.facts;
 
   // The embedding worker follows the fact-memory settings (created only for embeddings / hybrid).
@@ -73,6 +71,12 @@ export function App() {
     };
   }, []);
 
+  const badge =
+    PROVIDER_LABELS[settings.provider] +
+    (settings.provider === 'demo'
+      ? ' — scripted stand-in, not a language model'
+      : ` · ${settings[settings.provider].model}`);
+
   if (start.status === 'failed') {
     return (
       <p role="alert" className="fatal">
@@ -86,11 +90,8 @@ export function App() {
     <div className="app">
       <header className="topbar">
         <h1>Memory Playground</h1>
-        <span className={`provider-badge provider-${settings.provider}`}>
-          {PROVIDER_LABELS[settings.provider]}
-          {settings.provider === 'demo'
-            ? ' — scripted stand-in, not a language model'
-            : ` · ${settings[settings.provider].model}`}
+        <span className={`provider-badge provider-${settings.provider}`} title={badge}>
+          {badge}
         </span>
         <LayoutToggles />
         <div className="topbar-actions">
@@ -110,17 +111,7 @@ export function App() {
           </button>
         </div>
       </header>
-      {loadProblem && (
-        <p role="alert" className="banner">
-          {loadProblem}
-        </p>
-      )}
-      {routeNotice && (
-        <p role="status" className="banner">
-          {routeNotice}
-        </p>
-      )}
-      <MemoryNotices />
+      <Notices />
       {arenaOpen ? (
         <Suspense fallback={<p className="loading">Opening the arena…</p>}>
           <ArenaView />

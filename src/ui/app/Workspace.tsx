@@ -12,6 +12,8 @@ import {
   type PanelImperativeHandle,
 } from 'react-resizable-panels';
 import { create } from 'zustand';
+import { useFilesStore } from '../../state/files';
+import { useLayoutStore } from '../../state/layout';
 
 export type CollapsiblePanel = 'sidebar' | 'tokens' | 'inspector';
 
@@ -19,6 +21,13 @@ export const PANEL_LABELS: Record<CollapsiblePanel, string> = {
   sidebar: 'Threads and files',
   tokens: 'Token usage',
   inspector: 'Side panels',
+};
+
+/** The part of each toggle's name a narrow window leaves out of sight (the name stays whole). */
+const NARROW_HIDDEN: Record<CollapsiblePanel, string> = {
+  sidebar: 'Threads and ',
+  tokens: '',
+  inspector: 'Side ',
 };
 
 interface PanelsState {
@@ -54,6 +63,35 @@ function useRegister(panel: CollapsiblePanel) {
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
+/** The side panels' height when the editor has nothing to show: its tab bar and one slim row. */
+const SLIM_PANELS = '68px';
+
+/**
+ * An empty editor gives its height to the token usage: while the Editor tab is shown with no file
+ * (and nothing to say), the side panels shrink to their tab bar and one row; opening a file or
+ * another tab brings back the height they had. Not while the token usage itself is hidden.
+ */
+function useSlimSidePanels() {
+  const ref = usePanelRef();
+  const emptyEditor = useLayoutStore((s) => s.tab === 'editor');
+  const nothingOpen = useFilesStore((s) => !s.selectedPath && !s.error && !s.notice);
+  const tokensHidden = usePanelsStore((s) => s.collapsed.tokens);
+  const slim = emptyEditor && nothingOpen && !tokensHidden;
+  useEffect(() => {
+    const handle = ref.current;
+    if (!handle) return;
+    if (slim) {
+      if (!handle.isCollapsed()) handle.collapse();
+    } else if (handle.isCollapsed()) {
+      handle.expand();
+      // After a reload the panel has no earlier size to go back to: the default share then (with
+      // the token usage hidden, the side panels already take the whole column).
+      if (!tokensHidden && handle.getSize().asPercentage < 40) handle.resize('66%');
+    }
+  }, [slim, tokensHidden, ref]);
+  return ref;
+}
+
 export function Workspace({
   sidebar,
   chat,
@@ -73,6 +111,7 @@ export function Workspace({
   const sidebarPanel = useRegister('sidebar');
   const inspectorPanel = useRegister('inspector');
   const tokensPanel = useRegister('tokens');
+  const panelsRef = useSlimSidePanels();
 
   return (
     <Group
@@ -130,7 +169,14 @@ export function Workspace({
             className="resize-handle resize-handle-row"
             aria-label="Resize token usage and the side panels"
           />
-          <Panel id="panels" className="panels-panel" minSize="160px">
+          <Panel
+            id="panels"
+            className="panels-panel"
+            minSize="160px"
+            collapsible
+            collapsedSize={SLIM_PANELS}
+            panelRef={panelsRef}
+          >
             {panels}
           </Panel>
         </Group>
@@ -153,7 +199,10 @@ export function LayoutToggles() {
           onClick={() => toggle(panel)}
           title={`${collapsed[panel] ? 'Show' : 'Hide'} ${PANEL_LABELS[panel].toLowerCase()}`}
         >
-          {PANEL_LABELS[panel]}
+          <span className="toggle-narrow-hidden">{NARROW_HIDDEN[panel]}</span>
+          <span className="toggle-shown">
+            {PANEL_LABELS[panel].slice(NARROW_HIDDEN[panel].length)}
+          </span>
         </button>
       ))}
     </div>

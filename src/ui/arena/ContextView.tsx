@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ArenaRun, SnapshotMessage } from '../../core/arena/results';
 import type { ModelMessage } from '../../core/agent/types';
 import { useArenaStore } from '../../state/arena';
@@ -7,6 +7,12 @@ import { tokens } from './format';
 /** The context a strategy would send at a probe, with the evidence highlighted or marked missing. */
 export function ContextView({ run }: { run: ArenaRun }) {
   const selected = useArenaStore((s) => s.selected);
+  const sectionRef = useRef<HTMLElement>(null);
+  // A probe cell opens its context below the grid: it is brought into view, not left unseen.
+  const shown = selected ? `${selected.key}|${selected.probeId}` : null;
+  useEffect(() => {
+    if (shown) sectionRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown]);
   if (!selected) return null;
   const strategy = run.runs.find((r) => r.key === selected.key);
   const probe = run.transcript.probes.find((p) => p.id === selected.probeId);
@@ -22,7 +28,7 @@ export function ContextView({ run }: { run: ArenaRun }) {
   const context = result.context;
 
   return (
-    <section className="arena-card arena-context" aria-label="Context at probe">
+    <section ref={sectionRef} className="arena-card arena-context" aria-label="Context at probe">
       <header>
         <h3>
           {strategy.label} · context for “{probe.question}”

@@ -8,6 +8,7 @@ import { useFilesStore } from '../../state/files';
 import { BundleProgressBar } from './BundleProgressBar';
 import { ImportPreview } from './ImportPreview';
 import { saveDownload } from './download';
+import { DismissButton } from '../notice';
 import './bundle.css';
 
 export function BundlePanel() {
@@ -111,9 +112,11 @@ export function BundlePanel() {
         </div>
       )}
       {message && !error && (
-        <p role="status" className="mp-bundle-message">
-          {message}
-        </p>
+        // A long import summary scrolls in its own few lines: the Files tree above keeps its rows.
+        <div role="status" className="mp-bundle-message">
+          <p>{message}</p>
+          <DismissButton onClick={() => useBundleStore.getState().dismiss()} />
+        </div>
       )}
       {(phase === 'preview' || phase === 'applying') && <ImportPreview />}
     </section>

@@ -8,6 +8,18 @@ import {
   switchToDemo,
   useLocalModelStore,
 } from '../../state/local-model';
+import { useChatStore } from '../../state/chat';
+
+/**
+ * "Use the Demo instead": the Demo becomes the provider, and a message the in-browser model could
+ * not answer (the thread ends with the user's message and the notice saying why) is sent again.
+ */
+async function switchToDemoAndResend(): Promise<void> {
+  await switchToDemo();
+  const { thread, running, send } = useChatStore.getState();
+  const [before, last] = (thread?.messages ?? []).slice(-2);
+  if (!running && before?.role === 'user' && last?.role === 'notice') await send(before.content);
+}
 
 /**
  * The in-browser model's download and loading, above the message box: a progress bar with bytes
@@ -19,11 +31,22 @@ export function ModelDownload() {
   const memory = useSettingsStore((s) => s.settings.strategy.memoryProvider === 'local');
   const status = useLocalModelStore((s) => s.status);
   const modelId = useLocalModelStore((s) => s.modelId);
+  // The failure of a send is said once, by the conversation's notice: this box then only offers
+  // what to do next.
+  const saidInChat = useChatStore((s) => {
+    const last = s.thread?.messages.at(-1);
+    return (
+      status.state === 'failed' &&
+      last?.role === 'notice' &&
+      last.kind === 'error' &&
+      last.content.includes(status.message)
+    );
+  });
   if (!chat && !memory) return null;
   const name = localModelInfo(modelId)?.label ?? modelId;
   // Without a download, the chat falls back to the Demo; memory steps to the chat provider.
   const fallback = chat ? (
-    <button type="button" onClick={() => void switchToDemo()}>
+    <button type="button" onClick={() => void switchToDemoAndResend()}>
       Use the Demo instead
     </button>
   ) : (
@@ -98,18 +121,24 @@ export function ModelDownload() {
       );
     case 'failed':
       return (
-        <div className="model-download model-download-failed" role="alert">
-          <p>
-            {status.reason === 'unreachable'
-              ? 'The model cannot be downloaded right now. '
-              : status.reason === 'unsupported'
-                ? 'This browser could not run the model. '
-                : ''}
-            {status.message}
-          </p>
+        <div
+          className="model-download model-download-failed"
+          role={saidInChat ? 'group' : 'alert'}
+          aria-label={saidInChat ? 'The in-browser model is not available' : undefined}
+        >
+          {!saidInChat && (
+            <p>
+              {status.reason === 'unreachable'
+                ? 'The model cannot be downloaded right now. '
+                : status.reason === 'unsupported'
+                  ? 'This browser could not run the model. '
+                  : ''}
+              {status.message}
+            </p>
+          )}
           <p>The Demo works without a download: it is a scripted stand-in, not a language model.</p>
           <div className="model-download-row">
-            <button type="button" onClick={() => void switchToDemo()}>
+            <button type="button" onClick={() => void switchToDemoAndResend()}>
               Use the Demo instead
             </button>
             <button type="button" onClick={loadLocalModel}>

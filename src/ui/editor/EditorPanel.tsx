@@ -323,7 +323,10 @@ export function EditorPanel({ store = useFilesStore }: EditorPanelProps) {
               {selectedPath}
             </span>
           ) : (
-            <span className="mp-editor-path mp-editor-path-empty">No file open</span>
+            // One slim row: the side panels give an empty editor's height to the token usage.
+            <span className="mp-editor-path mp-editor-path-empty">
+              No file open · choose one in the Files panel to view or edit it
+            </span>
           )}
           {current?.dirty ? (
             <span className="mp-editor-dirty" role="status" title="Unsaved changes">
@@ -335,27 +338,29 @@ export function EditorPanel({ store = useFilesStore }: EditorPanelProps) {
             </span>
           ) : null}
         </div>
-        <div className="mp-editor-actions">
-          <button
-            type="button"
-            onClick={toggleHistory}
-            disabled={!current}
-            aria-expanded={historyOpen}
-            aria-controls={historyOpen ? historyId : undefined}
-          >
-            History
-          </button>
-          <button
-            type="button"
-            className="mp-primary"
-            onClick={save}
-            disabled={!current || !current.dirty || saving}
-            aria-keyshortcuts="Control+S Meta+S"
-            title="Save (Ctrl/Cmd+S)"
-          >
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        {selectedPath && (
+          <div className="mp-editor-actions">
+            <button
+              type="button"
+              onClick={toggleHistory}
+              disabled={!current}
+              aria-expanded={historyOpen}
+              aria-controls={historyOpen ? historyId : undefined}
+            >
+              History
+            </button>
+            <button
+              type="button"
+              className="mp-primary"
+              onClick={save}
+              disabled={!current || !current.dirty || saving}
+              aria-keyshortcuts="Control+S Meta+S"
+              title="Save (Ctrl/Cmd+S)"
+            >
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        )}
       </header>
 
       {editorError && (
@@ -479,9 +484,7 @@ export function EditorPanel({ store = useFilesStore }: EditorPanelProps) {
           </div>
         ) : selectedPath ? (
           <Loading what="file" />
-        ) : (
-          <p className="mp-editor-empty">Open a file from the Files panel to view or edit it.</p>
-        )}
+        ) : null}
       </div>
     </section>
   );

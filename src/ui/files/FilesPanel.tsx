@@ -131,7 +131,8 @@ export function FilesPanel({ store = useFilesStore }: FilesPanelProps) {
               actions.clearError();
             }}
           >
-            New file
+            {/* In a narrow sidebar only "New" and "Delete" show; the names stay whole. */}
+            New<span className="mp-files-word"> file</span>
           </button>
           {confirmDelete === null && (
             <button
@@ -143,7 +144,7 @@ export function FilesPanel({ store = useFilesStore }: FilesPanelProps) {
                 setConfirmDelete(selectedPath);
               }}
             >
-              Delete file
+              Delete<span className="mp-files-word"> file</span>
             </button>
           )}
           <button

@@ -1,5 +1,6 @@
 import { useJournalStore, type MemoryNotice } from '../../state/journal';
 import { useLayoutStore } from '../../state/layout';
+import { DismissButton, useFadeAway } from '../notice';
 import './journal.css';
 
 function sentence(notice: MemoryNotice): string {
@@ -18,31 +19,13 @@ function sentence(notice: MemoryNotice): string {
 export function MemoryNotices() {
   const notices = useJournalStore((s) => s.notices);
   const hidden = useJournalStore((s) => s.hiddenNotices);
-  const { dismissNotice, dismissAllNotices, focus } = useJournalStore.getState();
+  const { dismissAllNotices } = useJournalStore.getState();
   if (notices.length === 0) return null;
   return (
     <section aria-label="Memory notices" className="memory-notices">
-      {notices.map((notice) => (
-        <div key={notice.id} role="status" className="memory-notice">
-          <span className="memory-notice-text">{sentence(notice)}</span>
-          <button
-            type="button"
-            onClick={() => {
-              focus(notice.entryIds[notice.entryIds.length - 1] ?? null);
-              useLayoutStore.getState().setTab('journal');
-            }}
-          >
-            Show in journal
-          </button>
-          <button
-            type="button"
-            aria-label="Dismiss notice"
-            title="Dismiss"
-            onClick={() => dismissNotice(notice.id)}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+      {/* Newest first; each goes away by itself after a while (it stays in the journal). */}
+      {[...notices].reverse().map((notice) => (
+        <NoticeRow key={notice.id} notice={notice} />
       ))}
       {(hidden > 0 || notices.length > 1) && (
         <div className="memory-notice memory-notice-more">
@@ -57,5 +40,26 @@ export function MemoryNotices() {
         </div>
       )}
     </section>
+  );
+}
+
+function NoticeRow({ notice }: { notice: MemoryNotice }) {
+  const { dismissNotice, focus } = useJournalStore.getState();
+  const text = sentence(notice);
+  const hold = useFadeAway(text, () => dismissNotice(notice.id));
+  return (
+    <div role="status" className="memory-notice" {...hold}>
+      <span className="memory-notice-text">{text}</span>
+      <button
+        type="button"
+        onClick={() => {
+          focus(notice.entryIds[notice.entryIds.length - 1] ?? null);
+          useLayoutStore.getState().setTab('journal');
+        }}
+      >
+        Show in journal
+      </button>
+      <DismissButton onClick={() => dismissNotice(notice.id)} />
+    </div>
   );
 }

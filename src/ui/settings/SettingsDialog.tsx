@@ -21,6 +21,41 @@ import { DEFAULT_LOCAL_CONTEXT_WINDOW } from '../../core/providers/local/models'
 import './settings.css';
 import { errorText } from '../../core/text/errors';
 
+/** The dialog's sections, in order (the links at its top lead to each). */
+const SECTIONS = [
+  { key: 'connection', label: 'Provider' },
+  { key: 'memory', label: 'Memory' },
+  { key: 'compaction', label: 'Compaction' },
+  { key: 'facts', label: 'Facts' },
+  { key: 'strategies', label: 'Strategies' },
+  { key: 'tools', label: 'Tools' },
+] as const;
+type SectionKey = (typeof SECTIONS)[number]['key'];
+const SECTION_IDS = Object.fromEntries(
+  SECTIONS.map(({ key }) => [key, `settings-section-${key}`]),
+) as Record<SectionKey, string>;
+
+/** Links to the dialog's sections: each scrolls its section to the top of the dialog's body. */
+function SectionNav() {
+  const go = (key: SectionKey) => {
+    const section = document.getElementById(SECTION_IDS[key]);
+    const body = section?.closest('.settings-body');
+    if (!section || !body) return;
+    // Only the body scrolls (scrollIntoView would move the dialog's fixed parts as well).
+    body.scrollTop += section.getBoundingClientRect().top - body.getBoundingClientRect().top - 4;
+    section.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
+  };
+  return (
+    <nav aria-label="Settings sections" className="settings-nav">
+      {SECTIONS.map(({ key, label }) => (
+        <button key={key} type="button" onClick={() => go(key)}>
+          {label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const stored = useSettingsStore((s) => s.settings);
   const storedKeys = useSettingsStore((s) => s.apiKeys);
@@ -147,118 +182,141 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     >
       <form onSubmit={(event) => void submit(event)}>
         <h2 id="settings-title">Settings</h2>
-        {/* The label stands apart from the select so its accessible name is exactly "Provider". */}
-        <label htmlFor="settings-provider">Provider</label>
-        <div className="field">
-          <select
-            id="settings-provider"
-            value={provider}
-            onChange={(event) => setProvider(event.target.value as ProviderId)}
-          >
-            {PROVIDER_IDS.map((id) => (
-              <option key={id} value={id}>
-                {PROVIDER_LABELS[id]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {provider === 'demo' ? (
-          <p className="hint">
-            The Demo provider is a deterministic, scripted stand-in that runs offline. It is not a
-            language model: it shows how the memory mechanisms work without an API key.
-          </p>
-        ) : keyed === null ? (
-          <LocalModelFields draft={local} onChange={setLocal} />
-        ) : (
-          <>
-            <label>
-              Base URL
-              <input
-                type="url"
-                value={connection?.baseURL ?? ''}
-                onChange={(event) => setConnection('baseURL', event.target.value)}
-                placeholder={KEYED_PROVIDERS[keyed].defaultBaseURL}
-                spellCheck={false}
-              />
-            </label>
-            <label>
-              API key
-              <input
-                type="password"
-                value={keyMoved ? '' : keys[keyed]}
-                onChange={(event) => {
-                  setKeys({ ...keys, [keyed]: event.target.value });
-                  setEntered({ ...entered, [keyed]: true });
-                }}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            </label>
-            {keyNotice && (
-              <p role="status" className="hint key-notice">
-                {keyNotice}
+        <SectionNav />
+        {/* Only the sections scroll: the title, the section links and the buttons stay in view,
+        and nothing is drawn over a field. */}
+        <div className="settings-body">
+          <fieldset id={SECTION_IDS.connection}>
+            <legend>Model provider</legend>
+            {/* The label stands apart from the select so its accessible name is exactly "Provider". */}
+            <label htmlFor="settings-provider">Provider</label>
+            <div className="field">
+              <select
+                id="settings-provider"
+                value={provider}
+                onChange={(event) => setProvider(event.target.value as ProviderId)}
+              >
+                {PROVIDER_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {PROVIDER_LABELS[id]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {provider === 'demo' ? (
+              <p className="hint">
+                The Demo provider is a deterministic, scripted stand-in that runs offline. It is not
+                a language model: it shows how the memory mechanisms work without an API key.
               </p>
+            ) : keyed === null ? (
+              <LocalModelFields draft={local} onChange={setLocal} />
+            ) : (
+              <>
+                <label>
+                  Base URL
+                  <input
+                    type="url"
+                    value={connection?.baseURL ?? ''}
+                    onChange={(event) => setConnection('baseURL', event.target.value)}
+                    placeholder={KEYED_PROVIDERS[keyed].defaultBaseURL}
+                    spellCheck={false}
+                  />
+                </label>
+                <label>
+                  API key
+                  <input
+                    type="password"
+                    value={keyMoved ? '' : keys[keyed]}
+                    onChange={(event) => {
+                      setKeys({ ...keys, [keyed]: event.target.value });
+                      setEntered({ ...entered, [keyed]: true });
+                    }}
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
+                </label>
+                {keyNotice && (
+                  <p role="status" className="hint key-notice">
+                    {keyNotice}
+                  </p>
+                )}
+                <label>
+                  Model
+                  <input
+                    value={connection?.model ?? ''}
+                    onChange={(event) => setConnection('model', event.target.value)}
+                    spellCheck={false}
+                  />
+                </label>
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    checked={draft.rememberKey}
+                    onChange={(event) => setDraft({ ...draft, rememberKey: event.target.checked })}
+                  />
+                  Remember key on this device
+                </label>
+                <p className="hint">
+                  {draft.rememberKey
+                    ? 'On: the key is kept in this browser until you clear it here.'
+                    : 'Off: the key is kept in memory only and is gone when the tab closes.'}{' '}
+                  Keys are sent only to the provider above and are never exported.
+                </p>
+              </>
             )}
             <label>
-              Model
+              Context window
               <input
-                value={connection?.model ?? ''}
-                onChange={(event) => setConnection('model', event.target.value)}
-                spellCheck={false}
+                inputMode="numeric"
+                value={contextWindowText}
+                onChange={(event) => setContextWindowText(event.target.value)}
+                placeholder={
+                  provider === 'local'
+                    ? `${DEFAULT_LOCAL_CONTEXT_WINDOW} (default for the in-browser model)`
+                    : `${profile.contextWindow} (${profile.known ? 'from the model profile' : 'default for unknown models'})`
+                }
               />
             </label>
+          </fieldset>
+          <fieldset id={SECTION_IDS.memory}>
+            <legend>AGENTS.md memory</legend>
             <label className="check">
               <input
                 type="checkbox"
-                checked={draft.rememberKey}
-                onChange={(event) => setDraft({ ...draft, rememberKey: event.target.checked })}
+                checked={draft.refreshMemoryAfterEdits}
+                onChange={(event) =>
+                  setDraft({ ...draft, refreshMemoryAfterEdits: event.target.checked })
+                }
               />
-              Remember key on this device
+              Refresh memory after edits
             </label>
+            {/* The help says what the box does as it is now. */}
             <p className="hint">
-              Off: the key is kept in memory only and is gone when the tab closes. Keys are sent
-              only to the provider above and are never exported.
+              {draft.refreshMemoryAfterEdits
+                ? 'On: an edit to AGENTS.md reaches the model from the next call of the same thread.'
+                : 'Off: AGENTS.md is loaded once per thread, as Deep Agents does, and edits show up in the next thread.'}
             </p>
-          </>
-        )}
-        <label>
-          Context window
-          <input
-            inputMode="numeric"
-            value={contextWindowText}
-            onChange={(event) => setContextWindowText(event.target.value)}
-            placeholder={
-              provider === 'local'
-                ? `${DEFAULT_LOCAL_CONTEXT_WINDOW} (default for the in-browser model)`
-                : `${profile.contextWindow} (${profile.known ? 'from the model profile' : 'default for unknown models'})`
-            }
-          />
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={draft.refreshMemoryAfterEdits}
-            onChange={(event) =>
-              setDraft({ ...draft, refreshMemoryAfterEdits: event.target.checked })
-            }
-          />
-          Refresh memory after edits
-        </label>
-        <p className="hint">
-          Off: AGENTS.md is loaded once per thread, as Deep Agents does, and edits show up in the
-          next thread.
-        </p>
-        <CompactionFields
-          draft={compaction}
-          onChange={setCompaction}
-          contextWindow={{ text: contextWindowText, set: setContextWindowText }}
-        />
-        <FactsFields draft={facts} onChange={setFacts} />
-        <StrategyDefaultsField
-          value={draft.strategy}
-          onChange={(strategy) => setDraft({ ...draft, strategy })}
-        />
-        <ExperimentToolsField text={experimentText} onChange={setExperimentText} />
+          </fieldset>
+          <div id={SECTION_IDS.compaction}>
+            <CompactionFields
+              draft={compaction}
+              onChange={setCompaction}
+              contextWindow={{ text: contextWindowText, set: setContextWindowText }}
+            />
+          </div>
+          <div id={SECTION_IDS.facts}>
+            <FactsFields draft={facts} onChange={setFacts} />
+          </div>
+          <div id={SECTION_IDS.strategies}>
+            <StrategyDefaultsField
+              value={draft.strategy}
+              onChange={(strategy) => setDraft({ ...draft, strategy })}
+            />
+          </div>
+          <div id={SECTION_IDS.tools}>
+            <ExperimentToolsField text={experimentText} onChange={setExperimentText} />
+          </div>
+        </div>
         {problems.length > 0 && (
           <ul role="alert" className="problems">
             {problems.map((problem) => (

@@ -52,9 +52,9 @@ export function StrategyDefaultsField({
         Run memory steps on the in-browser model
       </label>
       <p className="hint">
-        Summaries, fact updates, strategy steps and arena questions then run on the in-browser model
-        set under that provider (downloaded on first use), whatever the chat provider is: nothing of
-        the memory work leaves this tab.
+        {value.memoryProvider === 'local'
+          ? 'On: summaries, fact updates, strategy steps and arena questions run on the in-browser model set under that provider (downloaded on first use), whatever the chat provider is: nothing of the memory work leaves this tab.'
+          : 'Off: they run on the chat provider, with the memory model above when one is named.'}
       </p>
     </fieldset>
   );

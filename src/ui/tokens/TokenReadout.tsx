@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useChatStore } from '../../state/chat';
 import { useFilesStore } from '../../state/files';
@@ -105,11 +105,12 @@ export function TokenReadout() {
         </>
       ) : (
         <>
-          {/* The headline, chart and legend fill the panel's height; what follows scrolls. */}
+          {/* The headline, chart and legend take what the controls and the event list leave. */}
           <div className="token-fold">
             <div className="token-head">
               <h2>Token usage</h2>
               <LastCall call={last} index={calls.length} />
+              {events.length > 0 && <EventsJump count={events.length} />}
             </div>
             {meter && <ContextMeter meter={meter} />}
             <div className="chart-area">
@@ -136,15 +137,20 @@ export function TokenReadout() {
             )}
             <Legend series={series} rows={rows} scale={scale} />
           </div>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={fullScale}
-              onChange={(e) => setFullScale(e.target.checked)}
-            />
-            Full scale (up to the compaction trigger and the context window)
-          </label>
-          <CallSections call={last} />
+          <div className="token-controls">
+            <label
+              className="check"
+              title="The y-axis up to the compaction trigger and the context window"
+            >
+              <input
+                type="checkbox"
+                checked={fullScale}
+                onChange={(e) => setFullScale(e.target.checked)}
+              />
+              Full scale (to the trigger and the window)
+            </label>
+            <CallSections call={last} />
+          </div>
           <EventList events={events} calls={calls} />
         </>
       )}
@@ -265,6 +271,40 @@ function Legend({
   );
 }
 
+const EVENT_LIST_ID = 'token-event-list';
+
+/**
+ * In a short token panel the event list is below the fold: this leads there (and opens it). Shown
+ * only while the list's first rows are out of the panel's view.
+ */
+function EventsJump({ count }: { count: number }) {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    const list = document.getElementById(EVENT_LIST_ID);
+    const panel = list?.closest('.tokens-panel');
+    if (!list || !panel) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => setHidden(entry !== undefined && entry.intersectionRatio < 0.5),
+      { root: panel, threshold: [0, 0.5, 1] },
+    );
+    observer.observe(list.querySelector('summary') ?? list);
+    return () => observer.disconnect();
+  }, []);
+  if (!hidden) return null;
+  const jump = () => {
+    const list = document.getElementById(EVENT_LIST_ID);
+    if (!(list instanceof HTMLDetailsElement)) return;
+    list.open = true;
+    list.scrollIntoView({ block: 'nearest' });
+    list.querySelector('button')?.focus({ preventScroll: true });
+  };
+  return (
+    <button type="button" className="events-jump" onClick={jump}>
+      {count} event{count === 1 ? '' : 's'} ↓
+    </button>
+  );
+}
+
 function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCallRecord[] }) {
   // A record is built after its request left (the run may have ended); one still pending with
   // nothing being built was cut off by a reload or a closed page (its event opens to say so).
@@ -279,7 +319,9 @@ function EventList({ events, calls }: { events: ContextEvent[]; calls: ModelCall
     return number !== undefined ? `call ${number}` : 'next call';
   };
   return (
-    <details className="event-list" open={events.length <= 6}>
+    // Open from the start: the list is the way to every compaction record; it scrolls in a box of
+    // its own (its scroll bar always drawn), so the chart above keeps its place.
+    <details className="event-list" id={EVENT_LIST_ID} open>
       <summary>
         {events.length} event{events.length === 1 ? '' : 's'}
       </summary>
