@@ -24,7 +24,7 @@ import {
 } from '../core/thread/thread';
 import type { AgentEvent } from '../core/agent/events';
 import type { Message } from '../core/agent/types';
-import { getAgentsMdState, memoryLoadedEntry } from '../core/memory/agents-md';
+import { memoryLoadedEntry } from '../core/memory/agents-md';
 import type { UndoResult } from '../core/fs/journal';
 import { layersSlot, type MemoryLayers } from '../core/harness/pipeline';
 import {
@@ -412,11 +412,9 @@ export const useChatStore = create<ChatStore>((set, get) => {
         const memoryEdits: MemoryEdit[] = thread.memoryEdits.map((e) =>
           e.journalId === entryId ? { ...e, undone: true } : e,
         );
-        // The next model call should see the restored memory when refresh is on.
-        const state = structuredClone(thread.state);
-        const agentsMd = getAgentsMdState(state);
-        if (agentsMd && !agentsMd.stale.includes(path)) agentsMd.stale.push(path);
-        const updated = { ...thread, memoryEdits, state };
+        // Every thread that loaded the file sees the restored version before its next model call
+        // (the AGENTS.md layer compares versions): nothing to mark here.
+        const updated = { ...thread, memoryEdits };
         set({ thread: updated });
         await persist(updated);
       }
