@@ -19,7 +19,7 @@ import { memoMemoryInjection } from './memo';
 import {
   asLoaded,
   changedSources,
-  createSourceReader,
+  readSources,
   findVersionText,
   loadedSourceSchema,
   migrateLegacySources,
@@ -116,7 +116,7 @@ export async function loadMemorySources(
   fs: RunContext['fs'],
   sources: readonly string[],
 ): Promise<MemorySourceSnapshot[]> {
-  const current = await createSourceReader(fs).read(sources);
+  const current = await readSources(fs, sources);
   return current.map(({ path, content }) => ({ path, content }));
 }
 
@@ -124,10 +124,11 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
   const sources = options.sources.map(normalised);
   // The block is formatted again only when the sources' text or the system prompt changed (memo.ts).
   const inject = memoMemoryInjection(withMemory);
-  // One reader per filesystem (a harness serves one): it remembers each source's hash by its text.
-  const readers = new WeakMap<RunContext['fs'], ReturnType<typeof createSourceReader>>();
   // Texts of older versions found in a file's history, by path and hash.
   const older = new Map<string, string>();
+
+  const snapshots = (current: readonly CurrentSource[]): MemorySourceSnapshot[] =>
+    current.map(({ path, content }) => ({ path, content }));
 
   const load = (
     context: RunContext,
@@ -136,7 +137,7 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
     note?: string,
   ) => {
     agentsMdSlot.write(context.state, { sources: asLoaded(current), loadedAt: Date.now() });
-    const sent = current.map(({ path, content }) => ({ path, content }));
+    const sent = snapshots(current);
     context.emit({ type: 'memory-loaded', sources: sent, reason, ...(note ? { note } : {}) });
     return sent;
   };
@@ -163,10 +164,10 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
   };
 
   /** What this model call sends, after comparing the loaded versions with the files now. */
-  const memoryFor = async (context: RunContext): Promise<MemorySourceSnapshot[]> => {
-    let reader = readers.get(context.fs);
-    if (!reader) readers.set(context.fs, (reader = createSourceReader(context.fs)));
-    const current = await reader.read(sources);
+  const memoryFor = async (
+    context: RunContext,
+    current: CurrentSource[],
+  ): Promise<MemorySourceSnapshot[]> => {
     let memory = getAgentsMdState(context.state);
     if (!memory) {
       const raw = context.state[agentsMdSlot.key];
@@ -184,7 +185,7 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
       agentsMdSlot.write(context.state, memory);
     }
     const changed = changedSources(memory.sources, current);
-    if (changed.length === 0) return current.map(({ path, content }) => ({ path, content }));
+    if (changed.length === 0) return snapshots(current);
     if (options.refreshAfterEdits)
       return load(context, current, 'refresh', `Changed since loaded: ${changed.join(', ')}.`);
     const { sent, lost } = await loadedTexts(context, memory.sources, current);
@@ -195,11 +196,12 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
         'refresh',
         `The version this thread loaded of ${lost.join(', ')} can no longer be found; the current file was loaded.`,
       );
+    const loaded = memory.sources;
     context.emit({
       type: 'memory-outdated',
       sources: changed.map((path) => ({
         path,
-        sent: memory.sources.find((s) => s.path === path)?.version ?? null,
+        sent: loaded.find((s) => s.path === path)?.version ?? null,
         now: current.find((c) => c.path === path)?.version ?? null,
       })),
     });
@@ -211,11 +213,15 @@ export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
     state: agentsMdSlot,
     events: ['memory-loaded', 'memory-outdated'],
 
-    async wrapModelCall(request, next, context) {
-      const memory = await memoryFor(context);
-      // Awaited rather than returned: an async function that returns a promise takes two more
-      // microtask steps to settle with it (this runs before every model call).
-      return await next(inject(request, memory));
+    // Not async: a call whose sources are as the thread loaded them (the common case) costs the
+    // reads and a comparison of hashes, with no promise of its own.
+    wrapModelCall(request, next, context) {
+      return readSources(context.fs, sources).then((current) => {
+        const memory = getAgentsMdState(context.state);
+        if (memory && changedSources(memory.sources, current).length === 0)
+          return next(inject(request, snapshots(current)));
+        return memoryFor(context, current).then((sent) => next(inject(request, sent)));
+      });
     },
   };
 }

@@ -6,7 +6,7 @@
 
 import { z } from 'zod';
 import { sha256 } from '../fs/journal';
-import { FsError, type FileVersion, type VirtualFs } from '../fs/types';
+import { FsError, type FileRecord, type FileVersion, type VirtualFs } from '../fs/types';
 import { errorText } from '../text/errors';
 import { MAX_PATH_LENGTH } from '../limits';
 
@@ -40,38 +40,57 @@ export class MemoryLoadError extends Error {
 }
 
 /**
- * Reads and hashes every source that exists (missing files are skipped; any other failure names the
- * path). Hashes are remembered per path while the text is the same, so a check before every model
- * call costs the reads and a string comparison.
+ * SHA-256 of a source's text, remembered per path while the text is the same: the check before
+ * every model call then costs a string comparison, not a digest (each run sees the filesystem
+ * through a view of its own, so the memo lives here). At most MAX_HASHES paths are remembered.
  */
-export function createSourceReader(fs: VirtualFs) {
-  const hashes = new Map<string, { content: string; hash: string }>();
-  const hashOf = async (path: string, content: string): Promise<string> => {
-    const known = hashes.get(path);
-    if (known?.content === content) return known.hash;
-    const hash = await sha256(content);
-    hashes.set(path, { content, hash });
-    return hash;
-  };
-  const readOne = async (path: string): Promise<CurrentSource | undefined> => {
-    let record;
-    try {
-      record = await fs.read(path);
-    } catch (error) {
+const knownHashes = new Map<string, { content: string; hash: string }>();
+const MAX_HASHES = 64;
+
+export async function hashOfSource(path: string, content: string): Promise<string> {
+  const known = knownHashes.get(path);
+  if (known?.content === content) return known.hash;
+  const hash = await sha256(content);
+  knownHashes.delete(path);
+  knownHashes.set(path, { content, hash });
+  if (knownHashes.size > MAX_HASHES) knownHashes.delete(knownHashes.keys().next().value!);
+  return hash;
+}
+
+/** Reads and hashes every source that exists. Missing files are skipped; any other failure names the path. */
+export function readSources(fs: VirtualFs, paths: readonly string[]): Promise<CurrentSource[]> {
+  return Promise.all(paths.map((path) => readSource(fs, path))).then((all) =>
+    all.filter((source): source is CurrentSource => source !== undefined),
+  );
+}
+
+// Not async (it runs for every source before every model call): the read's promise and one step
+// after it when the text's hash is known.
+function readSource(fs: VirtualFs, path: string): Promise<CurrentSource | undefined> {
+  let reading: Promise<FileRecord | undefined>;
+  try {
+    reading = fs.read(path);
+  } catch (error) {
+    reading = Promise.reject(error as Error);
+  }
+  return reading.then(
+    (record) => {
+      if (!record) return undefined;
+      const source = (hash: string) => ({
+        path,
+        version: record.version,
+        hash,
+        content: record.content,
+      });
+      const known = knownHashes.get(path);
+      if (known?.content === record.content) return source(known.hash);
+      return hashOfSource(path, record.content).then(source);
+    },
+    (error: unknown) => {
       if (error instanceof FsError && error.code === 'not-found') return undefined;
       throw new MemoryLoadError(path, errorText(error));
-    }
-    if (!record) return undefined;
-    const hash = await hashOf(path, record.content);
-    return { path, version: record.version, hash, content: record.content };
-  };
-  return {
-    hashOf,
-    async read(paths: readonly string[]): Promise<CurrentSource[]> {
-      const all = await Promise.all(paths.map(readOne));
-      return all.filter((source): source is CurrentSource => source !== undefined);
     },
-  };
+  );
 }
 
 /** The sources whose loaded version differs from the file now (changed, created or deleted). */
