@@ -54,7 +54,7 @@ describe('a malformed fact in memory.json', () => {
 
       // What the model receives.
       const middleware = createFactsMiddleware({
-        settings: () => ({ ...DEFAULT_FACTS_SETTINGS, method: 'confidence' as const }),
+        settings: () => ({ ...DEFAULT_FACTS_SETTINGS, method: 'tfidf' as const }),
         counter,
         loadMemory: createMemoryLoader(fs),
         rankers: createRankerResolver(),
