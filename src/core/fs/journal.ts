@@ -57,6 +57,12 @@ export const JOURNAL_LIMITS = {
 } as const;
 export type JournalLimits = { -readonly [K in keyof typeof JOURNAL_LIMITS]: number };
 
+/**
+ * Entries that can still be undone or that the person has not seen are kept past the bounds, up to
+ * this many times them (a hard ceiling: every input has a bound).
+ */
+const PROTECTED_FACTOR = 5;
+
 /** Unchanged lines shown around each change. */
 const CONTEXT_LINES = 2;
 
@@ -450,6 +456,8 @@ export function boundAuthor(author: WriteAuthor): WriteAuthor {
 export interface JournalDropped {
   local: number;
   imported: number;
+  /** Entries recorded up to this time (ms) have been shown to the person (markSeen). */
+  seenAt?: number;
 }
 
 /** Where the journal keeps its entries (IndexedDB in the app; nothing in most tests). */
@@ -645,9 +653,20 @@ export class MemoryJournal {
         entries.push(entry);
     this.list = entries.sort(newestFirst);
     const dropped = z
-      .object({ local: z.number().int().min(0), imported: z.number().int().min(0) })
+      .object({
+        local: z.number().int().min(0),
+        imported: z.number().int().min(0),
+        seenAt: timeSchema.optional(),
+      })
       .safeParse(stored.dropped);
-    if (dropped.success) this.droppedCounts = dropped.data;
+    if (dropped.success)
+      this.droppedCounts = {
+        ...dropped.data,
+        // Another tab may have shown more: the later time stands.
+        ...(dropped.data.seenAt !== undefined || this.droppedCounts.seenAt !== undefined
+          ? { seenAt: Math.max(dropped.data.seenAt ?? 0, this.droppedCounts.seenAt ?? 0) }
+          : {}),
+      };
     // A save problem stays said while entries of this tab are still unsaved.
     const saveProblem =
       this.unstored.size > 0 &&
@@ -793,17 +812,63 @@ export class MemoryJournal {
     return imported.length;
   }
 
-  /** Drops the oldest entries of an origin beyond the bounds; returns their ids. */
-  private trim(origin: JournalEntry['origin']): string[] {
-    let count = 0;
-    let chars = 0;
-    const drop = new Set<string>();
+  /**
+   * The person has seen the entries recorded up to `at` (the journal list or the chat's memory
+   * chips showed them): from then on the bound may drop them. Saved with the dropped counts.
+   */
+  async markSeen(at: number = this.now()): Promise<void> {
+    if (at <= (this.droppedCounts.seenAt ?? 0)) return;
+    this.droppedCounts = { ...this.droppedCounts, seenAt: at };
+    const removed = this.trim('local');
+    this.changed();
+    await this.store([], removed, true);
+  }
+
+  /**
+   * Entries the bound never drops: one that can still be undone (the newest local entry of its
+   * path, not undone) and one the person has not seen (recorded after markSeen's time). A run
+   * cannot flood them out: it is stopped past BOUNDS.memoryWritesPerRun writes (agent/loop.ts).
+   */
+  private protectedIds(origin: JournalEntry['origin']): Set<string> {
+    const kept = new Set<string>();
+    if (origin !== 'local') return kept;
+    const seenAt = this.droppedCounts.seenAt ?? 0;
+    const newest = new Set<string>();
     for (const entry of this.list) {
-      if (entry.origin !== origin) continue;
-      count++;
-      chars += entrySize(entry);
-      if (count > this.limits.maxEntries || chars > this.limits.maxChars) drop.add(entry.id);
+      if (entry.origin !== 'local') continue;
+      if (entry.recordedAt > seenAt) kept.add(entry.id);
+      if (newest.has(entry.path)) continue;
+      newest.add(entry.path);
+      if (!entry.undoneBy) kept.add(entry.id);
     }
+    return kept;
+  }
+
+  /**
+   * Drops the oldest entries of an origin beyond the bounds, except protected ones (protectedIds)
+   * while they stay under PROTECTED_FACTOR times the bounds; returns the ids dropped.
+   */
+  private trim(origin: JournalEntry['origin']): string[] {
+    const entries = this.list.filter((entry) => entry.origin === origin);
+    let count = entries.length;
+    let chars = entries.reduce((sum, entry) => sum + entrySize(entry), 0);
+    const over = (factor: number) =>
+      count > this.limits.maxEntries * factor || chars > this.limits.maxChars * factor;
+    if (!over(1)) return [];
+    const kept = this.protectedIds(origin);
+    const drop = new Set<string>();
+    const dropOldest = (factor: number, canDrop: (entry: JournalEntry) => boolean) => {
+      for (let i = entries.length - 1; i >= 0 && over(factor); i--) {
+        const entry = entries[i]!;
+        if (drop.has(entry.id) || !canDrop(entry)) continue;
+        drop.add(entry.id);
+        count--;
+        chars -= entrySize(entry);
+      }
+    };
+    dropOldest(1, (entry) => !kept.has(entry.id));
+    // A hard ceiling all the same: every input has a bound (the drop is counted and shown).
+    dropOldest(PROTECTED_FACTOR, () => true);
     if (drop.size === 0) return [];
     this.list = this.list.filter((entry) => !drop.has(entry.id));
     this.droppedCounts = {
@@ -813,7 +878,7 @@ export class MemoryJournal {
     return [...drop];
   }
 
-  private async store(put: JournalEntry[], removed: string[]): Promise<void> {
+  private async store(put: JournalEntry[], removed: string[], saveCounts = false): Promise<void> {
     const persistence = this.options.persistence;
     if (!persistence) return;
     const dropped = this.dropped();
@@ -825,10 +890,8 @@ export class MemoryJournal {
       try {
         if (all.length > 0) await persistence.put(all);
         for (const entry of all) this.unstored.delete(entry.id);
-        if (removed.length > 0) {
-          await persistence.remove(removed);
-          await persistence.saveDropped(dropped);
-        }
+        if (removed.length > 0) await persistence.remove(removed);
+        if (removed.length > 0 || saveCounts) await persistence.saveDropped(dropped);
         if (
           this.unstored.size === 0 &&
           this.storageProblem?.startsWith('The memory journal could not be saved')
