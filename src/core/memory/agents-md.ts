@@ -248,15 +248,17 @@ export function withMemory(
 }
 
 /**
- * The <agent_memory> block. A source whose text is empty once its HTML comments are removed (a
- * template holding only comments) is no memory: it is left out, and with nothing left the block
- * says "(No memory loaded)", as Deep Agents does.
+ * The <agent_memory> block. A source that holds only HTML comments (a template) is no memory: it is
+ * left out, and with nothing left the block says "(No memory loaded)", as Deep Agents does. A file
+ * that is truly empty stays listed with an empty body, as before: the model then knows it exists
+ * and edits it (write_file refuses an existing file).
  */
 export function formatMemoryBlock(sources: readonly MemorySourceSnapshot[]): string {
   const parts: string[] = [];
   for (const source of sources) {
     const text = escapeMemoryTags(stripHtmlComments(source.content)).trim();
-    if (text !== '') parts.push(`${escapeMemoryTags(source.path)}\n\n${text}`);
+    if (text === '' && source.content.trim() !== '') continue;
+    parts.push(`${escapeMemoryTags(source.path)}\n\n${text}`);
   }
   const body = parts.length === 0 ? '(No memory loaded)' : parts.join('\n\n');
   return `<agent_memory>\n${body}\n</agent_memory>\n\n${MEMORY_GUIDELINES}`;
