@@ -229,7 +229,7 @@ export const useJournalStore = create<JournalState>((set, get) => {
     async markSeen() {
       const newest = get().entries[0];
       if (!newest) return;
-      await getServices().journal.markSeen(newest.recordedAt);
+      await getServices().journal.markSeen(newest);
       publish();
     },
 

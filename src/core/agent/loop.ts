@@ -59,19 +59,14 @@ const DEFAULT_MAX_STEPS = 25;
 
 export async function runAgent(input: RunInput): Promise<RunOutcome> {
   checkSlots(input.middleware);
-  const { emit } = input;
+  const { emit, signal } = input;
   const history: Message[] = [...input.history];
   // A run that writes long-term memory more than the bound allows is stopped: every later write
-  // is refused, the run's signal is aborted (a tool that honours it stops at once), and the run
-  // ends with a message naming the count.
+  // is refused, no further tool or model call is made, and the run ends with a message naming the
+  // count.
   const maxMemoryWrites = input.maxMemoryWrites ?? BOUNDS.memoryWritesPerRun.value;
   let memoryWrites = 0;
   let flooded: string | undefined;
-  const stop = new AbortController();
-  const onAbort = () => stop.abort(input.signal.reason);
-  if (input.signal.aborted) onAbort();
-  else input.signal.addEventListener('abort', onAbort, { once: true });
-  const signal = stop.signal;
   const fs = refusingWrites(input.fs, () => flooded);
   const context: RunContext = {
     threadId: input.threadId,
@@ -94,7 +89,6 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
       flooded =
         `Stopped: this run wrote to long-term memory ${memoryWrites} times, more than the ` +
         `${maxMemoryWrites} writes a run may make; later writes were refused. The journal lists every write.`;
-      stop.abort(new Error(flooded));
     }
     emit({
       type: 'memory-updated',
@@ -114,11 +108,10 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
     outcome = outcomeOf(error);
     if (outcome.status === 'error') append(notice(outcome.message));
   }
-  if (flooded !== undefined && !input.signal.aborted) {
+  if (flooded !== undefined && outcome.status !== 'aborted') {
     outcome = { status: 'error', message: flooded };
     append(notice(flooded));
   }
-  input.signal.removeEventListener('abort', onAbort);
 
   for (const mw of input.middleware) {
     if (!mw.afterAgent) continue;
@@ -169,12 +162,15 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
               content: 'Error: the run was stopped by the user before this tool ran.',
               isError: true,
             }
-          : await callTool(call).catch((error: unknown) => ({
-              content: `Error: ${errorText(error)}`,
-              isError: true,
-            }));
+          : flooded !== undefined
+            ? { content: `Error: not run. ${flooded}`, isError: true }
+            : await callTool(call).catch((error: unknown) => ({
+                content: `Error: ${errorText(error)}`,
+                isError: true,
+              }));
         append(toolMessage(call, result));
       }
+      if (flooded !== undefined) return { status: 'error', message: flooded };
     }
     append(notice(`Stopped after ${maxSteps} model calls without a final answer.`));
     return { status: 'max-steps', steps: maxSteps };

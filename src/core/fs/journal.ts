@@ -456,8 +456,9 @@ export function boundAuthor(author: WriteAuthor): WriteAuthor {
 export interface JournalDropped {
   local: number;
   imported: number;
-  /** Entries recorded up to this time (ms) have been shown to the person (markSeen). */
+  /** The newest entry shown to the person (markSeen): its time (ms) and id; older ones are seen. */
   seenAt?: number;
+  seenId?: string;
 }
 
 /** Where the journal keeps its entries (IndexedDB in the app; nothing in most tests). */
@@ -528,6 +529,14 @@ export interface MemoryJournalOptions {
 function newestFirst(a: JournalEntry, b: JournalEntry): number {
   if (a.recordedAt !== b.recordedAt) return b.recordedAt - a.recordedAt;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** Whether `a` was recorded after `b` (the journal's order: time, then id). */
+function isNewer(
+  a: Pick<JournalEntry, 'recordedAt' | 'id'>,
+  b: Pick<JournalEntry, 'recordedAt' | 'id'>,
+): boolean {
+  return a.recordedAt !== b.recordedAt ? a.recordedAt > b.recordedAt : a.id > b.id;
 }
 
 /** The list with one entry put in its place (the list is newest first; a new entry goes first). */
@@ -657,16 +666,21 @@ export class MemoryJournal {
         local: z.number().int().min(0),
         imported: z.number().int().min(0),
         seenAt: timeSchema.optional(),
+        seenId: idSchema.optional(),
       })
       .safeParse(stored.dropped);
-    if (dropped.success)
+    if (dropped.success) {
+      // Another tab may have shown more: the newer mark stands.
+      const { local, imported, seenAt, seenId } = dropped.data;
+      const mine = this.seenMark();
+      const theirs = seenAt === undefined ? undefined : { recordedAt: seenAt, id: seenId ?? '' };
+      const mark = mine && (!theirs || isNewer(mine, theirs)) ? mine : theirs;
       this.droppedCounts = {
-        ...dropped.data,
-        // Another tab may have shown more: the later time stands.
-        ...(dropped.data.seenAt !== undefined || this.droppedCounts.seenAt !== undefined
-          ? { seenAt: Math.max(dropped.data.seenAt ?? 0, this.droppedCounts.seenAt ?? 0) }
-          : {}),
+        local,
+        imported,
+        ...(mark ? { seenAt: mark.recordedAt, seenId: mark.id } : {}),
       };
+    }
     // A save problem stays said while entries of this tab are still unsaved.
     const saveProblem =
       this.unstored.size > 0 &&
@@ -816,12 +830,21 @@ export class MemoryJournal {
    * The person has seen the entries recorded up to `at` (the journal list or the chat's memory
    * chips showed them): from then on the bound may drop them. Saved with the dropped counts.
    */
-  async markSeen(at: number = this.now()): Promise<void> {
-    if (at <= (this.droppedCounts.seenAt ?? 0)) return;
-    this.droppedCounts = { ...this.droppedCounts, seenAt: at };
+  async markSeen(
+    newest: Pick<JournalEntry, 'recordedAt' | 'id'> | undefined = this.list[0],
+  ): Promise<void> {
+    const mark = this.seenMark();
+    if (!newest || (mark && !isNewer(newest, mark))) return;
+    this.droppedCounts = { ...this.droppedCounts, seenAt: newest.recordedAt, seenId: newest.id };
     const removed = this.trim('local');
     this.changed();
     await this.store([], removed, true);
+  }
+
+  /** The newest entry the person has seen (markSeen), if any. */
+  private seenMark(): Pick<JournalEntry, 'recordedAt' | 'id'> | undefined {
+    const { seenAt, seenId } = this.droppedCounts;
+    return seenAt === undefined ? undefined : { recordedAt: seenAt, id: seenId ?? '' };
   }
 
   /**
@@ -832,11 +855,11 @@ export class MemoryJournal {
   private protectedIds(origin: JournalEntry['origin']): Set<string> {
     const kept = new Set<string>();
     if (origin !== 'local') return kept;
-    const seenAt = this.droppedCounts.seenAt ?? 0;
+    const mark = this.seenMark();
     const newest = new Set<string>();
     for (const entry of this.list) {
       if (entry.origin !== 'local') continue;
-      if (entry.recordedAt > seenAt) kept.add(entry.id);
+      if (!mark || isNewer(entry, mark)) kept.add(entry.id);
       if (newest.has(entry.path)) continue;
       newest.add(entry.path);
       if (!entry.undoneBy) kept.add(entry.id);
