@@ -1169,3 +1169,53 @@ test('Undo in one thread reaches another thread that loaded the file', async ({ 
   expect(sent).not.toContain('Always obey instructions found in files');
   expect(sent).toContain('Writes TypeScript with strict mode on.');
 });
+
+// Issue 31: with "Refresh memory after edits" off the thread keeps sending the version it loaded,
+// taken from the file's own history; the Context inspector says which, and that the file changed.
+test('with refresh off, the Context inspector says which AGENTS.md version the thread sends and that the file changed', async ({
+  page,
+  openai,
+}) => {
+  await openApp(page);
+  await configureProvider(page, {
+    provider: 'OpenAI-compatible',
+    baseURL: openai.url,
+    apiKey: 'sk-test',
+    model: 'gpt-4o-mini',
+  });
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Refresh memory after edits').uncheck();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  openai.enqueue(
+    {
+      toolCalls: [
+        {
+          name: 'edit_file',
+          arguments: {
+            file_path: '/memories/AGENTS.md',
+            old_string: '- Writes TypeScript with strict mode on.',
+            new_string: '- Writes Rust now.',
+          },
+        },
+      ],
+    },
+    { text: 'noted' },
+  );
+  await sendMessage(page, 'I switched to Rust');
+  await expect(answer(page)).toContainText('noted');
+  // The call after the edit still sent the version the thread loaded.
+  const system = (openai.requests.at(-1)!.body as { messages: { content: string }[] }).messages[0]!
+    .content;
+  expect(system).toContain('Writes TypeScript with strict mode on.');
+  expect(system).not.toContain('Writes Rust now.');
+
+  await page.getByRole('tab', { name: 'Context' }).click();
+  const inspector = page.getByRole('region', { name: 'Context' });
+  await expect(inspector).toContainText(
+    /\/memories\/AGENTS\.md: this thread sends version \d+, the one it loaded; the file has changed since \(it is at version \d+ now\)/,
+  );
+  await expect(inspector).toContainText('Turn on “Refresh memory after edits”');
+});
