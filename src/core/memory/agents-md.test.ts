@@ -143,6 +143,25 @@ describe('AGENTS.md memory middleware', () => {
     expect(fresh.requests[0]!.system).toContain('Changed by hand');
   });
 
+  it('with refresh off, a source created after the thread loaded is not sent, and the inspector line says so', async () => {
+    const fs = await memoryFs({ '/memories/AGENTS.md': USER_MEMORY });
+    const first = await run({ fs, steps: [{ text: 'ok' }], refreshAfterEdits: false });
+    await fs.write('/AGENTS.md', PROJECT_MEMORY);
+    const second = await run({
+      fs,
+      steps: [{ text: 'ok' }],
+      state: first.state,
+      refreshAfterEdits: false,
+    });
+    expect(second.requests[0]!.system).not.toContain('Run npm test');
+    const outdated = second.events.find((e) => e.type === 'memory-outdated') as
+      { sources: OutdatedSource[] } | undefined;
+    expect(outdated?.sources).toEqual([{ path: '/AGENTS.md', sent: null, now: 1 }]);
+    expect(describeOutdated(outdated!.sources)).toContain(
+      '/AGENTS.md: this thread sends nothing of it (the file did not exist when the thread loaded its memory; it is at version 1 now).',
+    );
+  });
+
   it('a change by any channel (here a write outside any run: the editor, Undo, another tab) reaches every thread that loaded the file', async () => {
     const fs = await memoryFs({ '/memories/AGENTS.md': USER_MEMORY });
     const threadT = await run({ fs, steps: [rememberTabs, { text: 'Saved.' }] });

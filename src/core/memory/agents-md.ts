@@ -103,10 +103,11 @@ export function memoryLoadedEntry(event: AgentEvent): TimelineEntry | undefined 
 /** The sentence the Context inspector shows for a 'memory-outdated' event. */
 export function describeOutdated(sources: readonly OutdatedSource[]): string {
   const parts = sources.map((source) => {
-    const sent = source.sent === null ? 'no copy of it' : `version ${source.sent}`;
     const now =
       source.now === null ? 'it has been deleted since' : `it is at version ${source.now} now`;
-    return `${source.path}: this thread sends ${sent}, the one it loaded; the file has changed since (${now}).`;
+    return source.sent === null
+      ? `${source.path}: this thread sends nothing of it (the file did not exist when the thread loaded its memory; ${now}).`
+      : `${source.path}: this thread sends version ${source.sent}, the one it loaded; the file has changed since (${now}).`;
   });
   return `${parts.join(' ')} Turn on “Refresh memory after edits” or start a new thread to send the current file.`;
 }
