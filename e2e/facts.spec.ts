@@ -83,8 +83,9 @@ test('an invalid memory-update answer changes nothing and is shown', async ({ pa
   await sendMessage(page, 'I like green tea');
   await expect(page.getByRole('article', { name: 'Assistant' })).toContainText('Hello.');
   const facts = await openFacts(page);
+  // Wrong outside the new facts too (a malformed new fact alone is left out and the rest applied).
   openai.enqueue({
-    text: '{"newFacts": [{"content": "Likes green tea", "category": "preference", "confidence": "very"}]}',
+    text: '{"newFacts": [{"content": "Likes green tea", "category": "preference", "confidence": "very"}], "factsToRemove": "all"}',
   });
   await facts.getByRole('button', { name: 'Update memory now' }).click();
   const alert = facts.getByRole('alert').filter({ hasText: 'not a valid memory update' });

@@ -116,6 +116,12 @@ export const BOUNDS = {
     where: 'messages in an arena transcript',
     why: 'a replay of every strategy stays minutes, not hours',
   },
+  memoryWritesPerRun: {
+    value: 50,
+    unit: 'writes',
+    where: 'writes to long-term memory in one chat run (the run is stopped past it)',
+    why: 'a run that floods memory would bury its changes in the journal',
+  },
   memorySources: {
     value: 20,
     unit: 'paths',

@@ -13,7 +13,6 @@ import { BundleError, formatBytes } from '../core/bundle/errors';
 import type { ApplyResult, ImportMode, ImportPlan, ParsedBundle } from '../core/bundle/import';
 import type { MemoryChoice } from '../core/bundle/memory-sources';
 import { getAgentsMdState } from '../core/memory/agents-md';
-import type { Thread } from '../core/thread/thread';
 import { BUNDLE_LIMITS } from '../core/bundle/schema';
 import type { BundleProgress, BundleTarget } from '../core/bundle/types';
 import { RestorableIdbFileStore, kvSettingsAccess } from '../adapters/idb-bundle';
@@ -424,34 +423,22 @@ async function refreshApp(result: ApplyResult): Promise<string> {
 }
 
 /**
- * AGENTS.md is loaded once per thread (Deep Agents): a new thread loads the imported memory. The
- * open thread loaded its copy earlier; with "Refresh memory after edits" on it reloads before its
- * next model call, as after an edit by the agent; with it off it keeps what it loaded.
- * memory.json (facts) is read on every model call, so every thread gets it at once.
+ * AGENTS.md is loaded once per thread (Deep Agents): a new thread loads the imported memory. A thread
+ * that loaded an earlier version sees the change before its next model call (the AGENTS.md layer
+ * compares versions): with "Refresh memory after edits" on it reloads, with it off it keeps what it
+ * loaded. memory.json (facts) is read on every model call, so every thread gets it at once.
  */
-async function refreshOpenThreadMemory(result: ApplyResult): Promise<string> {
+function refreshOpenThreadMemory(result: ApplyResult): string {
   const agentsMd = result.changedMemory.filter((path) => path !== MEMORY_JSON_DISPLAY_PATH);
   if (result.changedMemory.length === 0) return '';
   const restored = `Memory restored: ${result.changedMemory.join(', ')}.`;
   if (agentsMd.length === 0) return `${restored} The next model call uses it.`;
   const open = useChatStore.getState().thread;
   const loaded = open ? getAgentsMdState(open.state) : undefined;
-  // A thread written by this import already holds the bundle's state; a thread that has not
-  // loaded memory yet loads it on its next message.
   if (!open || !loaded || result.changedThreads.includes(open.id))
     return `${restored} The next message loads it.`;
   if (!useSettingsStore.getState().settings.refreshMemoryAfterEdits) {
     return `${restored} New threads load it; the open thread keeps the memory it loaded (turn on “Refresh memory after edits” or start a new thread).`;
   }
-  const stored = await getServices().threads.get(open.id);
-  if (!stored) return `${restored} New threads load it.`;
-  const state = structuredClone(stored.state);
-  const memory = getAgentsMdState(state);
-  if (memory) {
-    for (const path of agentsMd) if (!memory.stale.includes(path)) memory.stale.push(path);
-  }
-  const updated: Thread = { ...stored, state };
-  await getServices().threads.put(updated);
-  await useChatStore.getState().openThread(open.id);
   return `${restored} The open thread reloads it before its next model call; new threads load it too.`;
 }

@@ -119,12 +119,17 @@ async function runUpdate(threadId: string, update: () => Promise<FactUpdateResul
         return;
       case 'updated': {
         const detail = describeChanges(outcome.changes);
-        report(threadId, 'updated', `memory.json updated: ${detail}`);
+        const skipped = outcome.skipped ? ` ${outcome.skipped}` : '';
+        report(threadId, 'updated', `memory.json updated: ${detail}${skipped}`);
         await useFilesStore.getState().notifyChanged([MEMORY_JSON_PATH]);
         break;
       }
       case 'unchanged':
-        report(threadId, 'unchanged', 'The model found nothing new to remember.');
+        report(
+          threadId,
+          'unchanged',
+          `The model found nothing new to remember.${outcome.skipped ? ` ${outcome.skipped}` : ''}`,
+        );
         break;
       case 'skipped':
         report(threadId, 'skipped', `Nothing to update: ${outcome.reason}.`);
@@ -185,7 +190,8 @@ export const useFactsStore = create<FactsStore>((set, get) => ({
       set({
         memory: read.memory,
         invalid: undefined,
-        cut: read.cut?.message,
+        // What a read left out: facts over the limit, malformed facts (each named).
+        cut: [read.cut?.message, read.skipped].filter(Boolean).join(' ') || undefined,
       });
     else set({ memory: null, invalid: read.error, cut: undefined });
   },

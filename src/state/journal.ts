@@ -60,6 +60,8 @@ interface JournalState {
   undo(entryId: string): Promise<UndoResult>;
   dismissNotice(id: string): void;
   dismissAllNotices(): void;
+  /** The journal list showed the entries recorded so far: the bound may drop them from now on. */
+  markSeen(): Promise<void>;
   focus(entryId: string | null): void;
   /** Memory paths another tab (or a writer outside the journal) changed. */
   externalChange(paths: readonly string[]): Promise<void>;
@@ -222,6 +224,13 @@ export const useJournalStore = create<JournalState>((set, get) => {
 
     dismissAllNotices() {
       set({ notices: [], hiddenNotices: 0 });
+    },
+
+    async markSeen() {
+      const newest = get().entries[0];
+      if (!newest) return;
+      await getServices().journal.markSeen(newest);
+      publish();
     },
 
     focus(entryId) {

@@ -3,7 +3,8 @@
 // as events; middleware wraps the model and tool calls.
 
 import type { VirtualFs } from '../fs/types';
-import { authored, threadOf, type MemoryWriteFeed } from '../fs/authorship';
+import { authored, refusingWrites, threadOf, type MemoryWriteFeed } from '../fs/authorship';
+import { BOUNDS } from '../limits';
 import type { AgentEvent } from './events';
 import {
   composeModelCall,
@@ -50,6 +51,8 @@ export interface RunInput {
   emit: (event: AgentEvent) => void;
   maxSteps?: number;
   maxOutputTokens?: number;
+  /** Writes to long-term memory one run may make (default BOUNDS.memoryWritesPerRun). */
+  maxMemoryWrites?: number;
 }
 
 const DEFAULT_MAX_STEPS = 25;
@@ -58,9 +61,16 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
   checkSlots(input.middleware);
   const { emit, signal } = input;
   const history: Message[] = [...input.history];
+  // A run that writes long-term memory more than the bound allows is stopped: every later write
+  // is refused, no further tool or model call is made, and the run ends with a message naming the
+  // count.
+  const maxMemoryWrites = input.maxMemoryWrites ?? BOUNDS.memoryWritesPerRun.value;
+  let memoryWrites = 0;
+  let flooded: string | undefined;
+  const fs = refusingWrites(input.fs, () => flooded);
   const context: RunContext = {
     threadId: input.threadId,
-    fs: input.fs,
+    fs,
     signal,
     state: input.state,
     emit,
@@ -75,6 +85,11 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
     const author = entry.author;
     if (entry.origin !== 'local' || threadOf(author) !== input.threadId) return;
     if (author.kind !== 'tool' && author.kind !== 'agent') return;
+    if (++memoryWrites > maxMemoryWrites && flooded === undefined) {
+      flooded =
+        `Stopped: this run wrote to long-term memory ${memoryWrites} times, more than the ` +
+        `${maxMemoryWrites} writes a run may make; later writes were refused. The journal lists every write.`;
+    }
     emit({
       type: 'memory-updated',
       path: entry.path,
@@ -92,6 +107,10 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
   } catch (error) {
     outcome = outcomeOf(error);
     if (outcome.status === 'error') append(notice(outcome.message));
+  }
+  if (flooded !== undefined && outcome.status !== 'aborted') {
+    outcome = { status: 'error', message: flooded };
+    append(notice(flooded));
   }
 
   for (const mw of input.middleware) {
@@ -143,12 +162,15 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
               content: 'Error: the run was stopped by the user before this tool ran.',
               isError: true,
             }
-          : await callTool(call).catch((error: unknown) => ({
-              content: `Error: ${errorText(error)}`,
-              isError: true,
-            }));
+          : flooded !== undefined
+            ? { content: `Error: not run. ${flooded}`, isError: true }
+            : await callTool(call).catch((error: unknown) => ({
+                content: `Error: ${errorText(error)}`,
+                isError: true,
+              }));
         append(toolMessage(call, result));
       }
+      if (flooded !== undefined) return { status: 'error', message: flooded };
     }
     append(notice(`Stopped after ${maxSteps} model calls without a final answer.`));
     return { status: 'max-steps', steps: maxSteps };
@@ -172,13 +194,13 @@ export async function runAgent(input: RunInput): Promise<RunOutcome> {
         };
       }
       // The tool writes as itself: its memory writes are journaled as this tool call's.
-      const fs = authored(input.fs, {
+      const toolFs = authored(fs, {
         kind: 'tool',
         threadId: input.threadId,
         toolCallId: call.id,
         toolName: call.name,
       });
-      return tool.run(args, { fs, signal, toolCallId: call.id });
+      return tool.run(args, { fs: toolFs, signal, toolCallId: call.id });
     }
   }
 

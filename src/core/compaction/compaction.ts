@@ -122,7 +122,17 @@ export const SUMMARY_SECTIONS = ['SESSION INTENT', 'SUMMARY', 'ARTIFACTS', 'NEXT
  * it, then the summary. Worded without instruction verbs before the section names, so that a
  * summary message is never taken for a request to write one.
  */
+/** `path` '' : the history file could not be written; the message then names no file. */
 export function summaryMessageContent(summary: string, path: string): string {
+  if (path === '')
+    return [
+      'Earlier messages of this conversation were condensed into the summary below to free context space.',
+      'No word-for-word record of them could be saved to a file, so the summary is what remains of them.',
+      '',
+      '<summary>',
+      summary.trim(),
+      '</summary>',
+    ].join('\n');
   return [
     'Earlier messages of this conversation were condensed into the summary below to free context space.',
     `The complete record of those messages, word for word, is in ${path}.`,

@@ -3,6 +3,7 @@ import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
 import { collect, memoryFs } from '../../../tests/fixtures/agent';
 import { ProviderError, type ModelMessage, type ModelRequest } from '../agent/types';
 import { readOnly } from '../harness/preview';
+import { settleRecords } from './delivery';
 import type { VirtualFs } from '../fs/types';
 import { asksForSummary } from '../providers/demo';
 import type { CompactionSettings } from './settings';
@@ -335,7 +336,9 @@ describe('summarization middleware', () => {
     );
   });
 
-  it('does not summarize when the history cannot be saved', async () => {
+  // Issue 31: when the history file could not be written, the request went out uncompressed,
+  // which can overflow the window; both Deep Agents summarize anyway.
+  it('summarizes anyway when the history file cannot be written, keeps the removed messages in the record and says why', async () => {
     const counter = await loadEncoder('cl100k_base');
     const thread = conversation(12);
     const h = await harness({
@@ -343,11 +346,27 @@ describe('summarization middleware', () => {
       fs: readOnly(await memoryFs()),
     });
     const { sent, events } = await h.call(thread);
-    expect(sent.messages).toEqual(thread);
-    expect(events[0]?.type === 'context-event' && events[0].event.detail).toMatch(
-      /could not be saved to \/conversation_history\/session_thread_1\.md/,
+    // Compressed: the summary and the kept tail, fewer tokens than the thread.
+    expect(sent.messages.length).toBeLessThan(thread.length);
+    expect(tokensOf(counter, sent.messages)).toBeLessThan(tokensOf(counter, thread));
+    const summaryMessage = sent.messages[0]!;
+    expect(summaryMessage.content).toContain('<summary>');
+    // The model is not pointed to a file that does not hold them.
+    expect(summaryMessage.content).not.toContain('/conversation_history/');
+    expect(summaryMessage.content).toContain('No word-for-word record of them could be saved');
+    const event = events[0];
+    expect(event?.type === 'context-event' && event.event.kind).toBe('summarize');
+    expect(event?.type === 'context-event' && event.event.detail).toMatch(
+      /the history file \/conversation_history\/session_thread_1\.md could not be written \(.+\), so they are kept in this removal’s record only/,
     );
-    expect(getCompactionState(h.state).summary).toBeUndefined();
+    expect(getCompactionState(h.state).summary?.summary).toBeTruthy();
+    expect(await h.fs.read(historyPath('thread_1'))).toBeUndefined();
+    // The removal's record holds the removed messages.
+    await settleRecords({ state: h.state });
+    const record = events.find((e) => e.type === 'context-record');
+    const removed =
+      record?.type === 'context-record' ? JSON.stringify(record.attachments.record) : '';
+    expect(removed).toContain(String(thread[0]!.content).slice(0, 30));
   });
 
   it('ends the run when the user stops during summarization', async () => {

@@ -193,7 +193,11 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
     }
 
     const at = now();
-    let history: string;
+    // A history file that cannot be written (quota, a conflict, a store error) does not stop the
+    // summarization, as in Deep Agents: sending the request uncompressed could overflow the window.
+    // The removed messages stay in this removal's record, and the notice says what failed.
+    let history: string | undefined;
+    let unsaved: string | undefined;
     try {
       history = await appendHistory(
         context.fs,
@@ -203,10 +207,10 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
         at,
       );
     } catch (error) {
-      return fail(`the history could not be saved to ${path} (${errorText(error)}).`);
+      unsaved = errorText(error);
     }
 
-    const updated = nextSummary(stored, plan, summary, path, at);
+    const updated = nextSummary(stored, plan, summary, history === undefined ? '' : path, at);
     updateCompactionState(context.state, { summary: updated });
     const compacted: ModelRequest = {
       ...request,
@@ -227,8 +231,11 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
         detail:
           `${newlyCut.length} older messages were summarized` +
           (applied.applied ? ' (folding in the previous summary)' : '') +
-          ` and appended verbatim to ${path}; the model now sees the summary and the ` +
-          `${kept.length} most recent messages` +
+          (unsaved === undefined
+            ? ` and appended verbatim to ${path}`
+            : `; the history file ${path} could not be written (${unsaved}), so they are kept ` +
+              'in this removal’s record only, and the model is not pointed to a file') +
+          `; the model now sees the summary and the ${kept.length} most recent messages` +
           (keep.size > 0 ? ' (pinned messages stay as they were)' : '') +
           '.',
       },
@@ -237,7 +244,7 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
           before: effective,
           after: compacted,
           removed: removedMessages(plan),
-          history: { path, content: history },
+          history: history === undefined ? undefined : { path, content: history },
           pins: pinsNow,
         }),
       options.buildRecord,

@@ -3,7 +3,7 @@
 // workspace contract (like types.ts), so the agent loop and middleware use it without depending on
 // the memory journal that implements the feed (journal.ts).
 
-import type { VirtualFs, WriteAuthor, WriteOptions } from './types';
+import { FsError, type VirtualFs, type WriteAuthor, type WriteOptions } from './types';
 
 /** The thread a write belongs to, when it happened in (or after) a chat run. */
 export function threadOf(author: WriteAuthor): string | undefined {
@@ -19,10 +19,39 @@ export function threadOf(author: WriteAuthor): string | undefined {
 export function authored(fs: VirtualFs, author: WriteAuthor): VirtualFs {
   const withAuthor = (options?: WriteOptions): WriteOptions =>
     options?.author ? options : { ...options, author };
-  const view: VirtualFs & { routePrefixes?: () => string[] } = {
-    read: (path) => fs.read(path),
+  return viewOf(fs, {
     write: (path, content, options) => fs.write(path, content, withAuthor(options)),
     delete: (path, options) => fs.delete(path, withAuthor(options)),
+  });
+}
+
+/**
+ * A view of the filesystem whose writes and deletes are refused (FsError 'io', with the reason)
+ * once `refusal()` gives a reason; reads are untouched. The agent loop uses it to stop a run.
+ */
+export function refusingWrites(fs: VirtualFs, refusal: () => string | undefined): VirtualFs {
+  const check = (path: string) => {
+    const reason = refusal();
+    if (reason !== undefined) throw new FsError('io', reason, path);
+  };
+  return viewOf(fs, {
+    write: async (path, content, options) => {
+      check(path);
+      return fs.write(path, content, options);
+    },
+    delete: async (path, options) => {
+      check(path);
+      return fs.delete(path, options);
+    },
+  });
+}
+
+/** A view with its own write and delete; everything else (route prefixes too) from `fs`. */
+function viewOf(fs: VirtualFs, own: Pick<VirtualFs, 'write' | 'delete'>): VirtualFs {
+  const view: VirtualFs & { routePrefixes?: () => string[] } = {
+    read: (path) => fs.read(path),
+    write: own.write,
+    delete: own.delete,
     list: () => fs.list(),
     history: (path) => fs.history(path),
     listUnder: (dir) => fs.listUnder(dir),

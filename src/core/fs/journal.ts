@@ -57,6 +57,12 @@ export const JOURNAL_LIMITS = {
 } as const;
 export type JournalLimits = { -readonly [K in keyof typeof JOURNAL_LIMITS]: number };
 
+/**
+ * Entries that can still be undone or that the person has not seen are kept past the bounds, up to
+ * this many times them (a hard ceiling: every input has a bound).
+ */
+const PROTECTED_FACTOR = 5;
+
 /** Unchanged lines shown around each change. */
 const CONTEXT_LINES = 2;
 
@@ -450,6 +456,9 @@ export function boundAuthor(author: WriteAuthor): WriteAuthor {
 export interface JournalDropped {
   local: number;
   imported: number;
+  /** The newest entry shown to the person (markSeen): its time (ms) and id; older ones are seen. */
+  seenAt?: number;
+  seenId?: string;
 }
 
 /** Where the journal keeps its entries (IndexedDB in the app; nothing in most tests). */
@@ -520,6 +529,14 @@ export interface MemoryJournalOptions {
 function newestFirst(a: JournalEntry, b: JournalEntry): number {
   if (a.recordedAt !== b.recordedAt) return b.recordedAt - a.recordedAt;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** Whether `a` was recorded after `b` (the journal's order: time, then id). */
+function isNewer(
+  a: Pick<JournalEntry, 'recordedAt' | 'id'>,
+  b: Pick<JournalEntry, 'recordedAt' | 'id'>,
+): boolean {
+  return a.recordedAt !== b.recordedAt ? a.recordedAt > b.recordedAt : a.id > b.id;
 }
 
 /** The list with one entry put in its place (the list is newest first; a new entry goes first). */
@@ -645,9 +662,25 @@ export class MemoryJournal {
         entries.push(entry);
     this.list = entries.sort(newestFirst);
     const dropped = z
-      .object({ local: z.number().int().min(0), imported: z.number().int().min(0) })
+      .object({
+        local: z.number().int().min(0),
+        imported: z.number().int().min(0),
+        seenAt: timeSchema.optional(),
+        seenId: idSchema.optional(),
+      })
       .safeParse(stored.dropped);
-    if (dropped.success) this.droppedCounts = dropped.data;
+    if (dropped.success) {
+      // Another tab may have shown more: the newer mark stands.
+      const { local, imported, seenAt, seenId } = dropped.data;
+      const mine = this.seenMark();
+      const theirs = seenAt === undefined ? undefined : { recordedAt: seenAt, id: seenId ?? '' };
+      const mark = mine && (!theirs || isNewer(mine, theirs)) ? mine : theirs;
+      this.droppedCounts = {
+        local,
+        imported,
+        ...(mark ? { seenAt: mark.recordedAt, seenId: mark.id } : {}),
+      };
+    }
     // A save problem stays said while entries of this tab are still unsaved.
     const saveProblem =
       this.unstored.size > 0 &&
@@ -793,17 +826,72 @@ export class MemoryJournal {
     return imported.length;
   }
 
-  /** Drops the oldest entries of an origin beyond the bounds; returns their ids. */
-  private trim(origin: JournalEntry['origin']): string[] {
-    let count = 0;
-    let chars = 0;
-    const drop = new Set<string>();
+  /**
+   * The person has seen the entries recorded up to `at` (the journal list or the chat's memory
+   * chips showed them): from then on the bound may drop them. Saved with the dropped counts.
+   */
+  async markSeen(
+    newest: Pick<JournalEntry, 'recordedAt' | 'id'> | undefined = this.list[0],
+  ): Promise<void> {
+    const mark = this.seenMark();
+    if (!newest || (mark && !isNewer(newest, mark))) return;
+    this.droppedCounts = { ...this.droppedCounts, seenAt: newest.recordedAt, seenId: newest.id };
+    const removed = this.trim('local');
+    this.changed();
+    await this.store([], removed, true);
+  }
+
+  /** The newest entry the person has seen (markSeen), if any. */
+  private seenMark(): Pick<JournalEntry, 'recordedAt' | 'id'> | undefined {
+    const { seenAt, seenId } = this.droppedCounts;
+    return seenAt === undefined ? undefined : { recordedAt: seenAt, id: seenId ?? '' };
+  }
+
+  /**
+   * Entries the bound never drops: one that can still be undone (the newest local entry of its
+   * path, not undone) and one the person has not seen (recorded after markSeen's time). A run
+   * cannot flood them out: it is stopped past BOUNDS.memoryWritesPerRun writes (agent/loop.ts).
+   */
+  private protectedIds(origin: JournalEntry['origin']): Set<string> {
+    const kept = new Set<string>();
+    if (origin !== 'local') return kept;
+    const mark = this.seenMark();
+    const newest = new Set<string>();
     for (const entry of this.list) {
-      if (entry.origin !== origin) continue;
-      count++;
-      chars += entrySize(entry);
-      if (count > this.limits.maxEntries || chars > this.limits.maxChars) drop.add(entry.id);
+      if (entry.origin !== 'local') continue;
+      if (!mark || isNewer(entry, mark)) kept.add(entry.id);
+      if (newest.has(entry.path)) continue;
+      newest.add(entry.path);
+      if (!entry.undoneBy) kept.add(entry.id);
     }
+    return kept;
+  }
+
+  /**
+   * Drops the oldest entries of an origin beyond the bounds, except protected ones (protectedIds)
+   * while they stay under PROTECTED_FACTOR times the bounds; returns the ids dropped.
+   */
+  private trim(origin: JournalEntry['origin']): string[] {
+    const entries = this.list.filter((entry) => entry.origin === origin);
+    let count = entries.length;
+    let chars = entries.reduce((sum, entry) => sum + entrySize(entry), 0);
+    const over = (factor: number) =>
+      count > this.limits.maxEntries * factor || chars > this.limits.maxChars * factor;
+    if (!over(1)) return [];
+    const kept = this.protectedIds(origin);
+    const drop = new Set<string>();
+    const dropOldest = (factor: number, canDrop: (entry: JournalEntry) => boolean) => {
+      for (let i = entries.length - 1; i >= 0 && over(factor); i--) {
+        const entry = entries[i]!;
+        if (drop.has(entry.id) || !canDrop(entry)) continue;
+        drop.add(entry.id);
+        count--;
+        chars -= entrySize(entry);
+      }
+    };
+    dropOldest(1, (entry) => !kept.has(entry.id));
+    // A hard ceiling all the same: every input has a bound (the drop is counted and shown).
+    dropOldest(PROTECTED_FACTOR, () => true);
     if (drop.size === 0) return [];
     this.list = this.list.filter((entry) => !drop.has(entry.id));
     this.droppedCounts = {
@@ -813,7 +901,7 @@ export class MemoryJournal {
     return [...drop];
   }
 
-  private async store(put: JournalEntry[], removed: string[]): Promise<void> {
+  private async store(put: JournalEntry[], removed: string[], saveCounts = false): Promise<void> {
     const persistence = this.options.persistence;
     if (!persistence) return;
     const dropped = this.dropped();
@@ -825,10 +913,8 @@ export class MemoryJournal {
       try {
         if (all.length > 0) await persistence.put(all);
         for (const entry of all) this.unstored.delete(entry.id);
-        if (removed.length > 0) {
-          await persistence.remove(removed);
-          await persistence.saveDropped(dropped);
-        }
+        if (removed.length > 0) await persistence.remove(removed);
+        if (removed.length > 0 || saveCounts) await persistence.saveDropped(dropped);
         if (
           this.unstored.size === 0 &&
           this.storageProblem?.startsWith('The memory journal could not be saved')

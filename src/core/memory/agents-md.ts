@@ -1,19 +1,34 @@
 // AGENTS.md memory, after Deep Agents' MemoryMiddleware: the source files are loaded once per
-// thread (kept in thread state), injected at the end of the system prompt on every model call, and
-// the agent updates them with edit_file / write_file. Going beyond Deep Agents, a changed source can
-// be reloaded before the next model call ("Refresh memory after edits").
+// thread, injected at the end of the system prompt on every model call, and the agent updates them
+// with edit_file / write_file. A thread keeps which version (number and SHA-256) of each source it
+// loaded, never the text (versions.ts): before each model call the sources are read and compared
+// with those versions, so a change by any channel (a tool, the editor, Undo, an import, another tab)
+// is seen by every thread that loaded the file. With "Refresh memory after edits" on, a changed
+// source is reloaded (the chart's "memory refreshed" marker); with it off the thread keeps sending
+// the version it loaded, taken from the file's own history (Deep Agents' behaviour), and says so.
 
 import { z } from 'zod';
 import type { AgentEvent } from '../agent/events';
 import { stateSlot, type Middleware, type RunContext, type ThreadState } from '../agent/middleware';
-import type { ModelRequest, ToolCall } from '../agent/types';
+import type { ModelRequest } from '../agent/types';
 import { requestWith } from '../agent/request';
 import type { TimelineEntry } from '../thread/thread';
 import { BOUNDS, MAX_PATH_LENGTH } from '../limits';
-import { FsError } from '../fs/types';
 import { normalisePath } from '../fs/paths';
-import { errorText } from '../text/errors';
 import { memoMemoryInjection } from './memo';
+import {
+  asLoaded,
+  changedSources,
+  readSources,
+  findVersionText,
+  loadedSourceSchema,
+  migrateLegacySources,
+  type CurrentSource,
+  type LoadedSource,
+  type MemorySourceSnapshot,
+} from './versions';
+
+export { MemoryLoadError, type MemorySourceSnapshot } from './versions';
 
 export const DEFAULT_MEMORY_SOURCES = [
   '/memories/AGENTS.md',
@@ -29,19 +44,14 @@ export const agentsMdSettingsShape = {
 
 export interface AgentsMdOptions {
   sources: readonly string[];
-  /** Reload a source before the next model call after a tool changed it. */
+  /** Reload a changed source before the next model call. */
   refreshAfterEdits: boolean;
 }
 
-const sourceSchema = z.object({ path: z.string(), content: z.string() });
-export type MemorySourceSnapshot = z.infer<typeof sourceSchema>;
-
-/** What the middleware keeps in thread state (saved with the thread). */
+/** What the middleware keeps in thread state (saved with the thread): versions, never text. */
 const agentsMdStateSchema = z.object({
-  sources: z.array(sourceSchema),
+  sources: z.array(loadedSourceSchema).max(BOUNDS.memorySources.value),
   loadedAt: z.number(),
-  /** Sources changed by a tool since they were loaded. */
-  stale: z.array(z.string()),
 });
 export type AgentsMdState = z.infer<typeof agentsMdStateSchema>;
 
@@ -52,38 +62,54 @@ export function getAgentsMdState(state: ThreadState): AgentsMdState | undefined 
   return agentsMdSlot.read(state);
 }
 
+/** A source the thread sends at an older version than the file holds now. */
+export interface OutdatedSource {
+  path: string;
+  /** The version sent; null: the thread loaded no such file. */
+  sent: number | null;
+  /** The file's version now; null: the file no longer exists. */
+  now: number | null;
+}
+
 declare module '../agent/events' {
   interface FeatureEvents {
-    /** The AGENTS.md sources were loaded into the thread (first run) or reloaded after an edit. */
+    /** The AGENTS.md sources were loaded into the thread (first run) or reloaded after a change. */
     'memory-loaded': {
       type: 'memory-loaded';
       sources: MemorySourceSnapshot[];
       reason: 'initial' | 'refresh';
+      /** Why it was reloaded, when it is worth saying (e.g. the loaded version could not be found). */
+      note?: string;
     };
+    /** "Refresh memory after edits" is off and a source changed since the thread loaded it. */
+    'memory-outdated': { type: 'memory-outdated'; sources: OutdatedSource[] };
   }
 }
 
 /** The timeline marker of a 'memory-loaded' event (the harness gives it to the thread's recorder). */
 export function memoryLoadedEntry(event: AgentEvent): TimelineEntry | undefined {
   if (event.type !== 'memory-loaded') return undefined;
+  const loaded =
+    event.sources.length === 0
+      ? 'No AGENTS.md memory file exists yet.'
+      : `Loaded ${event.sources.map((source) => source.path).join(', ')}.`;
   return {
     kind: event.reason === 'initial' ? 'memory-loaded' : 'memory-refreshed',
-    detail:
-      event.sources.length === 0
-        ? 'No AGENTS.md memory file exists yet.'
-        : `Loaded ${event.sources.map((source) => source.path).join(', ')}.`,
+    detail: event.note ? `${event.note} ${loaded}` : loaded,
     ...(event.sources[0] ? { path: event.sources[0].path } : {}),
   };
 }
 
-export class MemoryLoadError extends Error {
-  constructor(
-    readonly path: string,
-    cause: string,
-  ) {
-    super(`Could not read memory file ${path}: ${cause}`);
-    this.name = 'MemoryLoadError';
-  }
+/** The sentence the Context inspector shows for a 'memory-outdated' event. */
+export function describeOutdated(sources: readonly OutdatedSource[]): string {
+  const parts = sources.map((source) => {
+    const now =
+      source.now === null ? 'it has been deleted since' : `it is at version ${source.now} now`;
+    return source.sent === null
+      ? `${source.path}: this thread sends nothing of it (the file did not exist when the thread loaded its memory; ${now}).`
+      : `${source.path}: this thread sends version ${source.sent}, the one it loaded; the file has changed since (${now}).`;
+  });
+  return `${parts.join(' ')} Turn on “Refresh memory after edits” or start a new thread to send the current file.`;
 }
 
 /** Reads every source that exists. Missing files are skipped; any other failure names the path. */
@@ -91,86 +117,115 @@ export async function loadMemorySources(
   fs: RunContext['fs'],
   sources: readonly string[],
 ): Promise<MemorySourceSnapshot[]> {
-  const loaded: MemorySourceSnapshot[] = [];
-  for (const path of sources) {
-    let record;
-    try {
-      record = await fs.read(path);
-    } catch (error) {
-      if (error instanceof FsError && error.code === 'not-found') continue;
-      throw new MemoryLoadError(path, errorText(error));
-    }
-    if (record) loaded.push({ path, content: record.content });
-  }
-  return loaded;
+  const current = await readSources(fs, sources);
+  return current.map(({ path, content }) => ({ path, content }));
 }
 
 export function createAgentsMdMiddleware(options: AgentsMdOptions): Middleware {
   const sources = options.sources.map(normalised);
   // The block is formatted again only when the sources' text or the system prompt changed (memo.ts).
   const inject = memoMemoryInjection(withMemory);
+  // Texts of older versions found in a file's history, by path and hash.
+  const older = new Map<string, string>();
+
+  const snapshots = (current: readonly CurrentSource[]): MemorySourceSnapshot[] =>
+    current.map(({ path, content }) => ({ path, content }));
+
+  const load = (
+    context: RunContext,
+    current: CurrentSource[],
+    reason: 'initial' | 'refresh',
+    note?: string,
+  ) => {
+    agentsMdSlot.write(context.state, { sources: asLoaded(current), loadedAt: Date.now() });
+    const sent = snapshots(current);
+    context.emit({ type: 'memory-loaded', sources: sent, reason, ...(note ? { note } : {}) });
+    return sent;
+  };
+
+  /** The versions the thread loaded, as text from this filesystem; undefined: one is lost. */
+  const loadedTexts = async (
+    context: RunContext,
+    loaded: readonly LoadedSource[],
+    current: readonly CurrentSource[],
+  ): Promise<{ sent: MemorySourceSnapshot[]; lost: string[] }> => {
+    const sent: MemorySourceSnapshot[] = [];
+    const lost: string[] = [];
+    for (const source of loaded) {
+      const key = `${source.hash} ${source.path}`;
+      const now = current.find((c) => c.path === source.path);
+      const text = older.get(key) ?? (await findVersionText(context.fs, source, now));
+      if (text === undefined) lost.push(source.path);
+      else {
+        if (now?.hash !== source.hash) older.set(key, text);
+        sent.push({ path: source.path, content: text });
+      }
+    }
+    return { sent, lost };
+  };
+
+  /** What this model call sends, after comparing the loaded versions with the files now. */
+  const memoryFor = async (
+    context: RunContext,
+    current: CurrentSource[],
+  ): Promise<MemorySourceSnapshot[]> => {
+    let memory = getAgentsMdState(context.state);
+    if (!memory) {
+      const raw = context.state[agentsMdSlot.key];
+      const migrated =
+        raw === undefined ? undefined : await migrateLegacySources(context.fs, raw, current);
+      if (!migrated) return load(context, current, 'initial');
+      if (migrated.unmatched.length > 0)
+        return load(
+          context,
+          current,
+          'refresh',
+          `The memory this thread had loaded of ${migrated.unmatched.join(', ')} matches no version of the file; the current file was loaded.`,
+        );
+      memory = { sources: migrated.sources, loadedAt: Date.now() };
+      agentsMdSlot.write(context.state, memory);
+    }
+    const changed = changedSources(memory.sources, current);
+    if (changed.length === 0) return snapshots(current);
+    if (options.refreshAfterEdits)
+      return load(context, current, 'refresh', `Changed since loaded: ${changed.join(', ')}.`);
+    const { sent, lost } = await loadedTexts(context, memory.sources, current);
+    if (lost.length > 0)
+      return load(
+        context,
+        current,
+        'refresh',
+        `The version this thread loaded of ${lost.join(', ')} can no longer be found; the current file was loaded.`,
+      );
+    const loaded = memory.sources;
+    context.emit({
+      type: 'memory-outdated',
+      sources: changed.map((path) => ({
+        path,
+        sent: loaded.find((s) => s.path === path)?.version ?? null,
+        now: current.find((c) => c.path === path)?.version ?? null,
+      })),
+    });
+    return sent;
+  };
 
   return {
     name: 'AGENTS.md memory',
     state: agentsMdSlot,
-    events: ['memory-loaded'],
+    events: ['memory-loaded', 'memory-outdated'],
 
-    // Not async: a thread that already has its memory has nothing to wait for.
-    beforeAgent(context) {
-      // Deep Agents loads once per thread: a thread that already has memory keeps it.
-      if (getAgentsMdState(context.state)) return;
-      return (async () => {
-        const sources = await loadMemorySources(context.fs, options.sources);
-        agentsMdSlot.write(context.state, { sources, loadedAt: Date.now(), stale: [] });
-        context.emit({ type: 'memory-loaded', sources, reason: 'initial' });
-      })();
-    },
-
-    // Not async: a call with nothing to reload hands the request on without a promise of its own.
+    // Not async: a call whose sources are as the thread loaded them (the common case) costs the
+    // reads and a comparison of hashes, with no promise of its own.
     wrapModelCall(request, next, context) {
-      const memory = getAgentsMdState(context.state);
-      if (memory && options.refreshAfterEdits && memory.stale.length > 0)
-        return (async () => {
-          const sources = await loadMemorySources(context.fs, options.sources);
-          agentsMdSlot.write(context.state, { sources, loadedAt: Date.now(), stale: [] });
-          context.emit({ type: 'memory-loaded', sources, reason: 'refresh' });
-          return next(inject(request, sources));
-        })();
-      return next(inject(request, memory?.sources ?? []));
-    },
-
-    async wrapToolCall(call, next, context) {
-      // A source a tool changed is reloaded before the next model call ("Refresh memory after
-      // edits"). Showing the change is not this layer's job: the memory journal records every
-      // memory write at the filesystem, with this layer on or off. A file write names its target
-      // (in any spelling the filesystem accepts: /memories/./AGENTS.md is /memories/AGENTS.md); a
-      // tool that only reads cannot write; any other tool has every source compared.
-      const target = targetPath(call);
-      const watched = target
-        ? sources.filter((source) => source === target)
-        : READ_ONLY_TOOLS.has(call.name)
-          ? []
-          : sources;
-      if (watched.length === 0) return next(call);
-
-      const read = (path: string) => context.fs.read(path).catch(() => undefined);
-      const before = await Promise.all(watched.map(read));
-      const result = await next(call);
-      const after = await Promise.all(watched.map(read));
-      watched.forEach((path, i) => {
-        const was = before[i];
-        const now = after[i];
-        if (now?.content === was?.content) return;
+      return readSources(context.fs, sources).then((current) => {
         const memory = getAgentsMdState(context.state);
-        if (memory && !memory.stale.includes(path)) memory.stale.push(path);
+        if (memory && changedSources(memory.sources, current).length === 0)
+          return next(inject(request, snapshots(current)));
+        return memoryFor(context, current).then((sent) => next(inject(request, sent)));
       });
-      return result;
     },
   };
 }
-
-/** Tools that cannot change a file. */
-const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['ls', 'read_file', 'glob', 'grep']);
 
 /** The path as the filesystem resolves it; as given when the filesystem would refuse it. */
 function normalised(path: unknown): string {
@@ -180,20 +235,6 @@ function normalised(path: unknown): string {
   } catch {
     return path;
   }
-}
-
-/** The file a write_file / edit_file call targets, if any (arguments may be malformed). */
-function targetPath(call: ToolCall): string | undefined {
-  if (call.name !== 'write_file' && call.name !== 'edit_file') return undefined;
-  try {
-    const args: unknown = JSON.parse(call.arguments);
-    if (args && typeof args === 'object' && 'file_path' in args) {
-      return normalised((args as { file_path: unknown }).file_path);
-    }
-  } catch {
-    // Malformed arguments: the tool itself reports the error.
-  }
-  return undefined;
 }
 
 export function withMemory(
@@ -207,16 +248,20 @@ export function withMemory(
   });
 }
 
+/**
+ * The <agent_memory> block. A source that holds only HTML comments (a template) is no memory: it is
+ * left out, and with nothing left the block says "(No memory loaded)", as Deep Agents does. A file
+ * that is truly empty stays listed with an empty body, as before: the model then knows it exists
+ * and edits it (write_file refuses an existing file).
+ */
 export function formatMemoryBlock(sources: readonly MemorySourceSnapshot[]): string {
-  const body =
-    sources.length === 0
-      ? '(No memory loaded)'
-      : sources
-          .map(
-            (source) =>
-              `${escapeMemoryTags(source.path)}\n\n${escapeMemoryTags(stripHtmlComments(source.content)).trim()}`,
-          )
-          .join('\n\n');
+  const parts: string[] = [];
+  for (const source of sources) {
+    const text = escapeMemoryTags(stripHtmlComments(source.content)).trim();
+    if (text === '' && source.content.trim() !== '') continue;
+    parts.push(`${escapeMemoryTags(source.path)}\n\n${text}`);
+  }
+  const body = parts.length === 0 ? '(No memory loaded)' : parts.join('\n\n');
   return `<agent_memory>\n${body}\n</agent_memory>\n\n${MEMORY_GUIDELINES}`;
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunContext } from '../agent/middleware';
-import type { ModelMessage, ModelRequest, ModelResponse, ToolResult } from '../agent/types';
+import type { ModelMessage, ModelRequest, ModelResponse } from '../agent/types';
 import { collect, memoryFs } from '../../../tests/fixtures/agent';
 import { COMPACTION_PRESETS } from '../compaction/settings';
 import { DEFAULT_FACTS_SETTINGS } from './facts/settings';
@@ -198,33 +198,20 @@ describe('the AGENTS.md memo', () => {
     expect(builds).toBe(3);
   });
 
-  it('an edit to AGENTS.md by a tool is in the next model call', async () => {
+  it('an edit to AGENTS.md (here outside any tool call) is in the next model call', async () => {
     const fs = await memoryFs({ '/AGENTS.md': '# Notes\nUse pnpm.\n' });
     const middleware = createAgentsMdMiddleware({
       sources: ['/AGENTS.md'],
       refreshAfterEdits: true,
     });
     const context = contextOn(fs);
-    await middleware.beforeAgent!(context);
     const wrap = middleware.wrapModelCall!;
     const first = await sent(wrap, request([user('u1', 'hi')]), context);
     expect(first.system).toContain('Use pnpm.');
     const again = await sent(wrap, request([user('u1', 'hi')]), context);
     expect(again.system).toBe(first.system);
 
-    const call = {
-      id: 'c1',
-      name: 'write_file',
-      arguments: JSON.stringify({ file_path: '/AGENTS.md', content: '# Notes\nUse npm.\n' }),
-    };
-    await middleware.wrapToolCall!(
-      call,
-      async (): Promise<ToolResult> => {
-        await fs.write('/AGENTS.md', '# Notes\nUse npm.\n');
-        return { content: 'ok' };
-      },
-      context,
-    );
+    await fs.write('/AGENTS.md', '# Notes\nUse npm.\n');
     const after = await sent(wrap, request([user('u1', 'hi')]), context);
     expect(after.system).toContain('Use npm.');
     expect(after.system).not.toContain('Use pnpm.');

@@ -18,7 +18,7 @@ import type { CompactionPreview } from '../compaction/manual';
 import { STRESS_THREAD_NOTICE, THREAD_PRESET_KEY, usesStressPreset } from '../compaction/settings';
 import type { UndoResult } from '../fs/journal';
 import type { RequestPreview } from '../harness/preview';
-import { getAgentsMdState, memoryLoadedEntry } from '../memory/agents-md';
+import { memoryLoadedEntry } from '../memory/agents-md';
 import { errorText } from '../text/errors';
 import { createThreadRecorder, recoverDraft } from '../thread/recorder';
 import type { LoadedThread } from '../thread/save';
@@ -283,9 +283,8 @@ export function createThreadSession(loaded: LoadedThread, deps: SessionDeps): Th
       working.memoryEdits = working.memoryEdits.map((e) =>
         e.journalId === entryId ? { ...e, undone: true } : e,
       );
-      // The next model call should see the restored memory when refresh is on.
-      const agentsMd = getAgentsMdState(working.state);
-      if (agentsMd && !agentsMd.stale.includes(path)) agentsMd.stale.push(path);
+      // Every thread that loaded the file sees the restored version before its next model call
+      // (the AGENTS.md layer compares versions): nothing to mark here.
       publish();
       emit({ type: 'files-changed', paths: [path] });
       await save();

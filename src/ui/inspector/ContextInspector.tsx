@@ -5,6 +5,8 @@ import { EVENT_LABELS } from '../charts/chart-data';
 import { useChatStore } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';
 import type { RequestPreview } from '../../core/harness/preview';
+import type { AgentEvent } from '../../core/agent/events';
+import { describeOutdated, memoryLoadedEntry } from '../../core/memory/agents-md';
 import { useRecordsStore } from '../../state/records';
 import './inspector.css';
 import { errorText } from '../../core/text/errors';
@@ -85,13 +87,14 @@ export function ContextInspector() {
               : ' (rough estimate: tokenizer not loaded)'}
             .
           </p>
-          {(preview.value?.events ?? []).map((event, i) =>
-            event.type === 'context-event' ? (
+          {(preview.value?.events ?? []).map((event, i) => {
+            const note = eventNote(event);
+            return note ? (
               <p key={i} className="inspector-note">
-                ◆ {EVENT_LABELS[event.event.kind]}: {event.event.detail}
+                ◆ {note}
               </p>
-            ) : null,
-          )}
+            ) : null;
+          })}
           <ol className="request-parts" aria-label="Request sections">
             {parts.map((part, i) => (
               <li key={i}>
@@ -111,6 +114,18 @@ export function ContextInspector() {
       )}
     </section>
   );
+}
+
+/** What the inspector says about an event of the previewed call (none for most). */
+function eventNote(event: AgentEvent): string | undefined {
+  if (event.type === 'context-event')
+    return `${EVENT_LABELS[event.event.kind]}: ${event.event.detail}`;
+  // "Refresh memory after edits" off: which version of AGENTS.md this thread sends.
+  if (event.type === 'memory-outdated')
+    return `AGENTS.md memory: ${describeOutdated(event.sources)}`;
+  const marker = memoryLoadedEntry(event);
+  if (marker?.kind === 'memory-refreshed') return `${EVENT_LABELS[marker.kind]}: ${marker.detail}`;
+  return undefined;
 }
 
 /** System prompt, each named middleware section, each message, and the tool schemas. */

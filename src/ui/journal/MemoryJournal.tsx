@@ -25,6 +25,10 @@ export function MemoryJournal() {
   const entries = useJournalStore((s) => s.entries);
   const dropped = useJournalStore((s) => s.dropped);
   const problem = useJournalStore((s) => s.problem);
+  // What this list shows has been seen: from now on the journal's bound may drop it (not before).
+  useEffect(() => {
+    void useJournalStore.getState().markSeen();
+  }, [entries]);
   const [shown, setShown] = useState(PAGE);
   const total = entries.length;
   const local = entries.filter((e) => e.origin === 'local').length;

@@ -9,6 +9,7 @@ import { checkMetricsCsv } from '../csv';
 import { BundleError, quoteName } from '../errors';
 import { journalFromJsonl, parseJsonAt, threadFromJsonl } from '../jsonl';
 import type { JournalEntry } from '../../fs/journal';
+import { agentsMdSlot } from '../../memory/agents-md';
 import {
   BUNDLE_FORMAT,
   BUNDLE_FORMAT_VERSION,
@@ -179,7 +180,7 @@ export async function readBundle(
             1,
           );
         }
-        threads.push(thread);
+        threads.push(withoutLoadedMemory(thread));
         break;
       }
       case 'metrics':
@@ -314,4 +315,16 @@ export function lookAlikeEntry(file: BundleFile, twin: string): BundleError {
     `Entry ${quoteName(file.entry)} was refused: ${quoteName(display(file.path))} would look the same as ${quoteName(display(twin))} (${describeDifference(file.path, twin)}).`,
     file.entry,
   );
+}
+
+/**
+ * A thread's AGENTS.md state says which memory the thread loaded where it was exported; whatever it
+ * holds (an old one held the text itself), it is not this workspace's memory. It is dropped: the
+ * imported thread loads this workspace's files before its next model call, and never sends text
+ * that came in the bundle as /memories/AGENTS.md.
+ */
+function withoutLoadedMemory(thread: Thread): Thread {
+  if (!(agentsMdSlot.key in thread.state)) return thread;
+  const { [agentsMdSlot.key]: _dropped, ...state } = thread.state;
+  return { ...thread, state };
 }

@@ -443,7 +443,7 @@ describe('the fact middleware', () => {
     const invalid: string[] = [];
     const fs = await memoryFs({
       [MEMORY_JSON_PATH]:
-        '{\n  "facts": [\n    {"id": "a", "content": "x", "category": "goal", "confidence": 3}\n  ]\n}',
+        '{\n  "facts": [\n    {"id": "a", "content": "x", "category": "goal", "confidence": 3}\n  ],\n  "lastUpdated": 5\n}',
     });
     const middleware = createFactsMiddleware({
       settings: () => settings(),

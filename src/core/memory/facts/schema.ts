@@ -4,6 +4,7 @@
 // file written by DeerFlow or a later version survives a round trip through the app.
 
 import { z } from 'zod';
+import { parseSkippingBadEntries } from './skip';
 import { MAX_JSON_DEPTH } from '../../limits';
 import { jsonDepthOverflow } from '../../text/json-depth';
 import { errorText } from '../../text/errors';
@@ -132,16 +133,27 @@ export interface MemoryProblem {
 }
 
 export type MemoryParseResult =
-  { ok: true; memory: MemoryJson } | { ok: false; error: string; problems: MemoryProblem[] };
+  | {
+      ok: true;
+      memory: MemoryJson;
+      /** With skipBadFacts: the malformed facts left out, one problem each (line and field). */
+      skipped?: MemoryProblem[];
+    }
+  | { ok: false; error: string; problems: MemoryProblem[] };
 
 const MAX_REPORTED_PROBLEMS = 5;
 
 /**
  * Parses memory.json text. Problems name the line, column and field, e.g.
  * "line 12: facts[3].confidence: expected a number between 0 and 1". A blank file is an empty
- * memory.
+ * memory. With `skipBadFacts` (readers: the agent, the Facts panel), a malformed fact is left out
+ * and named in `skipped` when nothing else is wrong; writers parse strictly, so that what they
+ * write back never loses the fact someone has to fix.
  */
-export function parseMemoryJson(text: string): MemoryParseResult {
+export function parseMemoryJson(
+  text: string,
+  options: { skipBadFacts?: boolean } = {},
+): MemoryParseResult {
   if (text.trim() === '') return { ok: true, memory: emptyMemory() };
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // The common case, a valid file, takes the engine's parser and the schema (after the nesting
@@ -174,6 +186,17 @@ export function parseMemoryJson(text: string): MemoryParseResult {
   }
   const result = memorySchema.safeParse(value);
   if (result.success) return { ok: true, memory: result.data };
+  if (options.skipBadFacts) {
+    const kept = parseSkippingBadEntries(memorySchema, value, 'facts');
+    if (kept.ok) {
+      const skipped = kept.skipped.map(({ problems: [first] }) => ({
+        ...lineAndColumn(text, locate(scanned.locations, first!.path)),
+        path: formatPath(first!.path),
+        message: first!.message,
+      }));
+      return { ok: true, memory: kept.data, skipped };
+    }
+  }
   const problems = result.error.issues.map((issue) => {
     const path = issue.path.filter((key) => typeof key !== 'symbol') as (string | number)[];
     return {
@@ -200,6 +223,18 @@ function fail(problems: MemoryProblem[], headline: string): MemoryParseResult {
     ...(more > 0 ? [`… and ${more} more problem${more === 1 ? '' : 's'}`] : []),
   ].join('\n');
   return { ok: false, error, problems };
+}
+
+/** The notice for malformed facts left out of a read. */
+export function describeSkippedFacts(skipped: readonly MemoryProblem[]): string {
+  const shown = skipped.slice(0, MAX_REPORTED_PROBLEMS).map(formatProblem);
+  const more = skipped.length - shown.length;
+  const count = `${skipped.length} malformed fact${skipped.length === 1 ? '' : 's'}`;
+  return (
+    `memory.json: ${count} left out (not shown, not sent to the model; the others are used; fix ` +
+    `or remove ${skipped.length === 1 ? 'it' : 'them'} in the editor): ${shown.join('; ')}` +
+    `${more > 0 ? `; and ${more} more` : ''}.`
+  );
 }
 
 export function formatProblem(problem: MemoryProblem): string {

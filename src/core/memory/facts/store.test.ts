@@ -34,10 +34,10 @@ describe('createMemoryLoader', () => {
   it('reports an invalid file with its line and field, and an absent one as empty memory', async () => {
     const fs = await memoryFs({
       [MEMORY_JSON_PATH]:
-        '{\n  "facts": [{"id": "a", "content": "x", "category": "preference", "confidence": 7}]\n}',
+        '{\n  "facts": [{"id": "a", "content": "x", "category": "preference", "confidence": 7}],\n  "user": {"topOfMind": {"summary": 7}}\n}',
     });
     const result = await createMemoryLoader(fs)();
-    expect('error' in result && result.error).toMatch(/line 2.*confidence/);
+    expect('error' in result && result.error).toMatch(/line 2.*confidence[\s\S]*line 3.*topOfMind/);
     expect(await createMemoryLoader(await memoryFs({}))()).toMatchObject({ facts: [] });
   });
 });

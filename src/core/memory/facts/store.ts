@@ -6,6 +6,7 @@ import { FsError, type FileRecord, type VirtualFs } from '../../fs/types';
 import {
   capFacts,
   describeFactsCut,
+  describeSkippedFacts,
   emptyMemory,
   parseMemoryJson,
   validateMemory,
@@ -23,6 +24,8 @@ export type MemoryReadResult =
       version: number | null;
       /** Set when the file holds more than maxFacts facts: the sentence that says the cut. */
       cut?: { total: number; dropped: number; message: string };
+      /** Set when malformed facts were left out (not with `strict`): the notice naming them. */
+      skipped?: string;
     }
   | { ok: false; error: string; problems: MemoryProblem[]; version: number | null };
 
@@ -34,7 +37,8 @@ export type MemoryReadResult =
 export async function readMemory(
   fs: VirtualFs,
   path = MEMORY_JSON_PATH,
-  options: { maxFacts?: number } = {},
+  /** strict: a malformed fact makes the file invalid (writers: nothing is written without it). */
+  options: { maxFacts?: number; strict?: boolean } = {},
 ): Promise<MemoryReadResult> {
   let record;
   try {
@@ -44,7 +48,7 @@ export async function readMemory(
     else throw error;
   }
   if (!record) return { ok: true, memory: emptyMemory(), version: null };
-  const parsed = parseMemoryJson(record.content);
+  const parsed = parseMemoryJson(record.content, { skipBadFacts: !options.strict });
   if (!parsed.ok) {
     return {
       ok: false,
@@ -53,7 +57,12 @@ export async function readMemory(
       version: record.version,
     };
   }
-  return { ok: true, ...capped(parsed.memory, options.maxFacts), version: record.version };
+  return {
+    ok: true,
+    ...capped(parsed.memory, options.maxFacts),
+    version: record.version,
+    ...(parsed.skipped?.length ? { skipped: describeSkippedFacts(parsed.skipped) } : {}),
+  };
 }
 
 function capped(
@@ -99,7 +108,8 @@ export function createMemoryLoader(
     absent = undefined;
     const max = maxFacts?.();
     if (cached?.content === record.content && cached.max === max) return cached.result;
-    const parsed = parseMemoryJson(record.content);
+    // A malformed fact is left out (the Facts panel names it); the others are injected.
+    const parsed = parseMemoryJson(record.content, { skipBadFacts: true });
     const result = parsed.ok
       ? capped(parsed.memory, max).memory
       : { error: `${path}: ${parsed.error}` };
@@ -169,7 +179,7 @@ export async function modifyMemory(
   const path = options.path ?? MEMORY_JSON_PATH;
   const attempts = Math.max(1, options.attempts ?? 3);
   for (let attempt = 1; ; attempt++) {
-    const read = await readMemory(fs, path);
+    const read = await readMemory(fs, path, { strict: true });
     if (!read.ok) return { status: 'invalid', error: read.error, problems: read.problems };
     const before = read.memory;
     let after = change(structuredClone(before));

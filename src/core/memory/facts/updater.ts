@@ -3,7 +3,6 @@
 // new facts with a category and a confidence, and ids of facts to remove. The answer is validated
 // before anything changes; an invalid answer changes nothing and is reported.
 
-import { z } from 'zod';
 import type { Message, ModelMessage, ModelProvider, ModelRequest } from '../../agent/types';
 import type { VirtualFs } from '../../fs/types';
 import { BOUNDS } from '../../limits';
@@ -12,10 +11,7 @@ import {
   FACT_CATEGORIES,
   HISTORY_SECTIONS,
   USER_SECTIONS,
-  categorySchema,
   factsOverLimit,
-  confidenceSchema,
-  formatPath,
   type Fact,
   type MemoryJson,
 } from './schema';
@@ -161,96 +157,17 @@ export function buildUpdateRequest(
   };
 }
 
-// --- The answer ---------------------------------------------------------------------------------
+// --- The answer: answer.ts (its schema and parser) ----------------------------------------------
 
-const sectionUpdateSchema = z.object(
-  {
-    summary: z.string({ error: 'expected a string' }).default(''),
-    shouldUpdate: z.boolean({
-      error: (issue) =>
-        issue.input === undefined ? 'missing (expected true or false)' : 'expected true or false',
-    }),
-  },
-  { error: 'expected an object with summary and shouldUpdate' },
-);
-
-const sectionsOf = <const K extends readonly string[]>(keys: K) =>
-  z
-    .object(
-      Object.fromEntries(keys.map((key) => [key, sectionUpdateSchema.optional()])) as {
-        [P in K[number]]: z.ZodOptional<typeof sectionUpdateSchema>;
-      },
-      { error: 'expected an object' },
-    )
-    .optional();
-
-export const newFactSchema = z.object(
-  {
-    content: z
-      .string({ error: 'expected a string' })
-      .refine((value) => value.trim() !== '', { error: 'expected a non-empty text' }),
-    category: categorySchema,
-    confidence: confidenceSchema,
-  },
-  { error: 'expected an object with content, category and confidence' },
-);
-
-export const memoryUpdateSchema = z.object(
-  {
-    user: sectionsOf(USER_SECTIONS),
-    history: sectionsOf(HISTORY_SECTIONS),
-    newFacts: z.array(newFactSchema, { error: 'expected an array' }).default([]),
-    factsToRemove: z
-      .array(z.string({ error: 'expected a fact id' }), { error: 'expected an array of ids' })
-      .default([]),
-  },
-  { error: 'expected a JSON object' },
-);
-export type MemoryUpdate = z.infer<typeof memoryUpdateSchema>;
-export type NewFact = z.infer<typeof newFactSchema>;
-
-export type ParseUpdateResult = { ok: true; update: MemoryUpdate } | { ok: false; error: string };
-
-/**
- * Validates a model's update answer. JSON inside a ```json fence (or with prose around the
- * object) is accepted; anything else that is not valid JSON of the right shape is an error.
- */
-export function parseUpdateResponse(text: string): ParseUpdateResult {
-  const json = extractJson(text);
-  if (json === undefined)
-    return { ok: false, error: 'The memory update answer holds no JSON object.' };
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    const reason = errorText(error);
-    return { ok: false, error: `The memory update answer is not valid JSON: ${reason}` };
-  }
-  const result = memoryUpdateSchema.safeParse(value);
-  if (!result.success) {
-    const problems = result.error.issues.slice(0, 5).map((issue) => {
-      const path = formatPath(
-        issue.path.filter((key) => typeof key !== 'symbol') as (string | number)[],
-      );
-      return path ? `${path}: ${issue.message}` : issue.message;
-    });
-    const more = result.error.issues.length - problems.length;
-    return {
-      ok: false,
-      error: `The memory update answer does not have the expected shape: ${problems.join('; ')}${more > 0 ? `; and ${more} more` : ''}`,
-    };
-  }
-  return { ok: true, update: result.data };
-}
-
-function extractJson(text: string): string | undefined {
-  const fenced = /```(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/.exec(text);
-  const body = (fenced ? (fenced[1] ?? '') : text).trim();
-  if (body.startsWith('{') || body.startsWith('[')) return body;
-  const start = body.indexOf('{');
-  const end = body.lastIndexOf('}');
-  return start >= 0 && end > start ? body.slice(start, end + 1) : undefined;
-}
+import { parseUpdateResponse, type MemoryUpdate } from './answer';
+export {
+  memoryUpdateSchema,
+  newFactSchema,
+  parseUpdateResponse,
+  type MemoryUpdate,
+  type NewFact,
+  type ParseUpdateResult,
+} from './answer';
 
 // --- Applying ------------------------------------------------------------------------------------
 
@@ -450,11 +367,13 @@ export type MemoryUpdateOutcome =
   | { status: 'invalid-memory'; error: string }
   | { status: 'invalid-answer'; error: string; answer: string }
   | { status: 'failed'; error: string }
-  | { status: 'unchanged'; changes: UpdateChanges; answer: string }
+  | { status: 'unchanged'; changes: UpdateChanges; answer: string; skipped?: string }
   | {
       status: 'updated';
       changes: UpdateChanges;
       answer: string;
+      /** Malformed new facts in the answer, left out: the notice naming them. */
+      skipped?: string;
       /** File text before and after, for a diff. */
       before: string;
       after: string;
@@ -532,11 +451,14 @@ export async function runMemoryUpdate(input: RunMemoryUpdateInput): Promise<Memo
   }
   if (result.status === 'invalid') return { status: 'invalid-memory', error: result.error };
   const finalChanges = changes ?? applyUpdate(read.memory, parsed.update, options).changes;
-  if (result.status === 'unchanged') return { status: 'unchanged', changes: finalChanges, answer };
+  const skipped = parsed.skipped ? { skipped: parsed.skipped } : {};
+  if (result.status === 'unchanged')
+    return { status: 'unchanged', changes: finalChanges, answer, ...skipped };
   return {
     status: 'updated',
     changes: finalChanges,
     answer,
+    ...skipped,
     before: serializeMemory(result.before),
     after: serializeMemory(result.after),
     version: result.version,
