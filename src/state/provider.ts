@@ -2,10 +2,11 @@
 // missing key is explained before any request is made. The SDKs load on first use, which keeps
 // them out of the initial page.
 
+import { CREATE_KEYED_PROVIDER } from '../core/providers/create';
 import type { ModelProvider } from '../core/agent/types';
 import { createDemoProvider } from '../core/providers/demo';
 import { validateProviderSettings } from '../core/providers/settings-check';
-import { KEYED_PROVIDERS, type ProviderId } from '../core/providers/settings';
+import type { ProviderId } from '../core/providers/settings';
 import { useSettingsStore } from './settings';
 import { localGenerator } from './local-model';
 
@@ -36,7 +37,7 @@ export async function createProviderFor(
   if (problems.length > 0) return { ok: false, problems };
   // The provider's SDK loads here, on the first call that needs it.
   const options = { baseURL: connection.baseURL, apiKey: connection.apiKey };
-  return { ok: true, provider: await KEYED_PROVIDERS[connection.provider].create(options) };
+  return { ok: true, provider: await CREATE_KEYED_PROVIDER[connection.provider](options) };
 }
 
 export interface MemoryStepsProvider {

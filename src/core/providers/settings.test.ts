@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CREATE_KEYED_PROVIDER } from './create';
 import { DEFAULT_SETTINGS, isConnectionKey, parseSettings } from '../settings';
 import {
   KEYED_PROVIDER_IDS,
@@ -51,7 +52,7 @@ describe('the provider id list', () => {
   );
 
   it.each(KEYED_PROVIDER_IDS)('%s: builds a provider with its own id', async (id) => {
-    const provider = await KEYED_PROVIDERS[id].create({
+    const provider = await CREATE_KEYED_PROVIDER[id]({
       baseURL: KEYED_PROVIDERS[id].defaultBaseURL,
       apiKey: 'sk-test',
     });

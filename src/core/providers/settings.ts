@@ -2,11 +2,11 @@
 // provider (one that takes a base URL and an API key) in one place. Every other file derives from
 // this: the settings schema and defaults (src/core/settings.ts), the connection settings a bundle
 // import guards, the settings checks, error wording, the key store and the Settings dialog.
-// Adding a keyed provider: its own file (a ModelProvider built on sdk-call.ts) and an entry here.
+// Adding a keyed provider: its own file (a ModelProvider built on sdk-call.ts), an entry here and
+// its line in create.ts.
 // No SDK imports here: the settings UI uses this, and the SDKs load only when a model is first called.
 
 import { z } from 'zod';
-import type { ModelProvider } from '../agent/types';
 
 /** Providers that take a base URL and an API key (the Demo and the in-browser model do not). */
 export const KEYED_PROVIDER_IDS = ['openai', 'anthropic'] as const;
@@ -42,8 +42,6 @@ export interface KeyedProviderInfo {
   keylessOnLocalhost: boolean;
   /** Said when the key is missing (and required). */
   keyRequired: string;
-  /** Builds the provider; the SDK loads here, on first use. */
-  create(options: KeyedProviderOptions): Promise<ModelProvider>;
 }
 
 export const KEYED_PROVIDERS: Readonly<Record<KeyedProviderId, KeyedProviderInfo>> = {
@@ -61,7 +59,6 @@ export const KEYED_PROVIDERS: Readonly<Record<KeyedProviderId, KeyedProviderInfo
     keylessOnLocalhost: true,
     keyRequired:
       'An API key is required (only servers on this machine, such as Ollama at http://localhost:11434/v1, may run without one).',
-    create: async (options) => (await import('./openai')).createOpenAIProvider(options),
   },
   anthropic: {
     label: 'Anthropic',
@@ -76,7 +73,6 @@ export const KEYED_PROVIDERS: Readonly<Record<KeyedProviderId, KeyedProviderInfo
         : undefined,
     keylessOnLocalhost: false,
     keyRequired: 'An Anthropic API key is required.',
-    create: async (options) => (await import('./anthropic')).createAnthropicProvider(options),
   },
 };
 
