@@ -225,7 +225,7 @@ test('a corrupted, truncated or foreign file is refused with the reason, and the
   await rememberTabs(page);
   const bytes = await exportThroughUi(page, testInfo.outputPath('good.zip'));
   const fileList = await files(page).getByRole('button').allTextContents();
-  const threads = page.getByRole('navigation', { name: 'Threads' }).getByRole('button');
+  const threads = page.getByRole('navigation', { name: 'Threads' }).getByRole('listitem');
   await expect(threads).toHaveCount(1);
 
   const input = page.getByLabel('Import bundle', { exact: true });

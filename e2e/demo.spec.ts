@@ -69,7 +69,7 @@ test('threads, files and settings survive a reload, and past threads reopen', as
   await page.reload();
   await expect(page.getByLabel('Message', { exact: true })).toBeEditable();
   const threads = page.getByRole('navigation', { name: 'Threads' });
-  await expect(threads.getByRole('button')).toHaveCount(2);
+  await expect(threads.getByRole('listitem')).toHaveCount(2);
   await threads.getByRole('button', { name: /favourite editor is Helix/ }).click();
   await expect(conversation.getByRole('article', { name: 'User' })).toContainText(
     'favourite editor is Helix',

@@ -230,7 +230,7 @@ test('a link to a thread that does not exist says so, offers the thread list and
   await say(page, 'remember that my favourite colour is teal');
   const threadA = await threadHash(page);
   const threads = page.getByRole('navigation', { name: 'Threads' });
-  await expect(threads.getByRole('button')).toHaveCount(1);
+  await expect(threads.getByRole('listitem')).toHaveCount(1);
 
   const missing = 'thread_0000000000000000';
   await page.goto(`/#/thread/${missing}`);
@@ -251,7 +251,7 @@ test('a link to a thread that does not exist says so, offers the thread list and
   await page.getByRole('button', { name: 'Show the thread list' }).click();
   await expect.poll(width).toBeGreaterThan(100);
   await expect(threads).toBeFocused();
-  await expect(threads.getByRole('button')).toHaveCount(1);
+  await expect(threads.getByRole('listitem')).toHaveCount(1);
 
   await threads.getByRole('button', { name: /favourite colour is teal/ }).click();
   await expect(heading).toBeHidden();
@@ -283,7 +283,7 @@ test('a link to a thread that does not exist says so, offers the thread list and
 
   // Nothing was created by any of it.
   await page.reload();
-  await expect(threads.getByRole('button')).toHaveCount(1);
+  await expect(threads.getByRole('listitem')).toHaveCount(1);
 });
 
 test('a kept arena run has its own address: a reload and another tab open that run; an unknown run says so', async ({

@@ -185,6 +185,9 @@ export const useChatStore = create<ChatStore>((set, get) => {
     // A session still busy (saving, building records) has the newest copy in this tab; an idle
     // one starts over from storage, which may have changed (an import).
     if (kept && !kept.session.idle()) return kept.session;
+    // A thread handed over without its revision (the router's read) is no newer than the session
+    // this tab already has on it: starting over from it would recover its streaming draft twice.
+    if (kept && loaded.revision === undefined) return kept.session;
     kept?.unsubscribe();
     const session = createThreadSession(loaded, sessionDeps());
     const unsubscribe = session.subscribe((event) => onSessionEvent(session, event));
@@ -237,6 +240,9 @@ export const useChatStore = create<ChatStore>((set, get) => {
     async openThread(id) {
       if (get().running) return 'busy';
       const seq = ++openSeq;
+      // What this tab's session on the thread still has to save lands first, so the read below is
+      // not older than it (an older read would start a new session on stale data).
+      await sessions.get(id)?.session.flush();
       const loaded = await loadThread(getServices().threads, id);
       if (seq !== openSeq) return 'stale';
       if (!loaded) return 'missing';
