@@ -34,45 +34,65 @@ interface LocalModelStore {
   cached: Record<string, CachedModel | 'checking' | { error: string }>;
   /** Shown after "Remove downloaded model". */
   removed?: string;
+  /** The generator client and its counters (see LocalGenerators). */
+  generators: LocalGenerators;
 }
-
-export const useLocalModelStore = create<LocalModelStore>(() => ({
-  status: { state: 'idle' },
-  modelId: '',
-  cached: {},
-}));
-
-let client: GeneratorClient | null = null;
-let clientKey = '';
-let unsubscribe: (() => void) | undefined;
-/** Counters built from the tokenizer the worker loaded, per model. */
-const counters = new Map<string, TokenCounter>();
 
 const keyOf = (local: LocalModelSettings) =>
   JSON.stringify([local.model.trim(), local.baseURL.trim(), local.dtype]);
 export const cacheKeyOf = (modelId: string, baseURL: string) =>
   `${modelId.trim()}|${baseURL.trim()}`;
 
+/**
+ * The one generator client (worker) for the settings in force, and the token counters built from
+ * the tokenizers it loaded, per model. Made once by the store below, which holds it: nothing
+ * run-time is module state.
+ */
+class LocalGenerators {
+  client: GeneratorClient | null = null;
+  private clientKey = '';
+  private unsubscribe: (() => void) | undefined;
+  /** Counters built from the tokenizer the worker loaded, per model. */
+  readonly counters = new Map<string, TokenCounter>();
+
+  constructor(private readonly setStatus: (status: GeneratorStatus, modelId: string) => void) {}
+
+  /** The client for `local` (made when first needed; other settings replace it). */
+  for(local: LocalModelSettings): GeneratorClient {
+    const key = keyOf(local);
+    if (this.client && this.clientKey === key) return this.client;
+    this.unsubscribe?.();
+    this.client?.dispose();
+    this.clientKey = key;
+    const client = new GeneratorClient({
+      modelId: local.model.trim(),
+      baseUrl: local.baseURL.trim(),
+      dtype: local.dtype,
+    });
+    this.client = client;
+    const modelId = local.model.trim();
+    this.unsubscribe = client.subscribe((status) => {
+      this.setStatus(status, modelId);
+      if (status.state === 'ready') void refreshCached(modelId, local.baseURL);
+    });
+    return client;
+  }
+}
+
+export const useLocalModelStore = create<LocalModelStore>((set) => ({
+  status: { state: 'idle' },
+  modelId: '',
+  cached: {},
+  generators: new LocalGenerators((status, modelId) => set({ status, modelId })),
+}));
+
+const generators = () => useLocalModelStore.getState().generators;
+
 /** The client for the current settings (made when first needed; a settings change replaces it). */
 export function localGenerator(
   local = useSettingsStore.getState().settings.local,
 ): GeneratorClient {
-  const key = keyOf(local);
-  if (client && clientKey === key) return client;
-  unsubscribe?.();
-  client?.dispose();
-  clientKey = key;
-  client = new GeneratorClient({
-    modelId: local.model.trim(),
-    baseUrl: local.baseURL.trim(),
-    dtype: local.dtype,
-  });
-  const modelId = local.model.trim();
-  unsubscribe = client.subscribe((status) => {
-    useLocalModelStore.setState({ status, modelId });
-    if (status.state === 'ready') void refreshCached(modelId, local.baseURL);
-  });
-  return client;
+  return generators().for(local);
 }
 
 /** Starts the download / loading now (the "Download" and "Try again" buttons). */
@@ -81,7 +101,7 @@ export function loadLocalModel(): void {
 }
 
 export function cancelLocalDownload(): void {
-  client?.cancelDownload();
+  generators().client?.cancelDownload();
 }
 
 /**
@@ -116,6 +136,7 @@ export function plannedLocalContextWindow(settings: {
  * handed over; null before the model is loaded (callers then estimate).
  */
 export async function localCounter(): Promise<TokenCounter | null> {
+  const { client, counters } = generators();
   if (!client || client.status.state !== 'ready') return null;
   const existing = counters.get(client.modelId);
   if (existing) return existing;
@@ -155,6 +176,7 @@ export async function removeDownloadedModel(modelId: string, baseURL: string): P
   const prefix = modelCachePrefix(modelId.trim(), resolveModelSource(baseURL.trim()));
   if (!prefix) return;
   const freed = await removeCachedModel(prefix);
+  const { client, counters } = generators();
   if (client && client.modelId === modelId.trim()) {
     client.unload();
     counters.delete(client.modelId);

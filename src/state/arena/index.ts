@@ -1,0 +1,5 @@
+// The Strategy arena's store and what its callers read (one concern per file in this folder).
+
+export { useArenaStore } from './store';
+export { entryLabel } from './entries';
+export type { ArenaState, EntryState } from './types';
