@@ -66,7 +66,7 @@ interface ChatStore {
    */
   openThread(id: string): Promise<OpenResult>;
   /** Shows a thread already read from storage (false while a run is going). */
-  showThread(thread: Thread): boolean;
+  showThread(thread: Thread, revision?: string): boolean;
   newThread(): void;
   /**
    * Sends a message. `preset: 'stress'` puts the thread on the Stress compaction preset first,
@@ -252,10 +252,10 @@ export const useChatStore = create<ChatStore>((set, get) => {
       return 'opened';
     },
 
-    showThread(thread) {
+    showThread(thread, revision) {
       if (get().running) return get().thread?.id === thread.id;
       openSeq++;
-      attach(sessionFor({ thread, revision: undefined }));
+      attach(sessionFor({ thread, revision }));
       return true;
     },
 

@@ -5,6 +5,7 @@
 // did not move (src/state/routes.ts, historyAction). Applying an address never writes one, so the
 // two directions cannot feed each other.
 
+import { loadThread } from '../core/thread/save';
 import { create, type StoreApi } from 'zustand';
 import {
   formatRoute,
@@ -152,13 +153,14 @@ function createAddressSync(
           refuse(RUNNING_THREAD);
           return;
         }
-        const thread = await getServices()
-          .threads.get(route.id)
-          .catch((error: unknown) => unreadable('thread', error));
-        if (overtaken() || thread === null) return;
+        // Read with its revision, so the session's first save knows what it started from.
+        const loaded = await loadThread(getServices().threads, route.id).catch((error: unknown) =>
+          unreadable('thread', error),
+        );
+        if (overtaken() || loaded === null) return;
         commit(() => {
           arena.setOpen(false);
-          if (thread && useChatStore.getState().showThread(thread)) {
+          if (loaded && useChatStore.getState().showThread(loaded.thread, loaded.revision)) {
             set(clear);
           } else {
             useChatStore.getState().newThread();
