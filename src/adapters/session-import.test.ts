@@ -111,4 +111,24 @@ describe('importSessionFile', () => {
     expect(answers.at(-1)).toMatchObject({ type: 'error', error: /n\.txt is not JSON or JSONL/ });
     expect(await store.list()).toEqual([]);
   });
+
+  it('cancelled: the worker is ended and the import says so', async () => {
+    let terminated = false;
+    const silent = Object.assign(new EventTarget(), {
+      postMessage: () => undefined,
+      terminate: () => {
+        terminated = true;
+      },
+    });
+    const cancel = new AbortController();
+    const result = importSessionFile(file(fixture('anthropic-messages.json'), 'a.json'), {
+      workspace: 'default',
+      threads: fresh(),
+      signal: cancel.signal,
+      createWorker: () => silent as unknown as Worker,
+    });
+    cancel.abort();
+    await expect(result).rejects.toThrow('The import of a.json was cancelled.');
+    expect(terminated).toBe(true);
+  });
 });
