@@ -52,7 +52,9 @@ const LAYERS = [
   ],
   // Workers run on their own; their clients (adapters) import their message types.
   ['workers', ['workers/']],
-  ['adapters', ['adapters/']],
+  // The session import's worker saves the thread it builds to IndexedDB itself (IdbThreadStore), so
+  // that the page never clones or copies a 100 MB thread: a storage edge, so an adapter.
+  ['adapters', ['adapters/', 'workers/session-import.worker.ts']],
   ['state', ['state/']],
   // The test pages' scripts (embedder-check, generator-check) are pages, like the UI.
   ['ui', ['ui/', 'main.tsx', 'workers/embedder-check.ts', 'workers/generator-check.ts']],

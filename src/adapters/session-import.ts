@@ -1,11 +1,13 @@
 // The app's session importer: a Web Worker (src/workers/session-import.worker.ts) reads and parses
-// the file and builds the thread, so the page stays responsive with a 100 MB session; the page gets
-// progress and then the thread and the report. A worker per import, ended when it answers. Where
-// workers cannot start (or fail to), the import runs on the page, with the same result.
+// the file, builds the thread and saves it to the IndexedDB thread store, so the page stays
+// responsive with a 100 MB session (no task over 100 ms); the page gets progress and then the
+// thread's summary and the report, and opens the thread by id. A worker per import, ended when it
+// answers. Where workers cannot start (or fail to), the import runs on the page and saves through
+// the page's store, with the same result.
 
 import { checkSessionSize } from '../core/sessions/builder';
 import type { ImportReport } from '../core/sessions/types';
-import type { Thread } from '../core/thread/thread';
+import type { ThreadStore, ThreadSummary } from '../core/thread/thread';
 import {
   importInWorker,
   type SessionImportRequest,
@@ -19,13 +21,18 @@ export interface SessionImportProgress {
 }
 
 export interface SessionImportResult {
-  thread: Thread;
+  /** The thread as saved (its id opens it). */
+  summary: ThreadSummary;
   report: ImportReport;
 }
 
 export interface SessionImportOptions {
   workspace: string;
+  /** Where the thread is saved: the page's store, and the prefix of its IndexedDB (IdbThreadStore), where the worker saves it. */
+  threads: { store: ThreadStore; db: string };
   onProgress?: (progress: SessionImportProgress) => void;
+  /** Cancels the import: the worker is ended (a thread it saved already is the caller's to delete). */
+  signal?: AbortSignal;
   /** Creates the worker; defaults to the bundled one. For tests. */
   createWorker?: () => Worker;
 }
@@ -48,15 +55,16 @@ export function importSessionFile(
     file,
     fileName,
     workspace: options.workspace,
+    threadsDb: options.threads.db,
   };
   return new Promise((resolve, reject) => {
     const answer = (response: SessionImportResponse) => {
       if (response.type === 'progress') options.onProgress?.(response);
       else if (response.type === 'done')
-        resolve({ thread: response.thread, report: response.report });
+        resolve({ summary: response.summary, report: response.report });
       else reject(new Error(response.error));
     };
-    const onPage = () => void importInWorker(request, answer);
+    const onPage = () => void importInWorker(request, answer, options.threads.store);
     const create =
       options.createWorker ??
       (typeof Worker === 'undefined'
@@ -94,6 +102,11 @@ export function importSessionFile(
       end();
       onPage();
     };
+    options.signal?.addEventListener('abort', () => {
+      if (settled) return;
+      end();
+      reject(new Error(`The import of ${fileName} was cancelled.`));
+    });
     worker.addEventListener('error', fallBack);
     worker.addEventListener('messageerror', () => fallBack());
     try {

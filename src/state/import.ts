@@ -1,7 +1,7 @@
 // The "Import session" dialog's store: whether it is open (and from where), the import going on
-// with its progress, then the report and the thread it made. The file is parsed off the page
-// (adapters/session-import.ts); the thread is saved through the thread store and opened by id with
-// the chat store's own openThread, so nothing here knows how threads are kept.
+// with its progress, then the report and the thread it made. The file is parsed, and the thread
+// saved to the thread store, off the page (adapters/session-import.ts); the thread is then listed
+// and opened by id with the chat store's own loadThreads and openThread.
 
 import { create } from 'zustand';
 import { importSessionFile, type SessionImportProgress } from '../adapters/session-import';
@@ -10,7 +10,7 @@ import { importedSessionSlot } from '../core/sessions/to-thread';
 import { errorText } from '../core/text/errors';
 import { useArenaStore } from './arena';
 import { useChatStore } from './chat';
-import { getServices, WORKSPACE } from './services';
+import { getServices, THREADS_DB, WORKSPACE } from './services';
 
 export type ImportPhase = 'choose' | 'importing' | 'done' | 'failed';
 
@@ -38,6 +38,8 @@ interface ImportStore {
 
 /** Only the latest import's answers land (a second file chosen while one is read). */
 let seq = 0;
+/** Ends the import going on (its worker), when the dialog closes or another file is chosen. */
+let cancel: AbortController | undefined;
 
 const fresh = {
   phase: 'choose' as ImportPhase,
@@ -64,21 +66,29 @@ export const useImportStore = create<ImportStore>((set, get) => ({
 
   close() {
     seq++;
+    cancel?.abort();
     set({ open: false, ...fresh });
   },
 
   async importFile(file) {
     const mine = ++seq;
+    cancel?.abort();
+    const controller = (cancel = new AbortController());
     set({ open: true, ...fresh, phase: 'importing', fileName: file.name });
     try {
-      const { thread, report } = await importSessionFile(file, {
+      const { summary, report } = await importSessionFile(file, {
         workspace: WORKSPACE,
+        threads: { store: getServices().threads, db: THREADS_DB },
+        signal: controller.signal,
         onProgress: (progress) => mine === seq && set({ progress }),
       });
-      if (mine !== seq) return;
-      await getServices().threads.put(thread);
+      // Saved already: an import cancelled meanwhile (it ended on the page) leaves nothing.
+      if (mine !== seq) {
+        await getServices().threads.delete(summary.id);
+        return;
+      }
       await useChatStore.getState().loadThreads();
-      if (mine === seq) set({ phase: 'done', report, threadId: thread.id });
+      if (mine === seq) set({ phase: 'done', report, threadId: summary.id });
     } catch (error) {
       if (mine === seq) set({ phase: 'failed', error: errorText(error) });
     }

@@ -12,6 +12,8 @@ import type { ThreadStore } from '../core/thread/thread';
 import { SAMPLE_FILES } from '../core/sample-workspace';
 
 export const WORKSPACE = 'default';
+/** The IndexedDB thread store's prefix (the session import's worker saves there too). */
+export const THREADS_DB = 'mp';
 
 export interface Services {
   /** The filesystem; every write to long-term memory through it is journaled. */
@@ -47,7 +49,7 @@ export function getServices(): Services {
       journal,
       userStore,
       workspaceStore,
-      threads: new IdbThreadStore('mp'),
+      threads: new IdbThreadStore(THREADS_DB),
       kv: new IdbKeyValue('mp-app'),
     };
   }
