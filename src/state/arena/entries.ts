@@ -93,11 +93,16 @@ export function checkEntries(all: EntryState[]): {
       return { ...entry, problems: parsed.problems };
     }
     const selection = { id: entry.id, settings: parsed.settings };
-    const label = entry.variant
-      ? `${selectionLabel(selection)} #${entry.variant + 1}`
-      : selectionLabel(selection);
-    entries.push({ key: entry.key, label, selection });
+    entries.push({ key: entry.key, label: selectionLabel(selection), selection });
     return { ...entry, problems: [] };
   });
+  // A variant reads by its settings ("Deep Agents + keep specifics"); only entries whose settings
+  // read the same are told apart by their number.
+  const seen = new Map<string, number>();
+  for (const entry of entries) seen.set(entry.label, (seen.get(entry.label) ?? 0) + 1);
+  for (const entry of entries) {
+    const variant = all.find((e) => e.key === entry.key)?.variant ?? 0;
+    if ((seen.get(entry.label) ?? 0) > 1 && variant > 0) entry.label += ` #${variant + 1}`;
+  }
   return { checked, entries, problems };
 }
