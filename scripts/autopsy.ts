@@ -18,6 +18,7 @@ import { autopsyOfImported, transcriptOfImported } from '../src/core/autopsy/ses
 import { inContextShare, retentionShare } from '../src/core/compaction/retention';
 import { parseSession } from '../src/core/sessions/parse';
 import { checkSessionSize } from '../src/core/sessions/builder';
+import { redactSecrets } from '../src/core/sessions/secrets';
 import { defaultSelection } from '../src/core/strategies/registry';
 import {
   STRATEGY_IDS,
@@ -93,6 +94,8 @@ function sessionFiles(path: string, out: string[] = []): string[] {
 }
 
 const en = (n: number) => n.toLocaleString('en-US');
+/** Output never repeats a string that looks like a key or token (the report only says where). */
+const say = (line: string) => console.log(redactSecrets(line));
 const pct = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
@@ -120,8 +123,8 @@ for (const file of files) {
     session = parseSession(readFileSync(file, 'utf8'), name, { bytes });
   } catch (error) {
     failed++;
-    if (json) console.log(JSON.stringify({ file: name, error: errorText(error) }));
-    else console.log(`## ${name}\n  not read: ${errorText(error)}\n`);
+    if (json) say(JSON.stringify({ file: name, error: errorText(error) }));
+    else say(`## ${name}\n  not read: ${errorText(error)}\n`);
     continue;
   }
   const result = autopsyOfImported(session, counter);
@@ -145,7 +148,7 @@ for (const file of files) {
     lost: c.record.counts.lost,
   }));
   if (json) {
-    console.log(
+    say(
       JSON.stringify({
         file: name,
         source: result.source,
@@ -175,16 +178,16 @@ for (const file of files) {
     continue;
   }
   const report = session.report;
-  console.log(`## ${name}`);
-  console.log(
+  say(`## ${name}`);
+  say(
     `  ${result.source}: ${en(report.records)} records → ${en(session.messages.length)} messages` +
       `${report.problems.length ? `; ${en(report.problems.length)} unreadable` : ''}` +
       `${report.secrets.length ? `; ${en(report.secrets.length)} strings that look like keys or tokens` : ''}`,
   );
-  console.log(`  ${result.autopsy.headline}`);
+  say(`  ${result.autopsy.headline}`);
   result.autopsy.compactions.forEach((c, i) => {
     const { counts } = c.record;
-    console.log(
+    say(
       `  compaction ${i + 1}${c.compaction.trigger ? ` (${c.compaction.trigger})` : ''}: ` +
         `${en(c.removedMessages)} messages, tokens ${en(c.tokensBefore)}${c.recordedTokens.before ? '' : ' (counted)'} → ` +
         `${en(c.tokensAfter)}${c.recordedTokens.after ? '' : ' (counted)'}; ` +
@@ -194,30 +197,28 @@ for (const file of files) {
   });
   if (runs.length) {
     const window = windowOverride ?? result.replayWindow;
-    console.log(
+    say(
       `  replayed with a ${en(window)}-token window (${windowOverride ? 'given' : result.autopsy.compactions.length ? "Deep Agents' trigger where the source first compacted" : 'the arena default'}):`,
     );
-    console.log(
+    say(
       `    ${'strategy'.padEnd(32)}${pad('tokens sent', 13)}${pad('specifics kept', 16)}${pad('in context', 12)}`,
     );
-    console.log(
+    say(
       `    ${'As recorded'.padEnd(32)}${pad(en(result.baseline.sent), 13)}${pad(pct(retentionShare(result.baseline.retention)), 16)}${pad(pct(inContextShare(result.baseline.retention)), 12)}`,
     );
     if (result.baseline.recordedCalls > 0)
-      console.log(
+      say(
         `    (As recorded: the conversation its calls carried, counted here; ${result.source} itself recorded ${en(result.baseline.recordedSent)} input tokens over ${en(result.baseline.recordedCalls)} calls, its system prompt and tools included. Strategies count ours.)`,
       );
     for (const r of runs) {
       const t = totalsOf(r);
-      console.log(
+      say(
         `    ${r.label.padEnd(32)}${pad(en(t.sent), 13)}${pad(pct(t.specificsKept), 16)}${pad(pct(t.specificsInContext), 12)}${r.error ? `  error: ${r.error}` : ''}`,
       );
     }
   }
-  console.log('');
+  say('');
 }
 if (!json)
-  console.log(
-    `${en(files.length - failed)} session(s) read${failed ? `, ${en(failed)} not` : ''}.`,
-  );
+  say(`${en(files.length - failed)} session(s) read${failed ? `, ${en(failed)} not` : ''}.`);
 process.exitCode = failed > 0 && failed === files.length ? 1 : 0;
