@@ -220,5 +220,9 @@ for (const file of files) {
   say('');
 }
 if (!json)
-  say(`${en(files.length - failed)} session(s) read${failed ? `, ${en(failed)} not` : ''}.`);
-process.exitCode = failed > 0 && failed === files.length ? 1 : 0;
+  say(
+    `${en(files.length - failed)} session(s) read${failed ? `, ${en(failed)} not` : ''}` +
+      `${missing ? `; ${en(missing)} path(s) not found` : ''}.`,
+  );
+// Nothing read at all (no file found, or none readable) is a failure.
+process.exitCode = files.length === 0 || failed === files.length ? 1 : 0;
