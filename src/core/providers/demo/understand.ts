@@ -4,15 +4,7 @@
 // demo of a mechanism, an explanation, a greeting, thanks, help, or a request the script cannot do.
 // Deterministic: the same text always gives the same intents.
 
-import {
-  END,
-  GREETING,
-  NOT_NAMES,
-  STANDING,
-  splitClauses,
-  thirdPerson,
-  unwrap,
-} from './language';
+import { END, GREETING, NOT_NAMES, STANDING, splitClauses, thirdPerson, unwrap } from './language';
 import type { Intent, Understanding } from './intents';
 import {
   ABOUT_ME,
