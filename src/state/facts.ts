@@ -4,14 +4,12 @@
 import { create } from 'zustand';
 import type { FactScore } from '../core/memory/facts/inject';
 import { newId } from '../core/agent/ids';
-import type { EmbedderStatus } from '../core/retrieval/embedder';
-import { createRankerResolver, type RankerResolver } from '../core/retrieval/rank';
+import type { RankerResolver } from '../core/retrieval/rank';
 import type { Fact, FactCategory, MemoryJson } from '../core/memory/facts/schema';
 import { MEMORY_JSON_PATH, modifyMemory, readMemory } from '../core/memory/facts/store';
-import { describeChanges, createUpdateQueue } from '../core/memory/facts/updater';
+import { describeChanges, createUpdateQueue, type UpdateQueue } from '../core/memory/facts/updater';
 import type { FactsSettings } from '../core/memory/facts/settings';
-import { createEmbedderClient, type EmbedderClient } from '../adapters/embedder-client';
-import { createVectorCache, type VectorCache } from '../adapters/vector-cache';
+import { FactsEmbedder, type FactsEmbedderStatus } from './facts-embedder';
 import { getServices } from './services';
 import { authored } from '../core/fs/journal';
 import { useSettingsStore } from './settings';
@@ -38,7 +36,9 @@ interface FactsStore {
   scores: Record<string, FactScore>;
   rankedMethod?: string;
   fallback?: string;
-  embedder: EmbedderStatus | { state: 'off' };
+  embedder: FactsEmbedderStatus;
+  /** The embedding worker and the rankers that use it (made once; held here, not in a module). */
+  embedderRuntime: FactsEmbedder;
   pendingThreads: string[];
   updating: boolean;
   lastUpdate?: UpdateReport;
@@ -66,41 +66,18 @@ interface FactsStore {
   retryEmbedder(): void;
 }
 
-let embedderClient: EmbedderClient | undefined;
-let embedderKey = '';
-let unsubscribeEmbedder: (() => void) | undefined;
-let vectorCache: VectorCache | undefined;
-/** Rankers for the facts middleware; embeddings fall back to BM25 until the worker is ready. */
-export const factRankers: RankerResolver = createAppRankers();
-/**
- * The same rankers for the context strategies (retrieval, long-term, ranked page-in), as separate
- * instances: each ranker caches its last document set, and facts and turns are different sets.
- */
-export const strategyRankers: RankerResolver = createAppRankers();
+type Update = () => Promise<FactUpdateResult>;
 
-function createAppRankers(): RankerResolver {
-  return createRankerResolver({
-    embedder: () => embedderClient,
-    status: () => {
-      const status = embedderClient?.status;
-      if (!status) return { state: 'off' };
-      return status.state === 'failed'
-        ? { state: 'failed', message: status.message }
-        : { state: status.state };
-    },
-    get cache() {
-      vectorCache ??= createVectorCache();
-      return vectorCache;
-    },
+/** The debounced updater queue (one, made and held by the store below). */
+function createAppUpdateQueue(): UpdateQueue<Update> {
+  const queue: UpdateQueue<Update> = createUpdateQueue<Update>({
+    delayMs: () => useSettingsStore.getState().settings.facts.debounceMs,
+    run: (threadId, update) => runUpdate(threadId, update, () => queue.pending()),
+    onError: (threadId, error) =>
+      report(threadId, 'error', `Memory update failed: ${errorText(error)}`),
   });
+  return queue;
 }
-
-const queue = createUpdateQueue<() => Promise<FactUpdateResult>>({
-  delayMs: () => useSettingsStore.getState().settings.facts.debounceMs,
-  run: (threadId, update) => runUpdate(threadId, update),
-  onError: (threadId, error) =>
-    report(threadId, 'error', `Memory update failed: ${errorText(error)}`),
-});
 
 function report(threadId: string, kind: UpdateReport['kind'], message: string, answer?: string) {
   useFactsStore.setState({
@@ -108,8 +85,8 @@ function report(threadId: string, kind: UpdateReport['kind'], message: string, a
   });
 }
 
-async function runUpdate(threadId: string, update: () => Promise<FactUpdateResult>) {
-  useFactsStore.setState({ updating: true, pendingThreads: queue.pending() });
+async function runUpdate(threadId: string, update: Update, pending: () => string[]) {
+  useFactsStore.setState({ updating: true, pendingThreads: pending() });
   try {
     // Through the thread session's harness: it records a change on the thread's timeline.
     const outcome = await update();
@@ -155,7 +132,7 @@ async function runUpdate(threadId: string, update: () => Promise<FactUpdateResul
     }
     await useFactsStore.getState().load();
   } finally {
-    useFactsStore.setState({ updating: false, pendingThreads: queue.pending() });
+    useFactsStore.setState({ updating: false, pendingThreads: pending() });
   }
 }
 
@@ -177,114 +154,103 @@ async function change(mutate: (memory: MemoryJson) => MemoryJson): Promise<strin
   }
 }
 
-export const useFactsStore = create<FactsStore>((set, get) => ({
-  memory: null,
-  scores: {},
-  embedder: { state: 'off' },
-  pendingThreads: [],
-  updating: false,
+export const useFactsStore = create<FactsStore>((set, get) => {
+  const queue = createAppUpdateQueue();
+  return {
+    embedderRuntime: new FactsEmbedder((embedder) => set({ embedder })),
+    memory: null,
+    scores: {},
+    embedder: { state: 'off' },
+    pendingThreads: [],
+    updating: false,
 
-  async load() {
-    const read = await readMemory(getServices().fs, undefined, { maxFacts: maxFacts() });
-    if (read.ok)
+    async load() {
+      const read = await readMemory(getServices().fs, undefined, { maxFacts: maxFacts() });
+      if (read.ok)
+        set({
+          memory: read.memory,
+          invalid: undefined,
+          // What a read left out: facts over the limit, malformed facts (each named).
+          cut: [read.cut?.message, read.skipped].filter(Boolean).join(' ') || undefined,
+        });
+      else set({ memory: null, invalid: read.error, cut: undefined });
+    },
+
+    addFact({ content, category, confidence }) {
+      // At the limit, the lowest confidence goes: a new fact below every kept one would be dropped
+      // as soon as it is saved, so it is refused with the reason instead.
+      const kept = get().memory?.facts ?? [];
+      const limit = maxFacts();
+      if (kept.length >= limit && kept.every((fact) => fact.confidence > confidence))
+        return Promise.resolve(
+          `Maximum facts (${limit.toLocaleString('en-US')}) is reached and every fact has a higher confidence than ${confidence}, so this one would be dropped at once. Raise Maximum facts in Settings, delete a fact, or give this one a higher confidence.`,
+        );
+      return change((memory) => ({
+        ...memory,
+        lastUpdated: new Date().toISOString(),
+        facts: [
+          ...memory.facts,
+          {
+            id: newId('fact'),
+            content: content.trim(),
+            category,
+            confidence,
+            createdAt: new Date().toISOString(),
+            source: 'manual',
+          },
+        ],
+      }));
+    },
+
+    editFact(id, edit) {
+      return change((memory) => ({
+        ...memory,
+        lastUpdated: new Date().toISOString(),
+        facts: memory.facts.map((fact) => (fact.id === id ? { ...fact, ...edit } : fact)),
+      }));
+    },
+
+    deleteFact(id) {
+      return change((memory) => ({
+        ...memory,
+        lastUpdated: new Date().toISOString(),
+        facts: memory.facts.filter((fact) => fact.id !== id),
+      }));
+    },
+
+    recordRanking(event) {
       set({
-        memory: read.memory,
-        invalid: undefined,
-        // What a read left out: facts over the limit, malformed facts (each named).
-        cut: [read.cut?.message, read.skipped].filter(Boolean).join(' ') || undefined,
+        scores: Object.fromEntries(event.scores.map((score) => [score.id, score])),
+        rankedMethod: event.method,
+        fallback: event.fallback,
       });
-    else set({ memory: null, invalid: read.error, cut: undefined });
-  },
+    },
 
-  addFact({ content, category, confidence }) {
-    // At the limit, the lowest confidence goes: a new fact below every kept one would be dropped
-    // as soon as it is saved, so it is refused with the reason instead.
-    const kept = get().memory?.facts ?? [];
-    const limit = maxFacts();
-    if (kept.length >= limit && kept.every((fact) => fact.confidence > confidence))
-      return Promise.resolve(
-        `Maximum facts (${limit.toLocaleString('en-US')}) is reached and every fact has a higher confidence than ${confidence}, so this one would be dropped at once. Raise Maximum facts in Settings, delete a fact, or give this one a higher confidence.`,
-      );
-    return change((memory) => ({
-      ...memory,
-      lastUpdated: new Date().toISOString(),
-      facts: [
-        ...memory.facts,
-        {
-          id: newId('fact'),
-          content: content.trim(),
-          category,
-          confidence,
-          createdAt: new Date().toISOString(),
-          source: 'manual',
-        },
-      ],
-    }));
-  },
+    schedule(threadId, update) {
+      if (!useSettingsStore.getState().settings.facts.enabled) return;
+      queue.schedule(threadId, update);
+      set({ pendingThreads: queue.pending() });
+    },
 
-  editFact(id, edit) {
-    return change((memory) => ({
-      ...memory,
-      lastUpdated: new Date().toISOString(),
-      facts: memory.facts.map((fact) => (fact.id === id ? { ...fact, ...edit } : fact)),
-    }));
-  },
+    async updateNow(threadId, update) {
+      queue.schedule(threadId, update);
+      await queue.flush(threadId);
+      set({ pendingThreads: queue.pending() });
+    },
 
-  deleteFact(id) {
-    return change((memory) => ({
-      ...memory,
-      lastUpdated: new Date().toISOString(),
-      facts: memory.facts.filter((fact) => fact.id !== id),
-    }));
-  },
+    syncEmbedder(settings) {
+      get().embedderRuntime.sync(settings);
+    },
 
-  recordRanking(event) {
-    set({
-      scores: Object.fromEntries(event.scores.map((score) => [score.id, score])),
-      rankedMethod: event.method,
-      fallback: event.fallback,
-    });
-  },
+    retryEmbedder() {
+      const { embedderRuntime } = get();
+      embedderRuntime.forget();
+      embedderRuntime.sync(useSettingsStore.getState().settings.facts);
+    },
+  };
+});
 
-  schedule(threadId, update) {
-    if (!useSettingsStore.getState().settings.facts.enabled) return;
-    queue.schedule(threadId, update);
-    set({ pendingThreads: queue.pending() });
-  },
-
-  async updateNow(threadId, update) {
-    queue.schedule(threadId, update);
-    await queue.flush(threadId);
-    set({ pendingThreads: queue.pending() });
-  },
-
-  syncEmbedder(settings) {
-    const wanted =
-      settings.enabled && (settings.method === 'embeddings' || settings.method === 'hybrid');
-    const key = wanted ? `${settings.embeddingModel}\u0000${settings.embeddingModelBaseUrl}` : '';
-    if (key === embedderKey) return;
-    unsubscribeEmbedder?.();
-    embedderClient?.dispose();
-    embedderClient = undefined;
-    unsubscribeEmbedder = undefined;
-    embedderKey = key;
-    if (!wanted) {
-      set({ embedder: { state: 'off' } });
-      return;
-    }
-    const client = createEmbedderClient({
-      modelId: settings.embeddingModel,
-      baseUrl: settings.embeddingModelBaseUrl,
-    });
-    embedderClient = client;
-    unsubscribeEmbedder = client.subscribe((status) => set({ embedder: status }));
-    // Start the download now so the progress bar shows; ranking stays lexical until it is ready.
-    client.load();
-  },
-
-  retryEmbedder() {
-    const settings = useSettingsStore.getState().settings.facts;
-    embedderKey = '';
-    get().syncEmbedder(settings);
-  },
-}));
+/** The rankers the chat hands to each harness: the store's own, for the app's lifetime. */
+export const factRankers: RankerResolver = useFactsStore.getState().embedderRuntime.factRankers;
+export const strategyRankers: RankerResolver =
+  useFactsStore.getState().embedderRuntime.strategyRankers;

@@ -36,10 +36,13 @@ interface ImportStore {
   replayInArena(): Promise<void>;
 }
 
-/** Only the latest import's answers land (a second file chosen while one is read). */
-let seq = 0;
-/** Ends the import going on (its worker), when the dialog closes or another file is chosen. */
-let cancel: AbortController | undefined;
+/** The import going on, held by the store (not in module variables). */
+interface ImportRun {
+  /** Only the latest import's answers land (a second file chosen while one is read). */
+  seq: number;
+  /** Ends the import going on (its worker), when the dialog closes or another file is chosen. */
+  cancel?: AbortController;
+}
 
 const fresh = {
   phase: 'choose' as ImportPhase,
@@ -51,85 +54,88 @@ const fresh = {
   keepSecrets: false,
 };
 
-export const useImportStore = create<ImportStore>((set, get) => ({
-  open: false,
-  from: 'threads',
-  ...fresh,
+export const useImportStore = create<ImportStore>((set, get) => {
+  const run: ImportRun = { seq: 0 };
+  return {
+    open: false,
+    from: 'threads',
+    ...fresh,
 
-  openDialog(from = 'threads') {
-    if (get().phase === 'importing') {
-      set({ open: true });
-      return;
-    }
-    set({ open: true, from, ...fresh });
-  },
-
-  close() {
-    seq++;
-    cancel?.abort();
-    set({ open: false, ...fresh });
-  },
-
-  async importFile(file) {
-    const mine = ++seq;
-    cancel?.abort();
-    const controller = (cancel = new AbortController());
-    set({ open: true, ...fresh, phase: 'importing', fileName: file.name });
-    try {
-      const { summary, report } = await importSessionFile(file, {
-        workspace: WORKSPACE,
-        threads: { store: getServices().threads, db: THREADS_DB },
-        signal: controller.signal,
-        onProgress: (progress) => mine === seq && set({ progress }),
-      });
-      // Saved already: an import cancelled meanwhile (it ended on the page) leaves nothing.
-      if (mine !== seq) {
-        await getServices().threads.delete(summary.id);
+    openDialog(from = 'threads') {
+      if (get().phase === 'importing') {
+        set({ open: true });
         return;
       }
-      await useChatStore.getState().loadThreads();
-      if (mine === seq) set({ phase: 'done', report, threadId: summary.id });
-    } catch (error) {
-      if (mine === seq) set({ phase: 'failed', error: errorText(error) });
-    }
-  },
+      set({ open: true, from, ...fresh });
+    },
 
-  async setKeepSecrets(keep) {
-    const id = get().threadId;
-    if (!id) return;
-    set({ keepSecrets: keep });
-    try {
-      const thread = await getServices().threads.get(id);
-      const imported = thread && importedSessionSlot.read(thread.state);
-      if (!thread || !imported) return;
-      const state = { ...thread.state };
-      importedSessionSlot.write(state, { ...imported, keepSecrets: keep });
-      await getServices().threads.put({ ...thread, state });
-    } catch (error) {
-      set({ keepSecrets: !keep, error: errorText(error) });
-    }
-  },
+    close() {
+      run.seq++;
+      run.cancel?.abort();
+      set({ open: false, ...fresh });
+    },
 
-  async openThread() {
-    const id = get().threadId;
-    if (!id) return;
-    useArenaStore.getState().setOpen(false);
-    const result = await useChatStore.getState().openThread(id);
-    if (result === 'busy') {
-      set({
-        error:
-          'A run is going on: the thread is saved and can be opened from the thread list when it ends.',
-      });
-      return;
-    }
-    get().close();
-  },
+    async importFile(file) {
+      const mine = ++run.seq;
+      run.cancel?.abort();
+      const controller = (run.cancel = new AbortController());
+      set({ open: true, ...fresh, phase: 'importing', fileName: file.name });
+      try {
+        const { summary, report } = await importSessionFile(file, {
+          workspace: WORKSPACE,
+          threads: { store: getServices().threads, db: THREADS_DB },
+          signal: controller.signal,
+          onProgress: (progress) => mine === run.seq && set({ progress }),
+        });
+        // Saved already: an import cancelled meanwhile (it ended on the page) leaves nothing.
+        if (mine !== run.seq) {
+          await getServices().threads.delete(summary.id);
+          return;
+        }
+        await useChatStore.getState().loadThreads();
+        if (mine === run.seq) set({ phase: 'done', report, threadId: summary.id });
+      } catch (error) {
+        if (mine === run.seq) set({ phase: 'failed', error: errorText(error) });
+      }
+    },
 
-  async replayInArena() {
-    const id = get().threadId;
-    if (!id) return;
-    useArenaStore.getState().setOpen(true);
-    await useArenaStore.getState().chooseThread(id);
-    get().close();
-  },
-}));
+    async setKeepSecrets(keep) {
+      const id = get().threadId;
+      if (!id) return;
+      set({ keepSecrets: keep });
+      try {
+        const thread = await getServices().threads.get(id);
+        const imported = thread && importedSessionSlot.read(thread.state);
+        if (!thread || !imported) return;
+        const state = { ...thread.state };
+        importedSessionSlot.write(state, { ...imported, keepSecrets: keep });
+        await getServices().threads.put({ ...thread, state });
+      } catch (error) {
+        set({ keepSecrets: !keep, error: errorText(error) });
+      }
+    },
+
+    async openThread() {
+      const id = get().threadId;
+      if (!id) return;
+      useArenaStore.getState().setOpen(false);
+      const result = await useChatStore.getState().openThread(id);
+      if (result === 'busy') {
+        set({
+          error:
+            'A run is going on: the thread is saved and can be opened from the thread list when it ends.',
+        });
+        return;
+      }
+      get().close();
+    },
+
+    async replayInArena() {
+      const id = get().threadId;
+      if (!id) return;
+      useArenaStore.getState().setOpen(true);
+      await useArenaStore.getState().chooseThread(id);
+      get().close();
+    },
+  };
+});

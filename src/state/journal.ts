@@ -83,13 +83,27 @@ function authorKey(entry: JournalEntry, elsewhere: boolean): string {
   return `${elsewhere ? 'tab:' : ''}${JSON.stringify(entry.author)}`;
 }
 
-let channel: BroadcastChannel | null = null;
-let fsChannel: BroadcastChannel | null = null;
-let externalChain: Promise<void> = Promise.resolve();
-const noticed = new Set<string>();
-let noticeSeq = 0;
+/** What the journal store holds while the app runs, outside what it shows (in its closure). */
+interface JournalLive {
+  /** Tells other tabs this tab stored entries, and hears theirs. */
+  channel: BroadcastChannel | null;
+  /** Other tabs' file writes. */
+  fsChannel: BroadcastChannel | null;
+  /** Other tabs' changes are handled one after another. */
+  externalChain: Promise<void>;
+  /** Entries already shown in a notice. */
+  noticed: Set<string>;
+  noticeSeq: number;
+}
 
 export const useJournalStore = create<JournalState>((set, get) => {
+  const live: JournalLive = {
+    channel: null,
+    fsChannel: null,
+    externalChain: Promise.resolve(),
+    noticed: new Set(),
+    noticeSeq: 0,
+  };
   const publish = () => {
     const { journal } = getServices();
     set({
@@ -103,10 +117,10 @@ export const useJournalStore = create<JournalState>((set, get) => {
     let notices = [...get().notices];
     let hidden = get().hiddenNotices;
     for (const entry of entries) {
-      if (noticed.has(entry.id) || quiet(entry) || entry.origin !== 'local') continue;
+      if (live.noticed.has(entry.id) || quiet(entry) || entry.origin !== 'local') continue;
       // Chat writes of this tab are chips in the conversation; another tab's are noticed here.
       if (!elsewhere && inChat(entry)) continue;
-      noticed.add(entry.id);
+      live.noticed.add(entry.id);
       const key = authorKey(entry, elsewhere);
       const last = notices[notices.length - 1];
       if (last && last.key === key && entry.recordedAt - last.at < MERGE_MS) {
@@ -121,7 +135,7 @@ export const useJournalStore = create<JournalState>((set, get) => {
         continue;
       }
       notices.push({
-        id: `notice-${++noticeSeq}`,
+        id: `notice-${++live.noticeSeq}`,
         key,
         entryIds: [entry.id],
         author: describeAuthor(entry.author),
@@ -164,10 +178,10 @@ export const useJournalStore = create<JournalState>((set, get) => {
       }
       publish();
       if (typeof BroadcastChannel === 'undefined') return;
-      channel = new BroadcastChannel(JOURNAL_CHANNEL_NAME);
+      const channel = (live.channel = new BroadcastChannel(JOURNAL_CHANNEL_NAME));
       journal.onStored((ids) => {
         try {
-          channel?.postMessage({ type: 'journal-stored', ids });
+          channel.postMessage({ type: 'journal-stored', ids });
         } catch {
           // A closing tab.
         }
@@ -176,8 +190,8 @@ export const useJournalStore = create<JournalState>((set, get) => {
         void get().externalChange([]);
       };
       // Another tab's file writes: memory paths among them are checked against the journal.
-      fsChannel = new BroadcastChannel(FS_CHANNEL_NAME);
-      fsChannel.onmessage = (event: MessageEvent) => {
+      live.fsChannel = new BroadcastChannel(FS_CHANNEL_NAME);
+      live.fsChannel.onmessage = (event: MessageEvent) => {
         const data = event.data as { type?: unknown; paths?: unknown } | null;
         if (data?.type !== 'fs-changed' || !Array.isArray(data.paths)) return;
         const paths = data.paths.filter((p): p is string => typeof p === 'string').slice(0, 1000);
@@ -187,7 +201,7 @@ export const useJournalStore = create<JournalState>((set, get) => {
 
     externalChange(paths) {
       const { journal, fs } = getServices();
-      externalChain = externalChain.then(async () => {
+      live.externalChain = live.externalChain.then(async () => {
         const fresh = await journal.load();
         notify(
           fresh.filter((entry) => entry.tab !== journal.tabId),
@@ -208,7 +222,7 @@ export const useJournalStore = create<JournalState>((set, get) => {
         }
         publish();
       });
-      return externalChain;
+      return live.externalChain;
     },
 
     async undo(entryId) {

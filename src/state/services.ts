@@ -27,6 +27,8 @@ export interface Services {
   workspaceStore: IdbFileStore;
 }
 
+// The app's one instance of its storage, made on first use. By design the one run-time value in a
+// module variable in src/state (issue 31): every store reaches storage through getServices().
 let services: Services | undefined;
 
 /** The configured AGENTS.md sources (the settings store registers itself: no import circle). */
