@@ -27,8 +27,9 @@ export interface Services {
   workspaceStore: IdbFileStore;
 }
 
-// The app's one instance of its storage, made on first use. By design the one run-time value in a
-// module variable in src/state (issue 31): every store reaches storage through getServices().
+// The app's one instance of its storage, made on first use, and (below) the settings' wire into
+// it. By design the only module variables in src/state (issue 31; module-state.test.ts): the
+// composition root; every store reaches storage through getServices().
 let services: Services | undefined;
 
 /** The configured AGENTS.md sources (the settings store registers itself: no import circle). */
