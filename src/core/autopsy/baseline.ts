@@ -7,7 +7,7 @@ import { createRetentionTally, type Retention } from '../compaction/retention';
 import { COMPACTION_PRESETS } from '../compaction/settings';
 import { importedSessionSlot } from '../sessions/to-thread';
 import { SOURCE_LABELS } from '../sessions/types';
-import type { Thread } from '../thread/thread';
+import type { ModelCallRecord, Thread } from '../thread/thread';
 import { IMPORTED_CALL_PREFIX } from './timeline';
 import type { SessionAutopsy, SourceCompaction } from './autopsy';
 import type { SessionTimeline } from './timeline';
@@ -39,26 +39,28 @@ export const AS_RECORDED_LABEL = 'As recorded';
 /** The smallest window a replay of an imported session uses. */
 export const MIN_REPLAY_WINDOW = 4_000;
 
+/** Tokens over a session's calls: counted here, and as the source recorded them where it did. */
+function callTotals(
+  calls: readonly ModelCallRecord[],
+): Pick<RecordedBaseline, 'sent' | 'calls' | 'recordedSent' | 'recordedCalls'> {
+  const totals = { sent: 0, calls: calls.length, recordedSent: 0, recordedCalls: 0 };
+  for (const call of calls) {
+    totals.sent += call.estimate.total;
+    if (call.usage) {
+      totals.recordedSent += call.usage.inputTokens;
+      totals.recordedCalls++;
+    }
+  }
+  return totals;
+}
+
 export function recordedBaseline(
   autopsy: SessionAutopsy,
   timeline: SessionTimeline,
 ): RecordedBaseline {
-  let sent = 0;
-  let recordedSent = 0;
-  let recordedCalls = 0;
-  for (const call of timeline.calls) {
-    sent += call.estimate.total;
-    if (call.usage) {
-      recordedSent += call.usage.inputTokens;
-      recordedCalls++;
-    }
-  }
   return {
     source: autopsy.source,
-    sent,
-    calls: timeline.calls.length,
-    recordedSent,
-    recordedCalls,
+    ...callTotals(timeline.calls),
     compactions: autopsy.compactions.length,
     retention: autopsy.retention,
   };
@@ -92,16 +94,6 @@ export function recordedBaselineOfThread(thread: Thread): RecordedBaseline | und
   if (thread.calls.length === 0) return undefined;
   const tally = createRetentionTally();
   for (const event of compactions) tally.add(event.record!);
-  let sent = 0;
-  let recordedSent = 0;
-  let recordedCalls = 0;
-  for (const call of thread.calls) {
-    sent += call.estimate.total;
-    if (call.usage) {
-      recordedSent += call.usage.inputTokens;
-      recordedCalls++;
-    }
-  }
   // The replay's window: Deep Agents' trigger where the source first compacted (the context of the
   // last call before it, counted at import, over the trigger fraction).
   const first = compactions[0];
@@ -109,10 +101,7 @@ export function recordedBaselineOfThread(thread: Thread): RecordedBaseline | und
   const before = at > 0 ? thread.calls[at - 1]!.estimate.total : 0;
   return {
     source: SOURCE_LABELS[imported.source],
-    sent,
-    calls: thread.calls.length,
-    recordedSent,
-    recordedCalls,
+    ...callTotals(thread.calls),
     compactions: compactions.length,
     retention: tally.result(),
     ...(before > 0

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../tests/fixtures/sessions/read';
 import { parseSession } from '../sessions/parse';
 import { createApproximateCounter } from '../tokens/counter';
-import { AS_RECORDED_LABEL } from './baseline';
+import { AS_RECORDED_LABEL, recordedBaselineOfThread } from './baseline';
+import { sessionToThread } from '../sessions/to-thread';
 import { autopsyOfImported, transcriptOfImported } from './session';
 
 const planted = () =>
@@ -54,5 +55,25 @@ describe('the autopsy of an imported Claude Code session', () => {
     // Deep Agents' trigger falls where the source compacted: the window is over the counted
     // conversation up to the boundary.
     expect(result.replayWindow).toBeGreaterThanOrEqual(4_000);
+  });
+
+  it('an imported thread gives the same "As recorded" as its session, from its calls and events', () => {
+    const session = planted();
+    const result = autopsyOfImported(session, createApproximateCounter());
+    const thread = sessionToThread(session, { workspace: 'default' });
+    expect(recordedBaselineOfThread(thread)).toBeUndefined();
+    thread.calls = result.timeline.calls;
+    thread.events = result.timeline.events;
+    const fromThread = recordedBaselineOfThread(thread)!;
+    expect(fromThread).toMatchObject({
+      source: 'Claude Code',
+      sent: result.baseline.sent,
+      calls: 5,
+      recordedSent: result.baseline.recordedSent,
+      recordedCalls: 5,
+      compactions: 1,
+    });
+    expect(fromThread.retention).toEqual(result.baseline.retention);
+    expect(fromThread.replayWindow).toBeGreaterThanOrEqual(4_000);
   });
 });
