@@ -87,23 +87,24 @@ export async function readThread(
   const chunks = new Map<string, readonly unknown[]>();
   const fields = CHUNKED.filter((field) => counts[field] !== undefined);
   const read = await Promise.all(
-    fields.map((field) =>
-      Promise.all(
-        Array.from({ length: counts[field] ?? 0 }, (_, i) =>
-          promisifyRequest(store.get(chunkKey(id, field, i)) as IDBRequest<unknown>),
-        ),
-      ),
-    ),
+    fields.map(async (field) => {
+      const count = counts[field] ?? 0;
+      const keys = Array.from({ length: count }, (_, i) => chunkKey(id, field, i));
+      const values = await Promise.all(
+        keys.map((key) => promisifyRequest(store.get(key) as IDBRequest<unknown>)),
+      );
+      return { field, values };
+    }),
   );
-  fields.forEach((field, f) => {
+  for (const { field, values } of read) {
     const list: unknown[] = [];
-    read[f].forEach((chunk, i) => {
+    values.forEach((chunk, i) => {
       if (!Array.isArray(chunk)) return;
       chunks.set(chunkKey(id, field, i), chunk);
       for (const element of chunk) list.push(element);
     });
     (thread as unknown as Record<string, unknown>)[field] = list;
-  });
+  }
   return { thread, rev, chunks };
 }
 
