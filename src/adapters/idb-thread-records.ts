@@ -64,36 +64,45 @@ export interface ReadThread {
   chunks: Map<string, readonly unknown[]> | undefined;
 }
 
-/** Reads a thread's records in `store`'s transaction (a thread's records share its key prefix). */
+/**
+ * Reads a thread's records in `store`'s transaction (a thread's records share its key prefix).
+ * Its chunks are read one request each, not in one `getAll`: the browser answers each request
+ * in a task of its own, so no one task deserializes a whole long thread (issue 32). The requests
+ * share one transaction, so they read one revision of the thread.
+ */
 export async function readThread(
   store: IDBObjectStore,
   id: string,
 ): Promise<ReadThread | undefined> {
-  const [record, keys, values] = await Promise.all([
+  const [record, stored] = await Promise.all([
     promisifyRequest(store.get(id) as IDBRequest<Thread | Header | undefined>),
-    promisifyRequest(store.getAllKeys(ownRecords(id))),
-    promisifyRequest(store.getAll(ownRecords(id)) as IDBRequest<unknown[]>),
+    promisifyRequest(store.get(revKey(id)) as IDBRequest<unknown>),
   ]);
   if (!record) return undefined;
-  const byKey = new Map<string, unknown>(keys.map((key, i) => [String(key), values[i]]));
-  const stored = byKey.get(revKey(id));
   const rev = typeof stored === 'string' ? stored : undefined;
   // A thread saved as one record (before chunks) is read as it is.
   if (!isHeader(record)) return { thread: record, rev, chunks: undefined };
   const { chunks: counts, ...rest } = record;
   const thread = { ...rest } as Thread;
   const chunks = new Map<string, readonly unknown[]>();
-  for (const field of CHUNKED) {
-    const count = counts[field];
-    if (count === undefined) continue;
+  const fields = CHUNKED.filter((field) => counts[field] !== undefined);
+  const read = await Promise.all(
+    fields.map(async (field) => {
+      const count = counts[field] ?? 0;
+      const keys = Array.from({ length: count }, (_, i) => chunkKey(id, field, i));
+      const values = await Promise.all(
+        keys.map((key) => promisifyRequest(store.get(key) as IDBRequest<unknown>)),
+      );
+      return { field, values };
+    }),
+  );
+  for (const { field, values } of read) {
     const list: unknown[] = [];
-    for (let i = 0; i < count; i++) {
-      const key = chunkKey(id, field, i);
-      const chunk = byKey.get(key);
-      if (!Array.isArray(chunk)) continue;
-      chunks.set(key, chunk);
+    values.forEach((chunk, i) => {
+      if (!Array.isArray(chunk)) return;
+      chunks.set(chunkKey(id, field, i), chunk);
       for (const element of chunk) list.push(element);
-    }
+    });
     (thread as unknown as Record<string, unknown>)[field] = list;
   }
   return { thread, rev, chunks };

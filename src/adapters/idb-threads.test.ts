@@ -60,6 +60,33 @@ describe('IdbThreadStore', () => {
     ]);
   });
 
+  it('reads a long thread one chunk a request, so no one task deserializes it all (issue 32)', async () => {
+    const prefix = freshPrefix();
+    const saved = thread(CHUNK * 5 + 3);
+    await new IdbThreadStore(prefix).put(saved);
+    const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    expect(await new IdbThreadStore(prefix).get(saved.id)).toEqual(saved);
+    const keys = get.mock.calls.map(([key]) => String(key));
+    // Six chunks of messages and one of events, each its own request; nothing read in bulk.
+    expect(keys.filter((key) => key.includes('\u0000messages:'))).toHaveLength(6);
+    expect(keys.filter((key) => key.includes('\u0000events:'))).toHaveLength(1);
+    expect(getAll).not.toHaveBeenCalled();
+  });
+
+  it('a read during another save gives one whole revision, never a mix', async () => {
+    const prefix = freshPrefix();
+    const saved = thread(CHUNK * 4);
+    await new IdbThreadStore(prefix).put(saved);
+    const changed = copyThread(saved);
+    changed.messages = saved.messages.map((m) => ({ ...m, content: `edited ${m.id}` }));
+    const reading = new IdbThreadStore(prefix).get(saved.id);
+    const writing = new IdbThreadStore(prefix).put(changed);
+    const [read] = await Promise.all([reading, writing]);
+    expect([saved, changed]).toContainEqual(read);
+    expect(await new IdbThreadStore(prefix).get(saved.id)).toEqual(changed);
+  });
+
   it('writes only the chunk that changed when a message is added', async () => {
     const store = new IdbThreadStore(freshPrefix());
     const working = thread(CHUNK * 4 + 10);
