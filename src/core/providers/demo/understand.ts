@@ -143,7 +143,11 @@ export function classify(text: string): Intent {
   if (IDENTITY.test(bare)) return { kind: 'identity' };
 
   const remember = rememberIntent(bare, classify);
-  if (remember) return remember;
+  if (remember) {
+    // "jot down a file ideas.md …": a file to write, not a note to memory.
+    const named = writeIntent(bare);
+    return named?.path ? named : remember;
+  }
 
   const forget = forgetTarget(bare);
   if (forget !== undefined) return { kind: 'forget', what: forget };

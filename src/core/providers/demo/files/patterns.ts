@@ -66,7 +66,9 @@ export function folderOf(raw: string | undefined): string | undefined {
     .replace(/^(?:folder|directory|dir)\s+/i, '')
     .trim();
   if (/^(?:memory|memories|memory\s+files?)$/i.test(text)) return '/memories';
-  if (/^[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/.test(text) && !isFileName(text)) return `/${text}`;
+  // "src/forecast.ts" is a file in a folder: its last segment decides.
+  const last = text.replace(/\/$/, '').split('/').pop() ?? '';
+  if (/^[\w.@+-]+(?:\/[\w.@+-]+)*\/?$/.test(text) && !isFileName(last)) return `/${text}`;
   return undefined;
 }
 

@@ -11,7 +11,7 @@ import { folderOf } from './patterns';
 type WriteIntent = Extract<Intent, { kind: 'write' }>;
 
 const FILE_NAME = String.raw`(?:\/?[\w@+-][\w.@+-]*\/)*[\w@+-][\w.@+-]*\.[A-Za-z0-9]{1,10}`;
-const VERB = String.raw`(?:make|create|write|add|start|generate|draft|set\s+up|put\s+together|save)`;
+const VERB = String.raw`(?:make|create|write|add|start|generate|draft|set\s+up|put\s+together|save|jot\s+down|write\s+(?:down|up)|whip\s+up|prepare)`;
 /** "make a (new) file …", "create a markdown file …". */
 const A_FILE = new RegExp(
   String.raw`^${VERB}\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|one\s+)?(?:new\s+|empty\s+|blank\s+|small\s+|simple\s+)*(?:(?!(?:the|this|that|my|our|your|it)\b)[\w-]+\s+){0,2}?(?:file|document|doc)\b\s*(.*)$|^(?:a\s+)?new\s+(?:file|document|doc)\b\s*(.*)$`,
@@ -19,7 +19,7 @@ const A_FILE = new RegExp(
 );
 /** "create notes/ideas.md containing …", "write plan.md with …". */
 const NAMED_FILE = new RegExp(
-  String.raw`^(?:make|create|write|start|generate|draft|add)\s+(?:a\s+|the\s+)?(?:new\s+)?(${FILE_NAME})\b\s*(.*)$`,
+  String.raw`^${VERB}\s+(?:a\s+|the\s+)?(?:new\s+)?(${FILE_NAME})\b\s*(.*)$`,
   'i',
 );
 /** 'save "ship it on Friday" to notes/reminder.txt'. */
@@ -29,10 +29,13 @@ const SAVE_TO = new RegExp(
 );
 /** Where the content starts: "containing", "that says", "with the text", "with". */
 const CONTENT =
-  /^(.*?)\s*(?:\b(?:containing|that\s+(?:says|reads|contains|lists)|saying|which\s+says|reading)\b|\bwith\b)\s*:?\s*([\s\S]+)$/i;
+  /^(.*?)\s*(?:\b(?:containing|that\s+(?:says|reads|contains|lists)|saying|which\s+says|reading|listing)\b|\bwith\b)\s*:?\s*([\s\S]+)$/i;
 /** A description of the content, not the content: "three steps for …", "an agenda for Monday". */
 const DESCRIBED =
-  /^(?:(?:a|an|some|the|my|our|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several))\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b/i;
+  /^(?:(?:a|an|some|the|my|our|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)(?:\s+[\w-]+){0,2}?)\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b/i;
+/** A count and a plural, nothing else: "five weekend destinations", "3 blog topics". */
+const COUNTED =
+  /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)\s+(?:[a-z-]+\s+){0,2}[a-z-]+s$/i;
 const NUMBERS: Record<string, number> = {
   one: 1,
   two: 2,
@@ -85,11 +88,16 @@ export function writeIntent(text: string): WriteIntent | undefined {
   const head = content ? (content[1] ?? '') : rest;
   const path = pathOf(head, named?.[1]);
   const body = content?.[2] ? content[2].trim() : '';
-  const colon = /^(?:the\s+)?[\w\s-]{0,30}?:\s*([\s\S]+)$/.exec(body);
+  // "with the steps: …", "with the text: …" label the content; "Agenda: budget review" is content.
+  const colon =
+    /^(?:(?:the|these|this)\s+[\w\s-]{0,30}?|(?:text|content|contents|words?|lines?|following))\s*:\s*([\s\S]+)$/i.exec(
+      body,
+    );
   const intent: WriteIntent = { kind: 'write', ...(path ? { path } : {}) };
   if (colon?.[1]) return { ...intent, content: unquoted(colon[1]) };
   if (body === '') return intent;
-  if (DESCRIBED.test(body) && !/^["'`“]/.test(body)) return { ...intent, topic: unquoted(body) };
+  if ((DESCRIBED.test(body) || COUNTED.test(body)) && !/^["'`“]/.test(body))
+    return { ...intent, topic: unquoted(body) };
   return { ...intent, content: unquoted(body) };
 }
 

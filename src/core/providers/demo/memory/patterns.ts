@@ -41,6 +41,8 @@ const FORGET_FROM =
   /^(?:delete|remove|erase|drop|clear|take\s+out|scrub|wipe)\s+([\s\S]+?)\s+(?:from|in|out\s+of|off)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|long[-\s]term\s+memory)$/i;
 const FORGET_ALL =
   /^(?:delete|remove|erase|clear|wipe|reset)\s+(?:all\s+(?:of\s+)?)?(?:my|your|the)\s+memor(?:y|ies)$/i;
+const PERMISSION =
+  /^(?:you\s+(?:can|may|could|should|might\s+as\s+well)|feel\s+free\s+to|go\s+ahead\s+and|I\s+(?:want|need|would\s+like)\s+you\s+to)\s+(?=(?:forget|unlearn|stop|delete|remove|erase|drop|scrub|clear|take|wipe|reset)\b)/i;
 /** Words that say where the thing is, not what it is: "the line about", "the fact that". */
 const POINTER =
   /^(?:that\s+(?=I\b|my\b))?(?:(?:the|a|my|that|this)\s+)?(?:(?:line|lines|entry|entries|fact|facts|bit|part|note|item|thing|stuff)\s+)?(?:(?:about|on|regarding|saying|that\s+says|that)\s+)?/i;
@@ -50,8 +52,10 @@ const POINTER =
  * I prefer Python" → "I prefer Python", "delete the line about Python from memory" → "Python".
  */
 export function forgetTarget(text: string): string | undefined {
-  if (FORGET_ALL.test(text)) return '';
-  const match = FORGET_VERB.exec(text) ?? FORGET_FROM.exec(text) ?? FORGET_FACT.exec(text);
+  // "you can forget …", "feel free to drop …": a permission frame around the request.
+  const request = text.replace(PERMISSION, '');
+  if (FORGET_ALL.test(request)) return '';
+  const match = FORGET_VERB.exec(request) ?? FORGET_FROM.exec(request) ?? FORGET_FACT.exec(request);
   if (!match) return undefined;
   return (match[1] ?? '')
     .replace(POINTER, '')

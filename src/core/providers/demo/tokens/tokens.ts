@@ -6,7 +6,7 @@ import { say, type Action, type TurnContext } from '../turn';
 
 /** A question about the thread's token figures (not about the chart: the explanation has that). */
 export const TOKENS =
-  /^(?!.*\b(?:chart|graph|panel|markers?|inspector)\b)(?:.*\b(?:how\s+many|number\s+of|count\s+of|total|amount\s+of)\s+(?:the\s+)?tokens?\b|.*\btokens?\s+(?:count|usage|used|so\s+far|total|spent|consumed|have\s+we\s+used|did\s+we\s+use)\b|.*\btoken\s+(?:count|total|tally)\b|.*\bhow\s+(?:much|many)\s+(?:context|tokens?)\s+(?:have|did|has)\s+(?:we|I|you|this\s+(?:chat|thread|conversation))\s+(?:used|use|spent|consumed))/i;
+  /^(?!.*\b(?:chart|graph|panel|markers?|inspector)\b)(?:.*\b(?:how\s+many|number\s+of|count\s+of|total|amount\s+of)\s+(?:the\s+)?tokens?\b|.*\btokens?\s+(?:count|usage|used|so\s+far|total|spent|consumed|have\s+we\s+used|did\s+we\s+use)\b|.*\btoken\s+(?:counts?|totals?|tall(?:y|ies)|figures?|numbers?|spend)\b|.*\bhow\s+(?:much|many)\b.*\b(?:used(?:\s+up)?|spent|burned|burnt|consumed|gone\s+through)\s+(?:in|on)\s+tokens?\b|.*\bhow\s+(?:much|many)\s+(?:context|tokens?)\s+(?:have|did|has)\s+(?:we|I|you|this\s+(?:chat|thread|conversation))\s+(?:used|use|spent|consumed))/i;
 
 const number = (n: number) => n.toLocaleString('en-US');
 
