@@ -14,7 +14,8 @@ import {
 import { FsError, type FileRecord, type WriteOptions } from '../core/fs/types';
 import type { IdbFileStore } from './idb-store';
 import type { IdbKeyValue } from './idb-threads';
-import { isQuotaError, toStorageError } from './storage-errors';
+import { settleTransaction } from './idb-transaction';
+import { toStorageError } from './storage-errors';
 
 export class RestorableIdbFileStore implements RestorableFileStore {
   /** The same object store IdbFileStore uses: one value per path, history included. */
@@ -52,55 +53,27 @@ export class RestorableIdbFileStore implements RestorableFileStore {
     if (writes.length === 0) return;
     const now = Date.now();
     try {
-      await this.raw(
-        'readwrite',
-        (store) =>
-          new Promise<void>((resolve, reject) => {
-            const transaction = store.transaction;
-            let failure: unknown;
-            let requestError: unknown;
-            transaction.oncomplete = () => resolve();
-            transaction.onerror = (event) => {
-              requestError ??= (event.target as IDBRequest | null)?.error;
-            };
-            transaction.onabort = () => {
-              const candidates = [transaction.error, requestError].filter((e) => e != null);
-              reject(
-                failure ??
-                  candidates.find(isQuotaError) ??
-                  candidates[0] ??
-                  new Error('The transaction was aborted.'),
-              );
-            };
-            for (const write of writes) {
-              const request = store.get(write.path);
-              request.onsuccess = () => {
-                if (failure !== undefined) return;
-                try {
-                  const previous = request.result as StoredFile | undefined;
-                  if (write.content === null) {
-                    const version = previous ? currentVersion(previous).version : undefined;
-                    assertExpectedVersion(write.path, version, write.expectedVersion, 'delete');
-                    if (!previous) throw notFound(write.path);
-                    store.delete(write.path);
-                  } else {
-                    const options = { expectedVersion: write.expectedVersion };
-                    store.put(
-                      applyWrite(previous, write.path, write.content, options, now),
-                      write.path,
-                    );
-                  }
-                } catch (error) {
-                  failure = error;
-                  try {
-                    transaction.abort();
-                  } catch {
-                    // Already finishing: onabort reports it.
-                  }
-                }
-              };
-            }
-          }),
+      await this.raw('readwrite', (store) =>
+        settleTransaction(store, (step) => {
+          for (const write of writes) {
+            const request = store.get(write.path);
+            request.onsuccess = step(() => {
+              const previous = request.result as StoredFile | undefined;
+              if (write.content === null) {
+                const version = previous ? currentVersion(previous).version : undefined;
+                assertExpectedVersion(write.path, version, write.expectedVersion, 'delete');
+                if (!previous) throw notFound(write.path);
+                store.delete(write.path);
+              } else {
+                const options = { expectedVersion: write.expectedVersion };
+                store.put(
+                  applyWrite(previous, write.path, write.content, options, now),
+                  write.path,
+                );
+              }
+            });
+          }
+        }),
       );
     } catch (error) {
       if (error instanceof FsError) throw error;

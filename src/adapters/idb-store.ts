@@ -21,6 +21,8 @@ import {
   type FileVersion,
   type WriteOptions,
 } from '../core/fs/types';
+import { settleTransaction } from './idb-transaction';
+import { isQuotaError } from './storage-errors';
 
 export interface IdbFileStoreOptions extends StoreOptions {
   /** Object store name inside the database (idb-keyval keeps one per database). */
@@ -30,12 +32,6 @@ export interface IdbFileStoreOptions extends StoreOptions {
 const QUOTA_MESSAGE =
   'Storage is full: the browser refused to save more data for this site. Nothing was changed. ' +
   'Free some space (delete files or old threads, or export a bundle and clear data) and try again.';
-
-function isQuotaError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { name, code } = error as { name?: unknown; code?: unknown };
-  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22;
-}
 
 /** Turns whatever IndexedDB threw into an FsError the UI can show. */
 function toFsError(error: unknown, path: string | undefined, action: string): FsError {
@@ -162,47 +158,19 @@ export class IdbFileStore implements FileStore {
     action: 'write' | 'delete',
     change: (previous: StoredFile | undefined) => StoredFile | undefined,
   ): Promise<StoredFile | undefined> {
+    let next: StoredFile | undefined;
     try {
-      return await this.useStore(
-        'readwrite',
-        (store) =>
-          new Promise<StoredFile | undefined>((resolve, reject) => {
-            const transaction = store.transaction;
-            let failure: unknown;
-            let requestError: unknown;
-            let next: StoredFile | undefined;
-            transaction.oncomplete = () => resolve(next);
-            // A failed request aborts the transaction; report on abort, preferring a quota error
-            // (browsers put it on the request or on the transaction).
-            transaction.onerror = (event) => {
-              requestError ??= (event.target as IDBRequest | null)?.error;
-            };
-            transaction.onabort = () => {
-              const candidates = [transaction.error, requestError].filter((e) => e != null);
-              reject(
-                failure ??
-                  candidates.find(isQuotaError) ??
-                  candidates[0] ??
-                  new Error('The transaction was aborted.'),
-              );
-            };
-            const request = store.get(path);
-            request.onsuccess = () => {
-              try {
-                next = change(asStoredFile(request.result, path));
-                if (next) store.put(next, path);
-                else store.delete(path);
-              } catch (error) {
-                failure = error;
-                try {
-                  transaction.abort();
-                } catch {
-                  // Already finished: onabort/onerror reports it.
-                }
-              }
-            };
-          }),
+      await this.useStore('readwrite', (store) =>
+        settleTransaction(store, (step) => {
+          const request = store.get(path);
+          request.onsuccess = step(() => {
+            next = change(asStoredFile(request.result, path));
+            if (next) store.put(next, path);
+            else store.delete(path);
+          });
+        }),
       );
+      return next;
     } catch (error) {
       throw toFsError(error, path, action);
     }

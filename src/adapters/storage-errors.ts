@@ -10,14 +10,11 @@ export class StorageError extends Error {
   }
 }
 
+/** Browsers name a full disk differently (and old ones give only the legacy code 22). */
 export function isQuotaError(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'name' in error &&
-    ((error as { name: string }).name === 'QuotaExceededError' ||
-      (error as { name: string }).name === 'NS_ERROR_DOM_QUOTA_REACHED')
-  );
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22;
 }
 
 /**
