@@ -4,7 +4,8 @@ import {
   STRESS_CONTEXT_WINDOW,
   type CompactionSettings,
 } from '../../core/compaction/settings';
-import { NumberField, parseInRange, type Range } from './NumberField';
+import { NumberFields, parseNumbers, type FieldProps, type NumberSpec } from './NumberField';
+import { Toggle } from './Fields';
 
 /** The thresholds a preset sets. */
 type PresetKey = keyof (typeof COMPACTION_PRESETS)['default'];
@@ -13,12 +14,7 @@ export type CompactionDraft = Record<PresetKey | 'specificsBudget', string> & {
   keepSpecifics: boolean;
 };
 
-export const COMPACTION_FIELDS: {
-  key: PresetKey;
-  label: string;
-  range: Range;
-  hint: string;
-}[] = [
+export const COMPACTION_FIELDS: NumberSpec<PresetKey>[] = [
   {
     key: 'offloadTokens',
     label: 'Offload tool results over (tokens)',
@@ -45,10 +41,12 @@ export const COMPACTION_FIELDS: {
   },
 ];
 
-const SPECIFICS_BUDGET_FIELD = {
+const SPECIFICS_BUDGET_FIELD: NumberSpec<'specificsBudget'> = {
+  key: 'specificsBudget',
   label: 'Specifics block budget (tokens)',
   range: { min: 50, max: 20_000, integer: true },
-} as const;
+  hint: 'The most tokens the Specifics block beside a summary may take; what does not fit is counted in its last line.',
+};
 
 export function toCompactionDraft(settings: CompactionSettings): CompactionDraft {
   return {
@@ -67,28 +65,15 @@ export function parseCompactionDraft(draft: CompactionDraft): {
 } {
   const problems: string[] = [];
   const out: Partial<CompactionSettings> = { keepSpecifics: draft.keepSpecifics };
-  for (const field of COMPACTION_FIELDS) {
-    const parsed = parseInRange(field.label, draft[field.key], field.range);
-    if (typeof parsed === 'string') problems.push(parsed);
-    else out[field.key] = parsed;
-  }
-  const budget = parseInRange(
-    SPECIFICS_BUDGET_FIELD.label,
-    draft.specificsBudget,
-    SPECIFICS_BUDGET_FIELD.range,
-  );
-  if (typeof budget === 'string') problems.push(budget);
-  else out.specificsBudget = budget;
+  parseNumbers([...COMPACTION_FIELDS, SPECIFICS_BUDGET_FIELD], draft, out, problems);
   return problems.length ? { problems } : { settings: out as CompactionSettings, problems };
 }
 
 export function CompactionFields({
-  draft,
+  value: draft,
   onChange,
   contextWindow,
-}: {
-  draft: CompactionDraft;
-  onChange: (d: CompactionDraft) => void;
+}: FieldProps<CompactionDraft> & {
   /**
    * The dialog's context-window override: the Stress preset sets an empty one to
    * STRESS_CONTEXT_WINDOW (so the Demo's 128k window shows every mechanism within a few messages);
@@ -132,35 +117,16 @@ export function CompactionFields({
           <option value="custom">Custom</option>
         </select>
       </label>
-      {COMPACTION_FIELDS.map((field) => (
-        <NumberField
-          key={field.key}
-          label={field.label}
-          value={draft[field.key]}
-          hint={field.hint}
-          onChange={(text) => onChange({ ...draft, [field.key]: text })}
-        />
-      ))}
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={draft.keepSpecifics}
-          onChange={(e) => onChange({ ...draft, keepSpecifics: e.target.checked })}
-        />
-        Keep specifics
-      </label>
-      <p className="hint">
-        {draft.keepSpecifics
-          ? 'On: the summarizer is handed the specifics (numbers, codes, paths, names…) of what it summarizes, ranked, and those its summary still drops are kept beside it in a short Specifics block.'
-          : 'Off: summaries are written as in Deep Agents. Turn on to hand the summarizer the specifics of what it summarizes and keep those it drops beside the summary.'}
-      </p>
+      <NumberFields fields={COMPACTION_FIELDS} value={draft} onChange={onChange} />
+      <Toggle
+        label="Keep specifics"
+        checked={draft.keepSpecifics}
+        onChange={(keepSpecifics) => onChange({ ...draft, keepSpecifics })}
+        on="On: the summarizer is handed the specifics (numbers, codes, paths, names…) of what it summarizes, ranked, and those its summary still drops are kept beside it in a short Specifics block."
+        off="Off: summaries are written as in Deep Agents. Turn on to hand the summarizer the specifics of what it summarizes and keep those it drops beside the summary."
+      />
       {draft.keepSpecifics && (
-        <NumberField
-          label={SPECIFICS_BUDGET_FIELD.label}
-          value={draft.specificsBudget}
-          hint="The most tokens the Specifics block beside a summary may take; what does not fit is counted in its last line."
-          onChange={(text) => onChange({ ...draft, specificsBudget: text })}
-        />
+        <NumberFields fields={[SPECIFICS_BUDGET_FIELD]} value={draft} onChange={onChange} />
       )}
     </fieldset>
   );

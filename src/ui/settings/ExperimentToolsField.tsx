@@ -1,5 +1,6 @@
 import { parseExperimentTools, type ExperimentToolDefinition } from '../../core/tools/experiment';
 import { errorText } from '../../core/text/errors';
+import type { FieldProps } from './NumberField';
 
 export const EXPERIMENT_EXAMPLE: ExperimentToolDefinition[] = [
   {
@@ -33,13 +34,7 @@ export function parseExperimentText(text: string): {
     : { problems: parsed.problems.map((p) => `Experiment tools: ${p}`) };
 }
 
-export function ExperimentToolsField({
-  text,
-  onChange,
-}: {
-  text: string;
-  onChange: (text: string) => void;
-}) {
+export function ExperimentToolsField({ value: text, onChange }: FieldProps<string>) {
   return (
     <fieldset>
       <legend>Experiment tools</legend>

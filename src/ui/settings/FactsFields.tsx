@@ -1,6 +1,7 @@
 import { MAX_FACTS_CEILING, type FactsSettings } from '../../core/memory/facts/settings';
 import { SIMILARITY_METHODS, type SimilarityMethod } from '../../core/retrieval/types';
-import { NumberField, parseInRange, type Range } from './NumberField';
+import { NumberFields, parseNumbers, type FieldProps, type NumberSpec } from './NumberField';
+import { Choice, TextField } from './Fields';
 
 type NumericKey =
   | 'debounceMs'
@@ -20,7 +21,7 @@ export const METHOD_LABELS: Record<SimilarityMethod, string> = {
   hybrid: 'Hybrid (lexical + embeddings)',
 };
 
-const FIELDS: { key: NumericKey; label: string; range: Range; hint?: string }[] = [
+const FIELDS: NumberSpec<NumericKey>[] = [
   { key: 'similarityWeight', label: 'Similarity weight', range: { min: 0, max: 1 } },
   { key: 'confidenceWeight', label: 'Confidence weight', range: { min: 0, max: 1 } },
   {
@@ -59,22 +60,12 @@ export function parseFactsDraft(draft: FactsDraft): {
 } {
   const problems: string[] = [];
   const out = { ...draft } as unknown as FactsSettings;
-  for (const field of FIELDS) {
-    const parsed = parseInRange(field.label, draft[field.key], field.range);
-    if (typeof parsed === 'string') problems.push(parsed);
-    else out[field.key] = parsed;
-  }
+  parseNumbers(FIELDS, draft, out, problems);
   if (!draft.embeddingModel.trim()) problems.push('Embedding model must not be empty.');
   return problems.length ? { problems } : { settings: out, problems };
 }
 
-export function FactsFields({
-  draft,
-  onChange,
-}: {
-  draft: FactsDraft;
-  onChange: (d: FactsDraft) => void;
-}) {
+export function FactsFields({ value: draft, onChange }: FieldProps<FactsDraft>) {
   return (
     <fieldset>
       <legend>Fact memory</legend>
@@ -88,43 +79,25 @@ export function FactsFields({
       </label>
       <label>
         Similarity method
-        <select
+        <Choice
           value={draft.method}
-          onChange={(e) => onChange({ ...draft, method: e.target.value as SimilarityMethod })}
-        >
-          {SIMILARITY_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {METHOD_LABELS[method]}
-            </option>
-          ))}
-        </select>
-      </label>
-      {FIELDS.map((field) => (
-        <NumberField
-          key={field.key}
-          label={field.label}
-          value={draft[field.key]}
-          hint={field.hint}
-          onChange={(text) => onChange({ ...draft, [field.key]: text })}
-        />
-      ))}
-      <label>
-        Embedding model
-        <input
-          value={draft.embeddingModel}
-          spellCheck={false}
-          onChange={(e) => onChange({ ...draft, embeddingModel: e.target.value })}
+          options={SIMILARITY_METHODS}
+          labels={METHOD_LABELS}
+          onChange={(method) => onChange({ ...draft, method })}
         />
       </label>
-      <label>
-        Embedding model source
-        <input
-          value={draft.embeddingModelBaseUrl}
-          spellCheck={false}
-          placeholder="Empty: the Hugging Face hub. Or a base URL, or a path served by this app"
-          onChange={(e) => onChange({ ...draft, embeddingModelBaseUrl: e.target.value })}
-        />
-      </label>
+      <NumberFields fields={FIELDS} value={draft} onChange={onChange} />
+      <TextField
+        label="Embedding model"
+        value={draft.embeddingModel}
+        onChange={(embeddingModel) => onChange({ ...draft, embeddingModel })}
+      />
+      <TextField
+        label="Embedding model source"
+        value={draft.embeddingModelBaseUrl}
+        placeholder="Empty: the Hugging Face hub. Or a base URL, or a path served by this app"
+        onChange={(embeddingModelBaseUrl) => onChange({ ...draft, embeddingModelBaseUrl })}
+      />
     </fieldset>
   );
 }

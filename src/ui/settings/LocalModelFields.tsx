@@ -16,6 +16,8 @@ import {
   removeDownloadedModel,
   useLocalModelStore,
 } from '../../state/local-model';
+import type { FieldProps } from './NumberField';
+import { Choice, TextField } from './Fields';
 
 /** The fields as typed (the number stays text until it is checked). */
 export interface LocalDraft {
@@ -60,13 +62,7 @@ export function parseLocalDraft(draft: LocalDraft): {
   return { settings: { model, baseURL, dtype: draft.dtype, maxNewTokens: n }, problems };
 }
 
-export function LocalModelFields({
-  draft,
-  onChange,
-}: {
-  draft: LocalDraft;
-  onChange: (draft: LocalDraft) => void;
-}) {
+export function LocalModelFields({ value: draft, onChange }: FieldProps<LocalDraft>) {
   const cached = useLocalModelStore((s) => s.cached[cacheKeyOf(draft.model, draft.baseURL)]);
   const removed = useLocalModelStore((s) => s.removed);
   const [removing, setRemoving] = useState(false);
@@ -97,16 +93,13 @@ export function LocalModelFields({
         Small models make mistakes with tools; the Demo stays available for machines that cannot
         download a model.
       </p>
-      <label>
-        Model
-        <input
-          value={draft.model}
-          list="local-model-suggestions"
-          maxLength={200}
-          spellCheck={false}
-          onChange={(e) => onChange({ ...draft, model: e.target.value })}
-        />
-      </label>
+      <TextField
+        label="Model"
+        value={draft.model}
+        list="local-model-suggestions"
+        maxLength={200}
+        onChange={(model) => onChange({ ...draft, model })}
+      />
       <datalist id="local-model-suggestions">
         {LOCAL_MODELS.map((m) => (
           <option key={m.id} value={m.id}>
@@ -117,16 +110,12 @@ export function LocalModelFields({
       {info && <p className="hint">{info.note}</p>}
       <label>
         Quantization
-        <select
+        <Choice
           value={draft.dtype}
-          onChange={(e) => onChange({ ...draft, dtype: e.target.value as LocalDtype })}
-        >
-          {LOCAL_DTYPES.map((d) => (
-            <option key={d} value={d}>
-              {LOCAL_DTYPE_LABELS[d]}
-            </option>
-          ))}
-        </select>
+          options={LOCAL_DTYPES}
+          labels={LOCAL_DTYPE_LABELS}
+          onChange={(dtype) => onChange({ ...draft, dtype })}
+        />
       </label>
       <label>
         Maximum new tokens
@@ -136,16 +125,13 @@ export function LocalModelFields({
           onChange={(e) => onChange({ ...draft, maxNewTokens: e.target.value })}
         />
       </label>
-      <label>
-        Model host
-        <input
-          value={draft.baseURL}
-          maxLength={2048}
-          spellCheck={false}
-          placeholder="Empty: the Hugging Face Hub. Or a URL, or a path served by this app"
-          onChange={(e) => onChange({ ...draft, baseURL: e.target.value })}
-        />
-      </label>
+      <TextField
+        label="Model host"
+        value={draft.baseURL}
+        maxLength={2048}
+        placeholder="Empty: the Hugging Face Hub. Or a URL, or a path served by this app"
+        onChange={(baseURL) => onChange({ ...draft, baseURL })}
+      />
       <div className="local-cache" aria-live="polite">
         {servedByApp ? (
           <p className="hint">

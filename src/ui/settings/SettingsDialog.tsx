@@ -18,6 +18,7 @@ import { ExperimentToolsField, parseExperimentText } from './ExperimentToolsFiel
 import { StrategyDefaultsField } from './StrategyDefaultsField';
 import { LocalModelFields, parseLocalDraft, toLocalDraft } from './LocalModelFields';
 import { DEFAULT_LOCAL_CONTEXT_WINDOW } from '../../core/providers/local/models';
+import { Choice, TextField, Toggle } from './Fields';
 import './settings.css';
 import { errorText } from '../../core/text/errors';
 
@@ -191,17 +192,13 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             {/* The label stands apart from the select so its accessible name is exactly "Provider". */}
             <label htmlFor="settings-provider">Provider</label>
             <div className="field">
-              <select
+              <Choice
                 id="settings-provider"
                 value={provider}
-                onChange={(event) => setProvider(event.target.value as ProviderId)}
-              >
-                {PROVIDER_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {PROVIDER_LABELS[id]}
-                  </option>
-                ))}
-              </select>
+                options={PROVIDER_IDS}
+                labels={PROVIDER_LABELS}
+                onChange={setProvider}
+              />
             </div>
             {provider === 'demo' ? (
               <p className="hint">
@@ -209,19 +206,16 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
                 a language model: it shows how the memory mechanisms work without an API key.
               </p>
             ) : keyed === null ? (
-              <LocalModelFields draft={local} onChange={setLocal} />
+              <LocalModelFields value={local} onChange={setLocal} />
             ) : (
               <>
-                <label>
-                  Base URL
-                  <input
-                    type="url"
-                    value={connection?.baseURL ?? ''}
-                    onChange={(event) => setConnection('baseURL', event.target.value)}
-                    placeholder={KEYED_PROVIDERS[keyed].defaultBaseURL}
-                    spellCheck={false}
-                  />
-                </label>
+                <TextField
+                  label="Base URL"
+                  type="url"
+                  value={connection?.baseURL ?? ''}
+                  onChange={(text) => setConnection('baseURL', text)}
+                  placeholder={KEYED_PROVIDERS[keyed].defaultBaseURL}
+                />
                 <label>
                   API key
                   <input
@@ -240,14 +234,11 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
                     {keyNotice}
                   </p>
                 )}
-                <label>
-                  Model
-                  <input
-                    value={connection?.model ?? ''}
-                    onChange={(event) => setConnection('model', event.target.value)}
-                    spellCheck={false}
-                  />
-                </label>
+                <TextField
+                  label="Model"
+                  value={connection?.model ?? ''}
+                  onChange={(text) => setConnection('model', text)}
+                />
                 <label className="check">
                   <input
                     type="checkbox"
@@ -280,32 +271,25 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           </fieldset>
           <fieldset id={SECTION_IDS.memory}>
             <legend>AGENTS.md memory</legend>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={draft.refreshMemoryAfterEdits}
-                onChange={(event) =>
-                  setDraft({ ...draft, refreshMemoryAfterEdits: event.target.checked })
-                }
-              />
-              Refresh memory after edits
-            </label>
-            {/* The help says what the box does as it is now. */}
-            <p className="hint">
-              {draft.refreshMemoryAfterEdits
-                ? 'On: an edit to AGENTS.md reaches the model from the next call of the same thread.'
-                : 'Off: AGENTS.md is loaded once per thread, as Deep Agents does, and edits show up in the next thread.'}
-            </p>
+            <Toggle
+              label="Refresh memory after edits"
+              checked={draft.refreshMemoryAfterEdits}
+              onChange={(refreshMemoryAfterEdits) =>
+                setDraft({ ...draft, refreshMemoryAfterEdits })
+              }
+              on="On: an edit to AGENTS.md reaches the model from the next call of the same thread."
+              off="Off: AGENTS.md is loaded once per thread, as Deep Agents does, and edits show up in the next thread."
+            />
           </fieldset>
           <div id={SECTION_IDS.compaction}>
             <CompactionFields
-              draft={compaction}
+              value={compaction}
               onChange={setCompaction}
               contextWindow={{ text: contextWindowText, set: setContextWindowText }}
             />
           </div>
           <div id={SECTION_IDS.facts}>
-            <FactsFields draft={facts} onChange={setFacts} />
+            <FactsFields value={facts} onChange={setFacts} />
           </div>
           <div id={SECTION_IDS.strategies}>
             <StrategyDefaultsField
@@ -314,7 +298,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             />
           </div>
           <div id={SECTION_IDS.tools}>
-            <ExperimentToolsField text={experimentText} onChange={setExperimentText} />
+            <ExperimentToolsField value={experimentText} onChange={setExperimentText} />
           </div>
         </div>
         {problems.length > 0 && (

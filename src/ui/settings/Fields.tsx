@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+
+/** A one-line text setting: names, model ids, addresses (never spell-checked). */
+export function TextField({
+  label,
+  value,
+  onChange,
+  type,
+  placeholder,
+  maxLength,
+  list,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  type?: 'url';
+  placeholder?: string;
+  maxLength?: number;
+  /** The id of a datalist of suggestions. */
+  list?: string;
+}) {
+  return (
+    <label>
+      {label}
+      <input
+        type={type}
+        value={value}
+        list={list}
+        maxLength={maxLength}
+        spellCheck={false}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
+/** A select over `options`, each shown by its label. */
+export function Choice<T extends string>({
+  id,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  id?: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {labels[option]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A checkbox and, under it, a help line that says what the box does as it is now. */
+export function Toggle({
+  label,
+  checked,
+  onChange,
+  on,
+  off,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** The help while checked, and while not. */
+  on: ReactNode;
+  off: ReactNode;
+}) {
+  return (
+    <>
+      <label className="check">
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        {label}
+      </label>
+      <p className="hint">{checked ? on : off}</p>
+    </>
+  );
+}
