@@ -33,6 +33,28 @@ export function BundlePanel() {
     const download = await useBundleStore.getState().exportPiece(kind);
     if (download) saveDownload(download);
   };
+  const pieces: { kind: PieceKind; label: string; ready: boolean; title: string }[] = [
+    {
+      kind: 'agents-md',
+      label: 'Export AGENTS.md',
+      ready: hasAgentsMd,
+      title: '/memories/AGENTS.md: drops into a Deep Agents setup',
+    },
+    {
+      kind: 'memory-json',
+      label: 'Export memory.json',
+      ready: hasMemoryJson,
+      title: hasMemoryJson
+        ? '/memories/memory.json: loads in DeerFlow'
+        : 'There is no /memories/memory.json yet',
+    },
+    {
+      kind: 'thread',
+      label: 'Export thread as JSONL',
+      ready: threadId !== undefined,
+      title: threadId ? 'The open thread as JSONL' : 'Open a thread first',
+    },
+  ];
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Cleared so that choosing the same file again (after fixing it) fires a change.
@@ -42,7 +64,7 @@ export function BundlePanel() {
 
   return (
     <section aria-label="Memory bundle" className="mp-bundle">
-      <h2>Memory bundle</h2>
+      <h2 className="panel-title">Memory bundle</h2>
       <p id={helpId} className="mp-bundle-help">
         One .zip with every memory file, thread, token metrics and settings. API keys are never
         included.
@@ -70,34 +92,17 @@ export function BundlePanel() {
       <details className="mp-bundle-pieces">
         <summary>Export one piece</summary>
         <div className="mp-bundle-actions">
-          <button
-            type="button"
-            disabled={busy || !hasAgentsMd}
-            title="/memories/AGENTS.md: drops into a Deep Agents setup"
-            onClick={() => void exportPiece('agents-md')}
-          >
-            Export AGENTS.md
-          </button>
-          <button
-            type="button"
-            disabled={busy || !hasMemoryJson}
-            title={
-              hasMemoryJson
-                ? '/memories/memory.json: loads in DeerFlow'
-                : 'There is no /memories/memory.json yet'
-            }
-            onClick={() => void exportPiece('memory-json')}
-          >
-            Export memory.json
-          </button>
-          <button
-            type="button"
-            disabled={busy || !threadId}
-            title={threadId ? 'The open thread as JSONL' : 'Open a thread first'}
-            onClick={() => void exportPiece('thread')}
-          >
-            Export thread as JSONL
-          </button>
+          {pieces.map((piece) => (
+            <button
+              key={piece.kind}
+              type="button"
+              disabled={busy || !piece.ready}
+              title={piece.title}
+              onClick={() => void exportPiece(piece.kind)}
+            >
+              {piece.label}
+            </button>
+          ))}
         </div>
       </details>
       {phase !== 'preview' && phase !== 'applying' && task && busy && (

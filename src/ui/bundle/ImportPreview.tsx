@@ -2,7 +2,7 @@
 // line diff), per thread, and per setting, before anything is written. "Apply import" writes it all
 // in one step.
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import type { FilePlan, ImportMode, ItemAction, ThreadPlan } from '../../core/bundle/import';
 import type { MemoryChoice } from '../../core/bundle/memory-sources';
 import { formatBytes } from '../../core/bundle/errors';
@@ -44,6 +44,43 @@ const STATUS: Record<FilePlan['status'], string> = {
   'local-only': 'Only here',
 };
 
+/** Skipped or kept: the import leaves it as it is. */
+const untouched = (item: { action: ItemAction }) =>
+  item.action === 'skip' || item.action === 'keep';
+
+/** Files or threads: what the import changes, then, folded, what it leaves as it is. */
+function PlanSection<T extends { action: ItemAction }>({
+  title,
+  noun,
+  items,
+  row,
+}: {
+  title: string;
+  noun: string;
+  items: readonly T[];
+  /** One item's row, with its key. */
+  row: (item: T) => ReactElement;
+}) {
+  const changes = items.filter((item) => !untouched(item));
+  const same = items.filter(untouched);
+  return (
+    <section aria-label={`${title} to import`} className="mp-bundle-section">
+      <h3>{title}</h3>
+      {changes.length === 0 ? (
+        <p className="mp-bundle-hint">No {noun} changes.</p>
+      ) : (
+        <ul className="mp-bundle-list">{changes.map(row)}</ul>
+      )}
+      {same.length > 0 && (
+        <details>
+          <summary>{plural(same.length, noun)} left as they are</summary>
+          <ul className="mp-bundle-list">{same.map(row)}</ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
 /** Diffs bigger than this are summarised by size: a line diff of megabytes helps nobody. */
 const MAX_DIFF_CHARS = 200_000;
 const MAX_DIFF_LINES = 400;
@@ -71,13 +108,9 @@ export function ImportPreview() {
   // Memory files that differ are decided one by one in their own section.
   const asked = plan.files.filter((f) => f.memory?.ask);
   const others = plan.files.filter((f) => !f.memory?.ask);
-  const changes = others.filter((f) => f.action !== 'skip' && f.action !== 'keep');
-  const untouched = others.filter((f) => f.action === 'skip' || f.action === 'keep');
-  const threadChanges = plan.threads.filter((t) => t.action !== 'skip' && t.action !== 'keep');
-  const threadsUntouched = plan.threads.filter((t) => t.action === 'skip' || t.action === 'keep');
   const nothingToDo =
-    changes.length === 0 &&
-    threadChanges.length === 0 &&
+    others.every(untouched) &&
+    plan.threads.every(untouched) &&
     plan.settings.action !== 'apply' &&
     asked.every((f) => f.action === 'keep' || f.action === 'skip');
   const undecided = plan.undecided.length > 0;
@@ -85,7 +118,7 @@ export function ImportPreview() {
   return (
     <dialog
       ref={dialogRef}
-      className="mp-bundle-dialog"
+      className="mp-modal mp-bundle-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -183,51 +216,18 @@ export function ImportPreview() {
         </section>
       )}
 
-      <section aria-label="Files to import" className="mp-bundle-section">
-        <h3>Files</h3>
-        {changes.length === 0 ? (
-          <p className="mp-bundle-hint">No file changes.</p>
-        ) : (
-          <ul className="mp-bundle-list">
-            {changes.map((file) => (
-              <FileRow key={`${file.area}:${file.path}`} file={file} />
-            ))}
-          </ul>
-        )}
-        {untouched.length > 0 && (
-          <details>
-            <summary>{plural(untouched.length, 'file')} left as they are</summary>
-            <ul className="mp-bundle-list">
-              {untouched.map((file) => (
-                <FileRow key={`${file.area}:${file.path}`} file={file} />
-              ))}
-            </ul>
-          </details>
-        )}
-      </section>
-
-      <section aria-label="Threads to import" className="mp-bundle-section">
-        <h3>Threads</h3>
-        {threadChanges.length === 0 ? (
-          <p className="mp-bundle-hint">No thread changes.</p>
-        ) : (
-          <ul className="mp-bundle-list">
-            {threadChanges.map((thread) => (
-              <ThreadRow key={thread.id} thread={thread} />
-            ))}
-          </ul>
-        )}
-        {threadsUntouched.length > 0 && (
-          <details>
-            <summary>{plural(threadsUntouched.length, 'thread')} left as they are</summary>
-            <ul className="mp-bundle-list">
-              {threadsUntouched.map((thread) => (
-                <ThreadRow key={thread.id} thread={thread} />
-              ))}
-            </ul>
-          </details>
-        )}
-      </section>
+      <PlanSection
+        title="Files"
+        noun="file"
+        items={others}
+        row={(file) => <FileRow key={`${file.area}:${file.path}`} file={file} />}
+      />
+      <PlanSection
+        title="Threads"
+        noun="thread"
+        items={plan.threads}
+        row={(thread) => <ThreadRow key={thread.id} thread={thread} />}
+      />
 
       <section aria-label="Settings to import" className="mp-bundle-section">
         <h3>Settings</h3>

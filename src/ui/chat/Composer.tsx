@@ -25,22 +25,8 @@ export function Composer() {
   return (
     <form className="composer" onSubmit={submit}>
       <ModelDownload />
-      {error && (
-        <div role="alert" className="composer-error">
-          {error}{' '}
-          <button type="button" onClick={dismissError}>
-            Dismiss
-          </button>
-        </div>
-      )}
-      {notice && (
-        <div role="status" className="composer-notice">
-          {notice}{' '}
-          <button type="button" onClick={dismissError}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {error && <ComposerNote role="alert" text={error} onDismiss={dismissError} />}
+      {notice && <ComposerNote role="status" text={notice} onDismiss={dismissError} />}
       <label htmlFor="message-input" className="visually-hidden">
         Message
       </label>
@@ -64,5 +50,25 @@ export function Composer() {
         )}
       </div>
     </form>
+  );
+}
+
+/** A line above the box, with its Dismiss: the run's error (an alert) or a notice (a status). */
+function ComposerNote({
+  role,
+  text,
+  onDismiss,
+}: {
+  role: 'alert' | 'status';
+  text: string;
+  onDismiss: () => void;
+}) {
+  return (
+    <div role={role} className={role === 'alert' ? 'composer-error' : 'composer-notice'}>
+      {text}{' '}
+      <button type="button" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
   );
 }

@@ -177,7 +177,7 @@ export function DiffView({
   const left = labels?.original ?? 'Original';
   const right = labels?.modified ?? 'Modified';
   return (
-    <div className="mp-diff-view" role="group" aria-label={`Diff: ${left} compared with ${right}`}>
+    <div className="mp-devtool mp-diff-view" role="group" aria-label={`Diff: ${left} compared with ${right}`}>
       <div className={inline ? 'mp-diff-labels mp-diff-labels-inline' : 'mp-diff-labels'}>
         <span className="mp-diff-label mp-diff-label-original">{left}</span>
         <span className="mp-diff-label mp-diff-label-modified">{right}</span>
@@ -315,7 +315,7 @@ export function EditorPanel({ store = useFilesStore }: EditorPanelProps) {
   const versionList = versions && versions.path === selectedPath ? versions.list : null;
 
   return (
-    <section aria-label="Editor" className="mp-editor-panel" onKeyDown={onKeyDown}>
+    <section aria-label="Editor" className="mp-devtool mp-devtool-panel mp-editor-panel" onKeyDown={onKeyDown}>
       <header className="mp-editor-header">
         <div className="mp-editor-title">
           {selectedPath ? (

@@ -77,8 +77,8 @@ export function FactsPanel() {
 
   return (
     <section aria-label="Facts" className="facts-panel" ref={panelRef}>
-      <header>
-        <h2>Facts · memory.json</h2>
+      <header className="panel-head">
+        <h2 className="panel-title">Facts · memory.json</h2>
         <button
           type="button"
           onClick={() => void updateNow()}
@@ -167,15 +167,13 @@ const RENDER_ALL_UP_TO = 100;
  * area, rows measured as they render (a fact wraps to any height, a row opens into a form), so a
  * thousand facts cost a screenful of rows.
  */
-function FactList({
-  facts,
-  scrollRef,
-  onError,
-}: {
+interface FactListProps {
   facts: Fact[];
   scrollRef: RefObject<HTMLElement | null>;
   onError: (message: string | null) => void;
-}) {
+}
+
+function FactList({ facts, scrollRef, onError }: FactListProps) {
   if (facts.length <= RENDER_ALL_UP_TO)
     return (
       <ul className="fact-list" aria-label="Facts list">
@@ -189,15 +187,7 @@ function FactList({
 
 const estimateFact = () => 72;
 
-function VirtualFactList({
-  facts,
-  scrollRef,
-  onError,
-}: {
-  facts: Fact[];
-  scrollRef: RefObject<HTMLElement | null>;
-  onError: (message: string | null) => void;
-}) {
+function VirtualFactList({ facts, scrollRef, onError }: FactListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   // The same function while the facts are (a new one lays out every row again).
   const getItemKey = useCallback((index: number) => facts[index]!.id, [facts]);

@@ -117,7 +117,7 @@ export function FilesPanel({ store = useFilesStore }: FilesPanelProps) {
   );
 
   return (
-    <section aria-label="Files" className="mp-files-panel">
+    <section aria-label="Files" className="mp-devtool mp-devtool-panel mp-files-panel">
       <header className="mp-files-header">
         <h2 className="mp-files-title">Files</h2>
         <div className="mp-files-actions">

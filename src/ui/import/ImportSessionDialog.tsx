@@ -58,7 +58,7 @@ export function ImportSessionDialog() {
   return (
     <dialog
       ref={dialogRef}
-      className="mp-import-dialog"
+      className="mp-modal mp-import-dialog"
       aria-labelledby="mp-import-title"
       onClose={() => useImportStore.getState().open && useImportStore.getState().close()}
     >

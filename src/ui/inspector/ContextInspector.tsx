@@ -61,8 +61,8 @@ export function ContextInspector() {
 
   return (
     <section aria-label="Context" className="context-inspector">
-      <header>
-        <h2>Next request</h2>
+      <header className="panel-head">
+        <h2 className="panel-title">Next request</h2>
         <button type="button" onClick={() => void copy()} disabled={!request}>
           {copied ? 'Copied' : 'Copy as JSON'}
         </button>

@@ -178,7 +178,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     <dialog
       ref={dialogRef}
       aria-labelledby="settings-title"
-      className="settings-dialog"
+      className="mp-modal settings-dialog"
       onClose={onClose}
     >
       <form onSubmit={(event) => void submit(event)}>
