@@ -19,6 +19,10 @@ function countingEmbedder(modelId = 'm'): Embedder & { calls: string[][] } {
 }
 
 describe('vector keys', () => {
+  it('stay those already stored in browsers (the hash moved to core/text/hash.ts)', () => {
+    expect(hashText('hello')).toBe('19jqrdkps12.1c72bhqo60e.5');
+  });
+
   it('are per model and stable per text', () => {
     expect(vectorKey('a', 'hello')).toBe(vectorKey('a', 'hello'));
     expect(vectorKey('a', 'hello')).not.toBe(vectorKey('b', 'hello'));

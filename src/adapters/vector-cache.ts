@@ -3,28 +3,18 @@
 // IndexedDB read either. A cache failure (no IndexedDB, quota) only costs recomputation.
 import { createStore, getMany, setMany, clear, type UseStore } from 'idb-keyval';
 import type { Embedder } from '../core/retrieval/embedder';
+import { cyrb53 } from '../core/text/hash';
 
 export const VECTOR_DB_NAME = 'mp-vectors';
 const VECTOR_STORE_NAME = 'vectors';
 
 /**
- * cyrb53-style 53-bit hash run twice with different seeds (≈106 bits) plus the length: keys stay
+ * cyrb53 (core/text/hash.ts) run twice with different seeds (≈106 bits) plus the length: keys stay
  * short for long texts, and a collision (which would hand one fact another fact's vector) is
  * practically impossible at the sizes a browser holds.
  */
 export function hashText(text: string): string {
-  const half = (seed: number) => {
-    let h1 = 0xdeadbeef ^ seed;
-    let h2 = 0x41c6ce57 ^ seed;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 2654435761);
-      h2 = Math.imul(h2 ^ c, 1597334677);
-    }
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-  };
+  const half = (seed: number) => cyrb53(text, seed).toString(36);
   return `${half(0)}.${half(0x9e3779b9)}.${text.length.toString(36)}`;
 }
 

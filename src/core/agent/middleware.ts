@@ -126,18 +126,30 @@ export function contextFor(context: RunContext, mw: Middleware): RunContext {
   };
 }
 
-/** Compose wrap hooks so that the first middleware is the outermost. */
+/** A wrap hook: the call, the handler it wraps, and the middleware's own context. */
+type Wrap<A, R> = (arg: A, next: (arg: A) => Promise<R>, context: RunContext) => Promise<R>;
+
+/** Compose one kind of wrap hook so that the first middleware is the outermost. */
+function composeWraps<A, R>(
+  middleware: readonly Middleware[],
+  inner: (arg: A) => Promise<R>,
+  context: RunContext,
+  hookOf: (mw: Middleware) => Wrap<A, R> | undefined,
+): (arg: A) => Promise<R> {
+  return middleware.reduceRight<(arg: A) => Promise<R>>((next, mw) => {
+    const wrap = hookOf(mw);
+    if (!wrap) return next;
+    const own = contextFor(context, mw);
+    return (arg) => wrap.call(mw, arg, next, own);
+  }, inner);
+}
+
 export function composeModelCall(
   middleware: readonly Middleware[],
   inner: ModelCallHandler,
   context: RunContext,
 ): ModelCallHandler {
-  return middleware.reduceRight<ModelCallHandler>((next, mw) => {
-    const wrap = mw.wrapModelCall;
-    if (!wrap) return next;
-    const own = contextFor(context, mw);
-    return (request) => wrap.call(mw, request, next, own);
-  }, inner);
+  return composeWraps(middleware, inner, context, (mw) => mw.wrapModelCall);
 }
 
 export function composeToolCall(
@@ -145,10 +157,5 @@ export function composeToolCall(
   inner: ToolCallHandler,
   context: RunContext,
 ): ToolCallHandler {
-  return middleware.reduceRight<ToolCallHandler>((next, mw) => {
-    const wrap = mw.wrapToolCall;
-    if (!wrap) return next;
-    const own = contextFor(context, mw);
-    return (call) => wrap.call(mw, call, next, own);
-  }, inner);
+  return composeWraps(middleware, inner, context, (mw) => mw.wrapToolCall);
 }

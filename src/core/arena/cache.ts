@@ -2,21 +2,11 @@
 // (system + prompt), so a rerun, or another strategy asking the same thing, pays nothing again.
 
 import type { StepFn, StepRequest, StepResult } from '../strategies/types';
+import { cyrb53 } from '../text/hash';
 
-/** cyrb53-style 53-bit string hash, twice with different seeds: a 26-hex-digit key. */
+/** cyrb53 twice with different seeds: a 28-hex-digit key. */
 export function hashText(text: string): string {
-  const one = (seed: number) => {
-    let h1 = 0xdeadbeef ^ seed;
-    let h2 = 0x41c6ce57 ^ seed;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ ch, 2654435761);
-      h2 = Math.imul(h2 ^ ch, 1597334677);
-    }
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
-  };
+  const one = (seed: number) => cyrb53(text, seed).toString(16).padStart(14, '0');
   return one(1) + one(2);
 }
 

@@ -1,6 +1,6 @@
 // Errors of the memory bundle. Every refusal says what is wrong and where (entry, line), so the UI
 // can show it as is; `code` lets tests and callers tell the kinds apart.
-import { findUntrustedCharacter } from '../fs/names';
+import { quoteName as quoteUntrusted } from '../fs/names';
 
 export type BundleErrorCode =
   | 'not-zip' // the file is not a ZIP archive at all
@@ -34,18 +34,9 @@ export class BundleError extends Error {
   }
 }
 
-/** Quotes a (possibly hostile) name for a message: control characters escaped, length capped. */
+/** Quotes a (possibly hostile) entry or file name for a message (fs/names.ts), up to 120 characters. */
 export function quoteName(name: string): string {
-  const shown = name.length > 120 ? `${name.slice(0, 120)}…` : name;
-  return `'${shown
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
-    // Invisible and bidi characters escaped too: an override cannot turn the message around.
-    .replace(/[^\x20-\x7e]/gu, (c) =>
-      findUntrustedCharacter(c) === undefined
-        ? c
-        : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`,
-    )}'`;
+  return quoteUntrusted(name, 120);
 }
 
 export function formatBytes(bytes: number): string {

@@ -10,6 +10,7 @@ import type { ModelCallRecord, Thread } from '../thread/thread';
 import type { Message } from '../agent/types';
 import { BOUNDS, MAX_JSON_DEPTH } from '../limits';
 import { jsonDepthOverflow } from '../text/json-depth';
+import { lineAndColumn, scanJson } from '../text/json-scan';
 import { journalEntrySchema, type JournalEntry } from '../fs/journal';
 import { BundleError } from './errors';
 import {
@@ -59,7 +60,8 @@ export function parseJsonAt(text: string, entry: string, lineOffset = 0): unknow
     return JSON.parse(text);
   } catch (error) {
     const engine = errorText(error).replace(/\s+/g, ' ').slice(0, 120);
-    const offset = jsonErrorOffset(text);
+    const scanned = scanJson(text);
+    const offset = scanned.ok ? undefined : scanned.offset;
     const where = locate(text, offset, engine);
     const reason =
       offset === undefined
@@ -93,112 +95,7 @@ function locate(
     if (!position) return { line: text.split('\n').length };
     offset = Number(position[1]);
   }
-  const before = text.slice(0, Math.min(offset, text.length));
-  const line = before.split('\n').length;
-  return { line, column: before.length - before.lastIndexOf('\n') };
-}
-
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-
-/** Offset of the first JSON syntax error in `text`, or undefined if none is found. */
-export function jsonErrorOffset(text: string): number | undefined {
-  let i = 0;
-  const n = text.length;
-  const fail = (): never => {
-    throw new JsonSyntaxAt(i);
-  };
-  const ws = () => {
-    while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
-      i++;
-  };
-  const string = () => {
-    i++; // opening quote
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 34) {
-        i++;
-        return;
-      }
-      if (c < 32) fail();
-      if (c === 92) {
-        i++;
-        const e = text[i];
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
-          i += 5;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
-        else fail();
-      } else i++;
-    }
-    fail();
-  };
-  const value = (depth: number): void => {
-    if (depth > 10_000) fail();
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i++;
-        value(depth + 1);
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') {
-          i++;
-          return;
-        } else fail();
-      }
-    } else if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value(depth + 1);
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') {
-          i++;
-          return;
-        } else fail();
-      }
-    } else if (c === '"') string();
-    else if (c === 't' || c === 'f' || c === 'n') {
-      const word = c === 't' ? 'true' : c === 'f' ? 'false' : 'null';
-      if (!text.startsWith(word, i)) fail();
-      i += word.length;
-    } else {
-      NUMBER.lastIndex = i;
-      const match = NUMBER.exec(text);
-      if (!match || match[0].length === 0) fail();
-      i += match![0].length;
-    }
-  };
-  try {
-    value(0);
-    ws();
-    if (i < n) fail();
-    return undefined;
-  } catch (error) {
-    if (error instanceof JsonSyntaxAt) return error.offset;
-    return undefined; // e.g. a stack overflow on absurd nesting: fall back to the engine's message
-  }
-}
-
-class JsonSyntaxAt {
-  constructor(readonly offset: number) {}
+  return lineAndColumn(text, offset);
 }
 
 /** Parses and validates a thread JSONL file. Errors name the entry and the line. */

@@ -3,7 +3,8 @@
 // refusal names the entry, the line (and column) and the field.
 
 import type { z } from 'zod';
-import { formatPath, parseMemoryJson, scanJson } from '../memory/facts/schema';
+import { parseMemoryJson } from '../memory/facts/schema';
+import { formatPath, lineAndColumn, locateValue, scanJson } from '../text/json-scan';
 import { settingsSchema, type Settings } from '../settings';
 import { BundleError } from './errors';
 import { parseJsonAt } from './jsonl';
@@ -68,21 +69,8 @@ export function locateIssues(text: string, issues: readonly z.core.$ZodIssue[]):
   return issues
     .map((issue) => {
       const path = issue.path.filter((key) => typeof key !== 'symbol') as (string | number)[];
-      let offset = 0;
-      for (let length = path.length; length >= 0; length--) {
-        const at = locations.get(formatPath(path.slice(0, length)));
-        if (at !== undefined) {
-          offset = at;
-          break;
-        }
-      }
+      const offset = locateValue(locations, path);
       return { ...lineAndColumn(text, offset), path: formatPath(path), message: issue.message };
     })
     .sort((a, b) => a.line - b.line || a.column - b.column);
-}
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, Math.min(offset, text.length));
-  const line = before.split('\n').length;
-  return { line, column: before.length - before.lastIndexOf('\n') };
 }

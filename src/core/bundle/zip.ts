@@ -439,18 +439,22 @@ export class ZipWriter {
       }
     }
     const { time, date } = dosDateTime(mtime);
+    // Both headers hold the same run of fields, from "version needed" on, at different offsets.
+    const fields = (view: DataView, at: number) => {
+      view.setUint16(at, 20, true); // version needed: 2.0
+      view.setUint16(at + 2, FLAG_UTF8, true);
+      view.setUint16(at + 4, method, true);
+      view.setUint16(at + 6, time, true);
+      view.setUint16(at + 8, date, true);
+      view.setUint32(at + 10, crc, true);
+      view.setUint32(at + 14, stored.length, true);
+      view.setUint32(at + 18, data.length, true);
+      view.setUint16(at + 22, nameBytes.length, true);
+    };
     const local = new Uint8Array(LOCAL_HEADER + nameBytes.length);
     const lv = new DataView(local.buffer);
     lv.setUint32(0, SIG_LOCAL, true);
-    lv.setUint16(4, 20, true); // version needed: 2.0
-    lv.setUint16(6, FLAG_UTF8, true);
-    lv.setUint16(8, method, true);
-    lv.setUint16(10, time, true);
-    lv.setUint16(12, date, true);
-    lv.setUint32(14, crc, true);
-    lv.setUint32(18, stored.length, true);
-    lv.setUint32(22, data.length, true);
-    lv.setUint16(26, nameBytes.length, true);
+    fields(lv, 4);
     lv.setUint16(28, 0, true);
     local.set(nameBytes, LOCAL_HEADER);
 
@@ -458,15 +462,7 @@ export class ZipWriter {
     const cv = new DataView(header.buffer);
     cv.setUint32(0, SIG_CENTRAL, true);
     cv.setUint16(4, 20, true); // made by: MS-DOS attributes, version 2.0
-    cv.setUint16(6, 20, true);
-    cv.setUint16(8, FLAG_UTF8, true);
-    cv.setUint16(10, method, true);
-    cv.setUint16(12, time, true);
-    cv.setUint16(14, date, true);
-    cv.setUint32(16, crc, true);
-    cv.setUint32(20, stored.length, true);
-    cv.setUint32(24, data.length, true);
-    cv.setUint16(28, nameBytes.length, true);
+    fields(cv, 6);
     cv.setUint32(42, this.offset, true);
     header.set(nameBytes, CENTRAL_HEADER);
 

@@ -239,14 +239,19 @@ export function lookAlikeError(path: string, twin: string): FsError {
   );
 }
 
-/** A name quoted for a message, every character a person could not see written as \u{…}. */
-export function quoteName(name: string): string {
-  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
-  let out = '';
-  for (const char of shown) {
-    const cp = char.codePointAt(0)!;
-    out +=
-      findUntrustedCharacter(char) === undefined ? char : `\\u{${cp.toString(16).toUpperCase()}}`;
-  }
-  return `'${out}'`;
+/**
+ * Quotes a (possibly hostile) name for a message, cut at `max` characters: control characters are
+ * shown escaped (\xNN), and so is every character a person could not see (\u{…}), so a bidi
+ * override cannot turn the message around.
+ */
+export function quoteName(name: string, max = 80): string {
+  const shown = name.length > max ? `${name.slice(0, max)}…` : name;
+  return `'${shown
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(/[^\x20-\x7e]/gu, (c) =>
+      findUntrustedCharacter(c) === undefined
+        ? c
+        : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`,
+    )}'`;
 }

@@ -1,27 +1,10 @@
 // Path rules of the virtual filesystem: absolute POSIX paths, no way out of the root. The agent's
 // tools also take relative paths, rooted at "/" (resolveAgentPath).
-import { findUntrustedCharacter } from './names';
+import { findUntrustedCharacter, quoteName } from './names';
 import { FsError, MAX_PATH_LENGTH } from './types';
 
 function invalid(path: string, reason: string): FsError {
-  return new FsError('invalid-path', `Invalid path ${quoteForMessage(path)}: ${reason}`, path);
-}
-
-/**
- * Quotes a (possibly hostile) path for an error message: control characters are shown escaped, and
- * so is every character a person could not see (names.ts), so a bidi override cannot turn the
- * message around.
- */
-function quoteForMessage(path: string): string {
-  const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
-  return `'${shown
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
-    .replace(/[^\x20-\x7e]/gu, (c) =>
-      findUntrustedCharacter(c) === undefined
-        ? c
-        : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`,
-    )}'`;
+  return new FsError('invalid-path', `Invalid path ${quoteName(path)}: ${reason}`, path);
 }
 
 export interface NameOptions {

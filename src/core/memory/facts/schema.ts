@@ -5,9 +5,11 @@
 
 import { z } from 'zod';
 import { parseSkippingBadEntries } from './skip';
-import { MAX_JSON_DEPTH } from '../../limits';
 import { jsonDepthOverflow } from '../../text/json-depth';
 import { errorText } from '../../text/errors';
+import { formatPath, lineAndColumn, locateValue, scanJson } from '../../text/json-scan';
+
+export { formatPath, scanJson };
 
 export const FACT_CATEGORIES = ['preference', 'knowledge', 'context', 'behavior', 'goal'] as const;
 export type FactCategory = (typeof FACT_CATEGORIES)[number];
@@ -190,7 +192,7 @@ export function parseMemoryJson(
     const kept = parseSkippingBadEntries(memorySchema, value, 'facts');
     if (kept.ok) {
       const skipped = kept.skipped.map(({ problems: [first] }) => ({
-        ...lineAndColumn(text, locate(scanned.locations, first!.path)),
+        ...lineAndColumn(text, locateValue(scanned.locations, first!.path)),
         path: formatPath(first!.path),
         message: first!.message,
       }));
@@ -200,7 +202,7 @@ export function parseMemoryJson(
   const problems = result.error.issues.map((issue) => {
     const path = issue.path.filter((key) => typeof key !== 'symbol') as (string | number)[];
     return {
-      ...lineAndColumn(text, locate(scanned.locations, path)),
+      ...lineAndColumn(text, locateValue(scanned.locations, path)),
       path: formatPath(path),
       message: issue.message,
     };
@@ -240,226 +242,6 @@ export function describeSkippedFacts(skipped: readonly MemoryProblem[]): string 
 export function formatProblem(problem: MemoryProblem): string {
   const where = problem.path ? `${problem.path}: ` : '';
   return `line ${problem.line}, column ${problem.column}: ${where}${problem.message}`;
-}
-
-/** facts[3].confidence, user.workContext.summary, ["odd key"]. */
-export function formatPath(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(key)) out += out === '' ? key : `.${key}`;
-    else out += `[${JSON.stringify(key)}]`;
-  }
-  return out;
-}
-
-/** Offset of the value at path, or of its nearest ancestor that exists in the text. */
-function locate(locations: Map<string, number>, path: readonly (string | number)[]): number {
-  for (let length = path.length; length >= 0; length--) {
-    const at = locations.get(formatPath(path.slice(0, length)));
-    if (at !== undefined) return at;
-  }
-  return 0;
-}
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  const end = Math.min(offset, text.length);
-  for (let i = 0; i < end; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: end - lineStart + 1 };
-}
-
-type ScanResult =
-  { ok: true; locations: Map<string, number> } | { ok: false; offset: number; message: string };
-
-/**
- * A strict JSON syntax checker (RFC 8259) that records where each value starts, keyed by its
- * formatted path. JSON.parse gives no reliable position across engines, hence this.
- */
-export function scanJson(text: string): ScanResult {
-  const locations = new Map<string, number>();
-  let at = 0;
-
-  class SyntaxProblem extends Error {
-    constructor(
-      readonly offset: number,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  const problem = (message: string, offset = at) => new SyntaxProblem(offset, message);
-  const describe = (offset: number) =>
-    offset >= text.length ? 'the end of the file' : `'${text[offset]}'`;
-
-  const skipSpace = () => {
-    while (at < text.length) {
-      const c = text.charCodeAt(at);
-      if (c === 32 || c === 9 || c === 10 || c === 13) at++;
-      else break;
-    }
-  };
-
-  const value = (path: (string | number)[]): void => {
-    skipSpace();
-    if (path.length >= MAX_JSON_DEPTH && (text[at] === '{' || text[at] === '['))
-      throw problem(
-        `arrays and objects are nested more than ${MAX_JSON_DEPTH} levels deep; the limit is ${MAX_JSON_DEPTH}`,
-      );
-    locations.set(formatPath(path), at);
-    const c = text[at];
-    if (c === '{') return object(path);
-    if (c === '[') return array(path);
-    if (c === '"') {
-      string();
-      return;
-    }
-    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number();
-    for (const word of ['true', 'false', 'null']) {
-      if (text.startsWith(word, at)) {
-        at += word.length;
-        return;
-      }
-    }
-    if (text.startsWith('NaN', at) || text.startsWith('Infinity', at))
-      throw problem('NaN and Infinity are not allowed in JSON');
-    throw problem(`expected a value but found ${describe(at)}`);
-  };
-
-  const object = (path: (string | number)[]): void => {
-    at++; // {
-    skipSpace();
-    if (text[at] === '}') {
-      at++;
-      return;
-    }
-    for (;;) {
-      skipSpace();
-      if (text[at] !== '"')
-        throw problem(
-          text[at] === '}'
-            ? 'trailing comma before }'
-            : `expected a property name in double quotes but found ${describe(at)}`,
-        );
-      const key = string();
-      skipSpace();
-      if (text[at] !== ':')
-        throw problem(`expected ':' after the property name but found ${describe(at)}`);
-      at++;
-      value([...path, key]);
-      skipSpace();
-      if (text[at] === ',') {
-        at++;
-        continue;
-      }
-      if (text[at] === '}') {
-        at++;
-        return;
-      }
-      throw problem(`expected ',' or '}' after a property value but found ${describe(at)}`);
-    }
-  };
-
-  const array = (path: (string | number)[]): void => {
-    at++; // [
-    skipSpace();
-    if (text[at] === ']') {
-      at++;
-      return;
-    }
-    for (let index = 0; ; index++) {
-      skipSpace();
-      if (text[at] === ']') throw problem('trailing comma before ]');
-      value([...path, index]);
-      skipSpace();
-      if (text[at] === ',') {
-        at++;
-        continue;
-      }
-      if (text[at] === ']') {
-        at++;
-        return;
-      }
-      throw problem(`expected ',' or ']' after an array element but found ${describe(at)}`);
-    }
-  };
-
-  const string = (): string => {
-    const start = at;
-    at++; // "
-    let out = '';
-    let runStart = at;
-    while (at < text.length) {
-      const c = text.charCodeAt(at);
-      if (c === 34) {
-        out += text.slice(runStart, at);
-        at++;
-        return out;
-      }
-      if (c === 92) {
-        out += text.slice(runStart, at);
-        const escape = text[at + 1];
-        if (escape === 'u') {
-          const hex = text.slice(at + 2, at + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw problem('invalid \\u escape in a string');
-          out += String.fromCharCode(parseInt(hex, 16));
-          at += 6;
-        } else {
-          const map: Record<string, string> = {
-            '"': '"',
-            '\\': '\\',
-            '/': '/',
-            b: '\b',
-            f: '\f',
-            n: '\n',
-            r: '\r',
-            t: '\t',
-          };
-          const decoded = escape === undefined ? undefined : map[escape];
-          if (decoded === undefined) throw problem('invalid escape in a string');
-          out += decoded;
-          at += 2;
-        }
-        runStart = at;
-        continue;
-      }
-      if (c < 0x20)
-        throw problem(
-          c === 10
-            ? 'unterminated string (a line break inside a string must be written \\n)'
-            : 'control character inside a string',
-        );
-      at++;
-    }
-    throw problem('unterminated string', start);
-  };
-
-  const number = (): void => {
-    const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(at, at + 400));
-    if (!match) throw problem('invalid number');
-    at += match[0].length;
-    const next = text[at];
-    if (next !== undefined && /[\w.]/.test(next)) throw problem('invalid number');
-  };
-
-  try {
-    if (text.charCodeAt(0) === 0xfeff) at = 1; // a byte order mark
-    value([]);
-    skipSpace();
-    if (at < text.length)
-      throw problem(`unexpected ${describe(at)} after the end of the JSON value`);
-    return { ok: true, locations };
-  } catch (error) {
-    if (error instanceof SyntaxProblem)
-      return { ok: false, offset: error.offset, message: error.message };
-    throw error;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
