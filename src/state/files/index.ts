@@ -2,6 +2,7 @@
 
 export { FS_CHANNEL_NAME } from './channel';
 export { languageForPath } from './languages';
+export { formatBytes } from '../../core/text/bytes';
 export { selectCurrent, selectHasUnsaved } from './buffers';
 export { createFilesStore, useFilesStore, type FilesStore } from './store';
 export type {

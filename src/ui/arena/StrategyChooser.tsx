@@ -1,6 +1,7 @@
 import type { StrategyField } from '../../core/strategies/types';
 import { getStrategy } from '../../core/strategies/registry';
 import { entryLabel, useArenaStore, type EntryState } from '../../state/arena';
+import { Options } from '../options';
 
 /** A checkbox per strategy (named exactly as the strategy), its settings, and variants. */
 export function StrategyChooser() {
@@ -105,11 +106,7 @@ function FieldInput({
       <label className="arena-mini">
         <span>{field.label}</span>
         <select aria-label={aria} value={String(value ?? '')} onChange={(e) => set(e.target.value)}>
-          {field.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={field.options} value={(o) => o.value} label={(o) => o.label} />
         </select>
       </label>
     );

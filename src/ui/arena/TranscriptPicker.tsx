@@ -5,6 +5,7 @@ import { transcriptTurns } from '../../core/arena/transcript';
 import { useArenaStore } from '../../state/arena';
 import { useChatStore } from '../../state/chat';
 import { ImportSessionButton } from '../import/ImportSessionDialog';
+import { Options } from '../options';
 
 /** The transcript to replay: a built-in scenario, a past thread, or a file. */
 export function TranscriptPicker() {
@@ -28,11 +29,7 @@ export function TranscriptPicker() {
           onChange={(e) => useArenaStore.getState().chooseScenario(e.target.value)}
         >
           {!scenarioValue && <option value="">(another transcript is chosen)</option>}
-          {SCENARIOS.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-            </option>
-          ))}
+          <Options items={SCENARIOS} value={(s) => s.id} label={(s) => s.title} />
         </select>
       </label>
       <label className="arena-field">
@@ -44,11 +41,11 @@ export function TranscriptPicker() {
           }
         >
           <option value="">{threads.length ? 'Choose a thread…' : 'No threads yet'}</option>
-          {threads.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.title || 'Untitled'} ({t.messageCount} messages)
-            </option>
-          ))}
+          <Options
+            items={threads}
+            value={(t) => t.id}
+            label={(t) => `${t.title || 'Untitled'} (${t.messageCount} messages)`}
+          />
         </select>
       </label>
       <div className="arena-field">

@@ -15,7 +15,13 @@ import {
 } from 'react';
 import type { MonacoDiffEditor } from '@monaco-editor/react';
 import { useStore } from 'zustand';
-import { languageForPath, selectCurrent, useFilesStore, type FilesStore } from '../../state/files';
+import {
+  formatBytes,
+  languageForPath,
+  selectCurrent,
+  useFilesStore,
+  type FilesStore,
+} from '../../state/files';
 import './editor.css';
 
 // One dynamic import for both components: Monaco and its React wrapper live in a separate chunk.
@@ -177,7 +183,11 @@ export function DiffView({
   const left = labels?.original ?? 'Original';
   const right = labels?.modified ?? 'Modified';
   return (
-    <div className="mp-devtool mp-diff-view" role="group" aria-label={`Diff: ${left} compared with ${right}`}>
+    <div
+      className="mp-devtool mp-diff-view"
+      role="group"
+      aria-label={`Diff: ${left} compared with ${right}`}
+    >
       <div className={inline ? 'mp-diff-labels mp-diff-labels-inline' : 'mp-diff-labels'}>
         <span className="mp-diff-label mp-diff-label-original">{left}</span>
         <span className="mp-diff-label mp-diff-label-modified">{right}</span>
@@ -262,12 +272,6 @@ function CodeEditor(props: CodeEditorProps) {
   );
 }
 
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export interface EditorPanelProps {
   /** The files store; the app's singleton by default (tests and previews may pass their own). */
   store?: FilesStore;
@@ -315,7 +319,11 @@ export function EditorPanel({ store = useFilesStore }: EditorPanelProps) {
   const versionList = versions && versions.path === selectedPath ? versions.list : null;
 
   return (
-    <section aria-label="Editor" className="mp-devtool mp-devtool-panel mp-editor-panel" onKeyDown={onKeyDown}>
+    <section
+      aria-label="Editor"
+      className="mp-devtool mp-devtool-panel mp-editor-panel"
+      onKeyDown={onKeyDown}
+    >
       <header className="mp-editor-header">
         <div className="mp-editor-title">
           {selectedPath ? (

@@ -18,6 +18,7 @@ import type { SimilarityMethod } from '../../core/retrieval/types';
 import { useFilesStore } from '../../state/files';
 import { MEMORY_JSON_PATH } from '../../core/memory/facts/store';
 import './facts.css';
+import { Options } from '../options';
 
 const pct = (n: number) => n.toFixed(2);
 
@@ -335,11 +336,7 @@ function FactForm({
       <label>
         Category
         <select value={category} onChange={(e) => setCategory(e.target.value as FactCategory)}>
-          {FACT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <Options items={FACT_CATEGORIES} value={(c) => c} label={(c) => c} />
         </select>
       </label>
       <label>

@@ -14,7 +14,7 @@ import {
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useStore } from 'zustand';
 import type { FileInfo } from '../../core/fs/types';
-import { useFilesStore, type FilesStore } from '../../state/files';
+import { formatBytes, useFilesStore, type FilesStore } from '../../state/files';
 import './files.css';
 
 const MEMORIES = '/memories/';
@@ -44,12 +44,6 @@ function groupByFolder(files: FileInfo[]): Folder[] {
   return [...byDir.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([dir, list]) => ({ dir, files: list.sort((x, y) => x.path.localeCompare(y.path)) }));
-}
-
-function formatSize(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export interface FilesPanelProps {
@@ -452,7 +446,7 @@ const TreeLine = memo(function TreeLine({
             className={selected ? 'mp-files-file mp-files-file-selected' : 'mp-files-file'}
             aria-label={file.path}
             aria-current={selected ? 'true' : undefined}
-            title={`${file.path} · v${file.version} · ${formatSize(file.size)}${dirty ? ' · unsaved changes' : ''}`}
+            title={`${file.path} · v${file.version} · ${formatBytes(file.size)}${dirty ? ' · unsaved changes' : ''}`}
             onClick={() => onOpen(file.path)}
             onKeyDown={(e) => onKeyDown(e, file.path)}
           >
@@ -463,7 +457,7 @@ const TreeLine = memo(function TreeLine({
               </span>
             )}
             <span className="mp-files-size" aria-hidden="true">
-              {formatSize(file.size)}
+              {formatBytes(file.size)}
             </span>
           </button>
         </li>

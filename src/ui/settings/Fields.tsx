@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Options } from '../options';
 
 /** A one-line text setting: names, model ids, addresses (never spell-checked). */
 export function TextField({
@@ -51,11 +52,7 @@ export function Choice<T extends string>({
 }) {
   return (
     <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
-      {options.map((option) => (
-        <option key={option} value={option}>
-          {labels[option]}
-        </option>
-      ))}
+      <Options items={options} value={(option) => option} label={(option) => labels[option]} />
     </select>
   );
 }

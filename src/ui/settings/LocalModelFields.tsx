@@ -18,6 +18,7 @@ import {
 } from '../../state/local-model';
 import type { FieldProps } from './NumberField';
 import { Choice, TextField } from './Fields';
+import { Options } from '../options';
 
 /** The fields as typed (the number stays text until it is checked). */
 export interface LocalDraft {
@@ -101,11 +102,7 @@ export function LocalModelFields({ value: draft, onChange }: FieldProps<LocalDra
         onChange={(model) => onChange({ ...draft, model })}
       />
       <datalist id="local-model-suggestions">
-        {LOCAL_MODELS.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.label}
-          </option>
-        ))}
+        <Options items={LOCAL_MODELS} value={(m) => m.id} label={(m) => m.label} />
       </datalist>
       {info && <p className="hint">{info.note}</p>}
       <label>

@@ -3,6 +3,7 @@ import { getStrategy, STRATEGY_LIST } from '../../core/strategies/registry';
 import type { StrategyId } from '../../core/strategies/types';
 import type { FieldProps } from './NumberField';
 import { TextField, Toggle } from './Fields';
+import { Options } from '../options';
 
 /** The strategy new threads start with, and the model that answers strategies' own steps. */
 export function StrategyDefaultsField({ value, onChange }: FieldProps<StrategySettings>) {
@@ -15,11 +16,7 @@ export function StrategyDefaultsField({ value, onChange }: FieldProps<StrategySe
         value={value.default}
         onChange={(e) => onChange({ ...value, default: e.target.value as StrategyId })}
       >
-        {STRATEGY_LIST.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.label}
-          </option>
-        ))}
+        <Options items={STRATEGY_LIST} value={(s) => s.id} label={(s) => s.label} />
       </select>
       <p className="hint">{getStrategy(value.default).description}</p>
       <TextField

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { StrategyField, StrategyId, StrategySelection } from '../../core/strategies/types';
 import { getStrategy, parseStrategySettings } from '../../core/strategies/registry';
 import { parseInRange } from '../settings/NumberField';
+import { Options } from '../options';
 
 type Draft = Record<string, string | boolean>;
 
@@ -203,11 +204,7 @@ function SelectField({
     <div className="field" title={field.help}>
       <label htmlFor={id}>{field.label}</label>
       <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        {field.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options items={field.options} value={(o) => o.value} label={(o) => o.label} />
       </select>
     </div>
   );

@@ -5,6 +5,7 @@ import type { StrategyId } from '../../core/strategies/types';
 import { getLayers } from '../../core/harness/pipeline';
 import { StrategyFields } from './StrategyFields';
 import './strategy.css';
+import { Options } from '../options';
 
 /**
  * The open thread's context strategy, next to the thread (and for the next new thread when none is
@@ -30,11 +31,7 @@ export function StrategyPicker() {
           value={selection.id}
           onChange={(e) => void setStrategy(defaultSelection(e.target.value as StrategyId))}
         >
-          {STRATEGY_LIST.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
+          <Options items={STRATEGY_LIST} value={(s) => s.id} label={(s) => s.label} />
         </select>
       </div>
       <p className="strategy-description">
