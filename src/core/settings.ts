@@ -2,6 +2,7 @@
 // lives in memory, or in a separate record only when the user opts in.
 
 import { z } from 'zod';
+import { zodProblems } from './text/errors';
 import { agentsMdSettingsShape, DEFAULT_MEMORY_SOURCES } from './memory/agents-md';
 import { DEFAULT_FACTS_SETTINGS, factsSchema } from './memory/facts/settings';
 import {
@@ -111,12 +112,7 @@ export function parseSettings(
 ): { ok: true; settings: Settings } | { ok: false; problems: string[] } {
   const result = settingsSchema.safeParse(value);
   if (result.success) return { ok: true, settings: result.data };
-  return {
-    ok: false,
-    problems: result.error.issues.map(
-      (issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`,
-    ),
-  };
+  return { ok: false, problems: zodProblems(result.error, 'settings') };
 }
 
 /** The settings a thread runs with: the Stress thresholds and window when its state says so. */

@@ -363,7 +363,4 @@ export const threadHeaderSchema = z.looseObject({
 /** Settings keys that describe this device rather than the memory: an import keeps the local one. */
 export const DEVICE_LOCAL_SETTINGS = ['rememberKey'] as const;
 
-/** Turns zod issues into "field: message" lines. */
-export function zodProblems(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-}
+export { zodProblems } from '../text/errors';

@@ -3,7 +3,7 @@
 // logged exchange may carry the reply beside it ({request, response}: the response's content and
 // usage become the last assistant message).
 
-import { isRecord, str, type SessionBuilder } from './builder';
+import { isRecord, requestMessages, str, type SessionBuilder } from './builder';
 import { addUserContent, mapContent } from './blocks';
 import { anthropicUsage } from './claude-code';
 
@@ -24,9 +24,8 @@ export function mapAnthropicMessages(
   b: SessionBuilder,
   response?: unknown,
 ): void {
-  const messages = Array.isArray(body) ? body : Array.isArray(body.messages) ? body.messages : [];
+  const messages = requestMessages(body, b);
   if (!Array.isArray(body)) {
-    if (str(body.model)) b.model = str(body.model);
     const system = body.system === undefined ? '' : mapContent(body.system, b).text;
     if (system) b.notice(`System prompt:\n${system}`);
   }

@@ -76,6 +76,19 @@ export function argumentsText(value: unknown): string {
   return JSON.stringify(value ?? {});
 }
 
+/**
+ * A request's messages: the body itself when it is the list, else its `messages`. A body that
+ * names its model sets the session's.
+ */
+export function requestMessages(
+  body: Record<string, unknown> | unknown[],
+  b: SessionBuilder,
+): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (str(body.model)) b.model = str(body.model);
+  return Array.isArray(body.messages) ? body.messages : [];
+}
+
 interface At {
   id?: string;
   at?: unknown;

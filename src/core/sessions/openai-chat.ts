@@ -5,7 +5,7 @@
 // the older function role.
 
 import type { ToolCall } from '../agent/types';
-import { argumentsText, isRecord, str, type SessionBuilder } from './builder';
+import { argumentsText, isRecord, requestMessages, str, type SessionBuilder } from './builder';
 import { mapContent } from './blocks';
 import { responsesUsage } from './items';
 
@@ -14,8 +14,7 @@ export function mapChatMessages(
   b: SessionBuilder,
   response?: unknown,
 ): void {
-  const messages = Array.isArray(body) ? body : Array.isArray(body.messages) ? body.messages : [];
-  if (!Array.isArray(body) && str(body.model)) b.model = str(body.model);
+  const messages = requestMessages(body, b);
   /** The older function_call has no id: the call and its result are paired in order. */
   const legacy: string[] = [];
   const add = (message: unknown) => {

@@ -211,3 +211,13 @@ export function scanJson(text: string): ScanResult {
     throw error;
   }
 }
+
+/** The list a JSON text holds, or an empty one when the text is no JSON list (nothing thrown). */
+export function parseJsonList(text: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as unknown[]) : [];
+  } catch {
+    return [];
+  }
+}

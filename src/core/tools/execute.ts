@@ -8,7 +8,7 @@ import type { Tool } from '../agent/tool';
 import type { ToolResult } from '../agent/types';
 import { BOUNDS } from '../limits';
 import { capSandboxText } from './sandbox-output';
-import { errorText } from '../text/errors';
+import { errorText, zodProblems } from '../text/errors';
 
 export const EXECUTE_TOOL_NAME = 'execute';
 
@@ -101,9 +101,7 @@ Usage:
     async run(rawArgs, context) {
       const parsed = schema.safeParse(parseArgs(rawArgs));
       if (!parsed.success) {
-        const problems = parsed.error.issues.map(
-          (issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`,
-        );
+        const problems = zodProblems(parsed.error, 'arguments');
         return {
           content: `Error: invalid arguments for execute: ${problems.join('; ')}.`,
           isError: true,

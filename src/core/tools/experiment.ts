@@ -8,6 +8,7 @@ import type { Tool } from '../agent/tool';
 import type { ToolResult, ToolSchema } from '../agent/types';
 import { FS_TOOL_NAMES } from '../fs/tools';
 import { BOUNDS } from '../limits';
+import { zodProblems } from '../text/errors';
 import { EXECUTE_TOOL_NAME } from './execute';
 
 /** Names an experiment tool may not take. */
@@ -98,12 +99,7 @@ export function parseExperimentTools(
 ): { ok: true; tools: ExperimentToolDefinition[] } | { ok: false; problems: string[] } {
   const result = experimentToolListSchema.safeParse(value);
   if (result.success) return { ok: true, tools: result.data };
-  return {
-    ok: false,
-    problems: result.error.issues.map(
-      (issue) => `${issue.path.join('.') || 'tools'}: ${issue.message}`,
-    ),
-  };
+  return { ok: false, problems: zodProblems(result.error, 'tools') };
 }
 
 export function createExperimentTool(definition: ExperimentToolDefinition): Tool {

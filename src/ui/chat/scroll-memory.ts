@@ -4,6 +4,7 @@
 // wrapping differently) still shows the same message; a thread scrolled to the end stays pinned there.
 
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { parseJsonList } from '../../core/text/json-scan';
 
 export interface ScrollPosition {
   /** Pinned to the end: new content keeps it at the end. */
@@ -27,15 +28,8 @@ type ScrollMap = [string, ScrollPosition][];
 /** Reads the stored list, dropping anything that is not a well-formed entry. */
 export function parseScrollMap(text: string | null): ScrollMap {
   if (!text) return [];
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(raw)) return [];
   const map: ScrollMap = [];
-  for (const entry of raw.slice(-MAX_REMEMBERED) as unknown[]) {
+  for (const entry of parseJsonList(text).slice(-MAX_REMEMBERED)) {
     if (!Array.isArray(entry) || entry.length !== 2) continue;
     const [id, value] = entry as unknown[];
     if (typeof id !== 'string' || !value || typeof value !== 'object') continue;

@@ -3,6 +3,7 @@
 
 import type { ModelMessage } from '../../agent/types';
 import { DEMO_TAG, clip, parseArgs, squash, stringArg, stripTag } from './text';
+import { parseJsonList } from '../../text/json-scan';
 
 const SECTIONS = ['SESSION INTENT', 'SUMMARY', 'ARTIFACTS', 'NEXT STEPS'] as const;
 
@@ -122,15 +123,8 @@ function withoutTrailingInstructions(text: string): string {
 }
 
 function transcriptFromJson(text: string): Turn[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
   const turns: Turn[] = [];
-  for (const item of value as unknown[]) {
+  for (const item of parseJsonList(text)) {
     if (!item || typeof item !== 'object') continue;
     const record = item as Record<string, unknown>;
     const role = ROLE_NAMES[String(record.role ?? record.type ?? '').toLowerCase()];
