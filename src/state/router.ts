@@ -122,6 +122,44 @@ function createAddressSync(
     const arena = useArenaStore.getState();
     const clear = { problem: null, notice: null };
 
+    /**
+     * A stored thread or arena run by its id: the one shown already stays; while a run is going the
+     * address is refused; otherwise it is read and shown, or its absence is said over `instead`.
+     */
+    async function openStored<T>(open: {
+      kind: 'thread' | 'run';
+      id: string;
+      shown: boolean;
+      busy: string | null;
+      load: () => Promise<T | undefined>;
+      show: (loaded: T) => boolean;
+      instead: () => void;
+    }): Promise<void> {
+      const inArena = open.kind === 'run';
+      if (open.shown) {
+        commit(() => {
+          set(clear);
+          arena.setOpen(inArena);
+        });
+        return;
+      }
+      if (open.busy) {
+        refuse(open.busy);
+        return;
+      }
+      const loaded = await open.load().catch((error: unknown) => unreadable(open.kind, error));
+      if (overtaken() || loaded === null) return;
+      commit(() => {
+        arena.setOpen(inArena);
+        if (loaded && open.show(loaded)) {
+          set(clear);
+        } else {
+          open.instead();
+          set({ problem: problemOf(open.kind, open.id), notice: null });
+        }
+      });
+    }
+
     switch (route.view) {
       case 'start': {
         // The most recent thread, or the new-thread screen; the address then names it.
@@ -141,34 +179,17 @@ function createAddressSync(
           chat.newThread();
         });
         return;
-      case 'thread': {
-        if (chat.thread?.id === route.id) {
-          commit(() => {
-            set(clear);
-            arena.setOpen(false);
-          });
-          return;
-        }
-        if (chat.running) {
-          refuse(RUNNING_THREAD);
-          return;
-        }
-        // Read with its revision, so the session's first save knows what it started from.
-        const loaded = await loadThread(getServices().threads, route.id).catch((error: unknown) =>
-          unreadable('thread', error),
-        );
-        if (overtaken() || loaded === null) return;
-        commit(() => {
-          arena.setOpen(false);
-          if (loaded && useChatStore.getState().showThread(loaded.thread, loaded.revision)) {
-            set(clear);
-          } else {
-            useChatStore.getState().newThread();
-            set({ problem: problemOf('thread', route.id), notice: null });
-          }
+      case 'thread':
+        return openStored({
+          kind: 'thread',
+          id: route.id,
+          shown: chat.thread?.id === route.id,
+          busy: chat.running ? RUNNING_THREAD : null,
+          // Read with its revision, so the session's first save knows what it started from.
+          load: () => loadThread(getServices().threads, route.id),
+          show: (loaded) => useChatStore.getState().showThread(loaded.thread, loaded.revision),
+          instead: () => useChatStore.getState().newThread(),
         });
-        return;
-      }
       case 'arena':
         commit(() => {
           set(clear);
@@ -177,33 +198,18 @@ function createAddressSync(
           if (useArenaStore.getState().kept) useArenaStore.getState().clearRun();
         });
         return;
-      case 'arena-run': {
-        if (arena.current?.id === route.id) {
-          commit(() => {
-            set(clear);
-            arena.setOpen(true);
-          });
-          return;
-        }
-        if (arena.running) {
-          refuse('An arena run is going: stop it or let it finish before opening another run.');
-          return;
-        }
-        const run = await arena
-          .loadRun(route.id)
-          .catch((error: unknown) => unreadable('run', error));
-        if (overtaken() || run === null) return;
-        commit(() => {
-          arena.setOpen(true);
-          if (run && useArenaStore.getState().showRun(run)) {
-            set(clear);
-          } else {
-            useArenaStore.getState().clearRun();
-            set({ problem: problemOf('run', route.id), notice: null });
-          }
+      case 'arena-run':
+        return openStored({
+          kind: 'run',
+          id: route.id,
+          shown: arena.current?.id === route.id,
+          busy: arena.running
+            ? 'An arena run is going: stop it or let it finish before opening another run.'
+            : null,
+          load: () => arena.loadRun(route.id),
+          show: (run) => useArenaStore.getState().showRun(run),
+          instead: () => useArenaStore.getState().clearRun(),
         });
-        return;
-      }
       case 'invalid':
         commit(() => {
           arena.setOpen(false);
