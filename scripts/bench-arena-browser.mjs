@@ -7,6 +7,7 @@
 //   (MP_DIST / MP_PORT pick another build folder and port, as for the browser tests)
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { runArenaToResults } from './lib/arena-ui.mjs';
 import { launchChromium, serveApp } from './lib/served-app.mjs';
 
 const argument = (name) => {
@@ -50,17 +51,8 @@ try {
     await arena.getByText(/turns, \d+ messages/).waitFor();
     for (const name of STRATEGIES) await arena.getByRole('checkbox', { name, exact: true }).check();
     const start = performance.now();
-    await arena.getByRole('button', { name: 'Run arena' }).click();
+    await runArenaToResults(page, arena, STRATEGIES.length, { timeout: 600_000, polling: 50 });
     const table = arena.getByRole('table', { name: 'Arena results' });
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('table[aria-label="Arena results"] tbody tr').length === n,
-      STRATEGIES.length,
-      { timeout: 600_000, polling: 50 },
-    );
-    await arena
-      .getByRole('button', { name: 'Run arena' })
-      .and(page.locator(':enabled'))
-      .waitFor({ timeout: 600_000 });
     const ms = performance.now() - start;
     const rows = await table.locator('tbody tr').allInnerTexts();
     console.log(`\n## ${file}: time to the complete results table ${(ms / 1000).toFixed(2)} s`);

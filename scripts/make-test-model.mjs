@@ -10,11 +10,9 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import onnxProto from 'onnx-proto';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
-
-const { onnx } = onnxProto;
+import { AttributeType, DataType, io, mulberry32, onnx, tensor } from './lib/onnx-build.mjs';
 
 export const TEST_MODEL_ID = 'Xenova-test-tiny-bert';
 export const TEST_MODEL_HIDDEN_SIZE = 32;
@@ -93,18 +91,6 @@ function hashString(text) {
   return h >>> 0;
 }
 
-/** mulberry32: small, fast, deterministic PRNG. */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A unit-length Gaussian vector seeded by the token text, scaled by the token's weight. */
 function tokenVector(token, hidden) {
   const rand = mulberry32(hashString(token));
@@ -127,32 +113,6 @@ function tokenVector(token, hidden) {
   const scale = weight / Math.sqrt(norm);
   for (let i = 0; i < hidden; i++) v[i] *= scale;
   return v;
-}
-
-const { DataType } = onnx.TensorProto;
-const { AttributeType } = onnx.AttributeProto;
-
-function tensor(name, dataType, dims, bytes) {
-  return {
-    name,
-    dataType,
-    dims,
-    rawData: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-  };
-}
-
-function io(name, elemType, dims) {
-  return {
-    name,
-    type: {
-      tensorType: {
-        elemType,
-        shape: {
-          dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })),
-        },
-      },
-    },
-  };
 }
 
 /**

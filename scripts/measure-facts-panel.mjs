@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
+import { sampleFacts } from './lib/sample-facts.mjs';
 import { launchChromium, serveApp } from './lib/served-app.mjs';
 
 const option = (name, fallback) => {
@@ -77,14 +78,7 @@ async function measureOnce() {
   const exported = join(dir, 'mine.zip');
   await (await downloading).saveAs(exported);
   const entries = unzipSync(new Uint8Array(readFileSync(exported)));
-  const facts = Array.from({ length: count }, (_, i) => ({
-    id: `fact_${i}`,
-    content: `Fact number ${i}: the person ${['prefers', 'works on', 'plans', 'knows'][i % 4]} item ${(i * 37) % 1000}, a sentence long enough to wrap in the panel like a real fact does`,
-    category: ['preference', 'knowledge', 'context', 'behavior', 'goal'][i % 5],
-    confidence: 0.7 + (i % 300) / 1000,
-    createdAt: '2026-01-01T00:00:00Z',
-    source: 'manual',
-  }));
+  const facts = sampleFacts(count);
   const memory = new TextEncoder().encode(JSON.stringify({ version: '1.0', facts }, null, 2));
   const manifest = JSON.parse(new TextDecoder().decode(entries['manifest.json']));
   const listed = manifest.files.find((f) => f.entry === 'files/memories/memory.json');

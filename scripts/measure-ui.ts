@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { scenarioBundles } from './ui-scenarios';
 import { STRATEGY_LIST } from '../src/core/strategies/registry';
+import { runArenaToResults } from './lib/arena-ui.mjs';
 import { buildApp, launchChromium, serveApp, sleep } from './lib/served-app.mjs';
 
 const argv = process.argv.slice(2);
@@ -344,16 +345,7 @@ const scenarios: Scenario[] = [
       await arena.getByText(/turns, \d+ messages/).waitFor();
       for (const name of STRATEGIES)
         await arena.getByRole('checkbox', { name, exact: true }).check();
-      await arena.getByRole('button', { name: 'Run arena' }).click();
-      await page.waitForFunction(
-        (n) => document.querySelectorAll('table[aria-label="Arena results"] tbody tr').length === n,
-        STRATEGIES.length,
-        { timeout: 900_000, polling: 200 },
-      );
-      await arena
-        .getByRole('button', { name: 'Run arena' })
-        .and(page.locator(':enabled'))
-        .waitFor({ timeout: 900_000 });
+      await runArenaToResults(page, arena, STRATEGIES.length, { timeout: 900_000, polling: 200 });
       // Back to the chat: "open" comes back to the results.
       await page.getByRole('button', { name: 'Arena', exact: true }).click();
       await conversation(page).waitFor();

@@ -2,15 +2,13 @@
 // line. A report that is missing, or that ran no test, is a problem: the run must not print green.
 import { existsSync, readFileSync } from 'node:fs';
 
+/** A report that is not there: no counts, and the problem that says so. */
+const missing = (problem) => ({ passed: 0, failed: 0, problems: [problem] });
+
 /** @returns {{ passed: number, failed: number, problems: string[] }} */
 export function readVitestReport(path) {
-  if (!existsSync(path)) {
-    return {
-      passed: 0,
-      failed: 0,
-      problems: [`Vitest wrote no report (${path}): the unit tests did not run`],
-    };
-  }
+  if (!existsSync(path))
+    return missing(`Vitest wrote no report (${path}): the unit tests did not run`);
   const report = JSON.parse(readFileSync(path, 'utf8'));
   const problems = [];
   let failed = report.numFailedTests;
@@ -23,13 +21,8 @@ export function readVitestReport(path) {
 
 /** @returns {{ passed: number, failed: number, problems: string[] }} */
 export function readPlaywrightReport(path) {
-  if (!existsSync(path)) {
-    return {
-      passed: 0,
-      failed: 0,
-      problems: [`Playwright wrote no report (${path}): the browser tests did not start`],
-    };
-  }
+  if (!existsSync(path))
+    return missing(`Playwright wrote no report (${path}): the browser tests did not start`);
   const { stats, errors = [] } = JSON.parse(readFileSync(path, 'utf8'));
   const passed = stats.expected + (stats.flaky ?? 0);
   const problems = errors.map(

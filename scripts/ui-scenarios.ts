@@ -9,6 +9,7 @@ import { fixture } from '../tests/fixtures/bundle';
 import type { ContextEvent, MemoryEdit, ModelCallRecord, Thread } from '../src/core/thread/thread';
 import type { Message } from '../src/core/agent/types';
 import { COMPACTION_STATE_KEY } from '../src/core/compaction/compaction';
+import { sampleFacts } from './lib/sample-facts.mjs';
 
 /** Fixed start of every timeline (2026-01-05 09:00 UTC), one minute a turn. */
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -284,17 +285,6 @@ function shortThread(): Thread {
   };
 }
 
-export function facts(count: number) {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `fact_${i}`,
-    content: `Fact number ${i}: the person ${['prefers', 'works on', 'plans', 'knows'][i % 4]} item ${(i * 37) % 1000}, a sentence long enough to wrap in the panel like a real fact does`,
-    category: ['preference', 'knowledge', 'context', 'behavior', 'goal'][i % 5],
-    confidence: 0.7 + (i % 300) / 1000,
-    createdAt: '2026-01-01T00:00:00Z',
-    source: 'manual',
-  }));
-}
-
 /** Paths of `count` workspace files: 40 folders of source files, the rest in one big /logs/ folder. */
 export function filePaths(count: number): string[] {
   const paths: string[] = [];
@@ -340,7 +330,7 @@ export async function scenarioBundles(
     facts: await make(async (f) => {
       await f.user.write(
         '/memory.json',
-        JSON.stringify({ version: '1.0', facts: facts(sizes.facts) }, null, 2),
+        JSON.stringify({ version: '1.0', facts: sampleFacts(sizes.facts) }, null, 2),
       );
       await f.threads.put(shortThread());
     }),

@@ -1,20 +1,6 @@
 // The ONNX decoder graph of the tiny test language models (scripts/make-test-lm.mjs), built with
 // onnx-proto: weights, quantization (q8, q4) and the graph transformers.js runs.
-import onnxProto from 'onnx-proto';
-
-const { onnx } = onnxProto;
-
-/** mulberry32: small, fast, deterministic PRNG. */
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { DataType, intAttr, intsAttr, io, mulberry32, onnx, tensor } from './onnx-build.mjs';
 
 function gaussian(rand, n, scale) {
   const out = new Float32Array(n);
@@ -23,35 +9,6 @@ function gaussian(rand, n, scale) {
   }
   return out;
 }
-
-const { DataType } = onnx.TensorProto;
-const { AttributeType } = onnx.AttributeProto;
-
-function tensor(name, dataType, dims, bytes) {
-  return {
-    name,
-    dataType,
-    dims,
-    rawData: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-  };
-}
-
-function io(name, elemType, dims) {
-  return {
-    name,
-    type: {
-      tensorType: {
-        elemType,
-        shape: {
-          dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })),
-        },
-      },
-    },
-  };
-}
-
-const intAttr = (name, i) => ({ name, type: AttributeType.INT, i });
-const intsAttr = (name, ints) => ({ name, type: AttributeType.INTS, ints });
 
 /**
  * The weights, by name, with their shapes. Matrices are stored [in, out] (x @ W).
