@@ -1,37 +1,21 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Options } from '../options';
 
 /** A one-line text setting: names, model ids, addresses (never spell-checked). */
 export function TextField({
   label,
-  value,
   onChange,
-  type,
-  placeholder,
-  maxLength,
-  list,
-}: {
+  ...input
+}: Pick<InputHTMLAttributes<HTMLInputElement>, 'placeholder' | 'maxLength' | 'list'> & {
   label: string;
   value: string;
   onChange: (text: string) => void;
   type?: 'url';
-  placeholder?: string;
-  maxLength?: number;
-  /** The id of a datalist of suggestions. */
-  list?: string;
 }) {
   return (
     <label>
       {label}
-      <input
-        type={type}
-        value={value}
-        list={list}
-        maxLength={maxLength}
-        spellCheck={false}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <input {...input} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
     </label>
   );
 }
