@@ -18,9 +18,12 @@ const LIST = process.argv.includes('--list');
  * same rules measure the tree before the change.
  */
 const LAYERS = [
-  // Shared vocabulary: text helpers, input bounds, and the workspace contract (the filesystem's
-  // interface, which the agent hands to tools and middleware).
-  ['base', ['core/text/', 'core/limits.ts', 'core/fs/types.ts', 'core/fs/authorship.ts']],
+  // Shared vocabulary: text helpers, dates and times, input bounds, and the workspace contract
+  // (the filesystem's interface, which the agent hands to tools and middleware).
+  [
+    'base',
+    ['core/text/', 'core/time/', 'core/limits.ts', 'core/fs/types.ts', 'core/fs/authorship.ts'],
+  ],
   ['agent', ['core/agent/']],
   ['tokens', ['core/tokens/', 'core/context/tokens.ts', 'core/context/bpe/']],
   ['providers, fs, tools', ['core/providers/', 'core/fs/', 'core/tools/']],

@@ -1,19 +1,24 @@
 // Chinese and Japanese dates, times and numbers.
 
-import { cjkNumeralValue, matchUnit } from '../units';
-import { fullYear, numeral, pushDate } from './dates';
+import { cjkNumeralValue } from '../../text/numerals';
+import {
+  CJK_DATE_ANCHOR,
+  CJK_DATE_RE,
+  CJK_TIME_ANCHOR,
+  CJK_TIME_RE,
+  CJK_YEAR_ANCHOR,
+  CJK_YEAR_RE,
+  readCjkDate,
+  readCjkTime,
+} from '../../time';
+import { matchUnit } from '../units';
+import { pushDate } from './dates';
 import { execAll, push } from './text';
 import { pushTime } from './times';
 import { P, type Candidate } from './types';
 
-const CJK_NUM = '[〇零一二三四五六七八九十]';
-// Chinese and Japanese dates are found from their 月 (or 年): the pattern runs on a short window
-// around each one, never over the whole text.
-const CJK_DATE_RE = new RegExp(
-  `(?<![\\d〇零一二三四五六七八九十])(?:(\\d{4}|\\d{2}|[〇零一二三四五六七八九]{4}|[〇零一二三四五六七八九]{2})[ ]?年[ ]?)?(\\d{1,2}|${CJK_NUM}{1,3})[ ]?月(?:[ ]?(\\d{1,2}|${CJK_NUM}{1,3})[ ]?[日号號])?`,
-  'g',
-);
-const CJK_YEAR_RE = /(?<!\d)(\d{4})[ ]?年(?![ ]?(?:\d|[〇零一二三四五六七八九十])+[ ]?月)/g;
+// Chinese and Japanese dates and times are found from their 月, 年 or 点: the pattern runs on a
+// short window around each one, never over the whole text.
 
 /** Matches of `re` in a window of `t` around each occurrence of `anchor`, offsets in `t`. */
 function anchored(
@@ -41,45 +46,16 @@ function anchored(
 }
 
 export function scanCjkDates(t: string, out: Candidate[]): void {
-  for (const m of anchored(t, /月/g, 12, 6, CJK_DATE_RE)) {
-    const year = m[1] !== undefined ? fullYear(String(numeral(m[1]))) : undefined;
-    const month = numeral(m[2]!);
-    const day = m[3] !== undefined ? numeral(m[3]) : undefined;
-    if (year === undefined && day === undefined) continue; // "三月" alone is a month name
-    if (m[1] !== undefined && m[1].length === 2 && !/^\d+$/.test(m[1])) continue;
-    pushDate(out, m.index, m.index + m[0].length, year, month, day);
-  }
-  for (const m of anchored(t, /年/g, 5, 12, CJK_YEAR_RE)) {
+  for (const m of anchored(t, CJK_DATE_ANCHOR, 12, 6, CJK_DATE_RE))
+    pushDate(out, m.index, m.index + m[0].length, readCjkDate(m));
+  for (const m of anchored(t, CJK_YEAR_ANCHOR, 5, 12, CJK_YEAR_RE)) {
     push(out, m.index, m.index + m[0].length, 'date', 'year', m[1]!, P.date);
   }
 }
 
-const CJK_PERIOD = '上午|下午|晚上|早上|中午|凌晨|傍晚|早晨|夜里|夜裡|今晚|午後|午前';
-const CJK_TIME_RE = new RegExp(
-  `(?:(${CJK_PERIOD})[ ]?)?(?<![\\d〇零一二两三四五六七八九十])(\\d{1,2}|[零〇一二两三四五六七八九十]{1,3})[ ]?([点點時时])(?:[ ]?(\\d{1,2}|[零〇一二三四五六七八九十]{1,3})[ ]?分|(半)|(钟|鐘))?`,
-  'g',
-);
-
 export function scanCjkTimes(t: string, out: Candidate[]): void {
-  for (const m of anchored(t, /[点點時时]/g, 6, 6, CJK_TIME_RE)) {
-    const [, period, hourText, mark, minuteText, half, clock] = m;
-    const arabic = /^\d+$/.test(hourText!);
-    // "3点" alone is also "3 points": a time needs a period of day, minutes, 半 or 钟, or 时/時.
-    if (
-      !period &&
-      minuteText === undefined &&
-      !half &&
-      !clock &&
-      (mark === '点' || mark === '點' || !arabic)
-    )
-      continue;
-    let hour = numeral(hourText!);
-    const minute = half ? 30 : minuteText !== undefined ? numeral(minuteText) : 0;
-    if (period && /下午|晚上|傍晚|夜里|夜裡|今晚|午後/.test(period) && hour < 12) hour += 12;
-    if (period === '中午' && hour < 11) hour += 12;
-    if (period === '凌晨' && hour === 12) hour = 0;
-    pushTime(out, m.index, m.index + m[0].length, hour, minute, undefined, undefined);
-  }
+  for (const m of anchored(t, CJK_TIME_ANCHOR, 6, 6, CJK_TIME_RE))
+    pushTime(out, m.index, m.index + m[0].length, readCjkTime(m));
 }
 
 // Chinese numerals with a measurement unit: "三公斤", "两天", "一百元"; "百分之五十" is 50%.

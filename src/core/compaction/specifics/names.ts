@@ -1,6 +1,7 @@
 // ---- names ----------------------------------------------------------------------------------
 
 import { STOPWORDS } from '../../retrieval/tokenize';
+import { MONTH_NAMES, WEEKDAY_NAMES } from '../../time';
 import { LATIN, execAll, push } from './text';
 import { P, type Candidate } from './types';
 
@@ -23,13 +24,14 @@ const SENTENCE_VERB = /^[A-Z][a-z]{3,}(?:ing|ed|ly)$/;
 const isQuoteMark = (c: string | undefined): boolean =>
   c !== undefined && `"'“”‘’「」『』《》`.includes(c);
 const CONNECTOR_SET = new Set(CONNECTORS.split('|'));
-const TIME_WORDS = new Set(
-  (
-    'monday tuesday wednesday thursday friday saturday sunday january february march april may ' +
-    'june july august september october november december last next this every today tonight ' +
-    'tomorrow yesterday morning afternoon evening night weekend week month year'
+const TIME_WORDS = new Set([
+  ...WEEKDAY_NAMES,
+  ...MONTH_NAMES,
+  ...(
+    'last next this every today tonight tomorrow yesterday morning afternoon evening night ' +
+    'weekend week month year'
   ).split(' '),
-);
+]);
 /** Words that are capitalised because they start a sentence (besides the stopwords). */
 const SENTENCE_WORDS = new Set(
   (

@@ -1,43 +1,31 @@
-import { pad } from './dates';
+import {
+  AMPM_RE,
+  CLOCK_RE,
+  OCLOCK_RE,
+  formatTime,
+  readAmPm,
+  readClock,
+  readOClock,
+  type ClockTime,
+} from '../../time';
 import { execAll, push } from './text';
 import { P, type Candidate } from './types';
 
-const CLOCK_RE =
-  /(?<![A-Za-z0-9_.:/])(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[ \t]?([AaPp])(?:\.[Mm]\.|[Mm](?![A-Za-z0-9_])))?(?![A-Za-z0-9_:]|\.\d)/g;
-const AMPM_RE = /(?<![A-Za-z0-9_.:/])(\d{1,2})[ \t]?([AaPp])(?:\.[Mm]\.|[Mm](?![A-Za-z0-9_]))/g;
-const OCLOCK_RE = /(?<![A-Za-z0-9_.:/])(\d{1,2})[ \t]o['’]clock(?![A-Za-z])/g;
-
+/** A time found from `start` to `end`, as its written form ("14:30", "09:05:07"). */
 export function pushTime(
   out: Candidate[],
   start: number,
   end: number,
-  hour: number,
-  minute: number,
-  second: number | undefined,
-  meridiem: 'am' | 'pm' | undefined,
+  time: ClockTime | undefined,
 ): void {
-  if (!Number.isInteger(hour) || !Number.isInteger(minute)) return;
-  if (meridiem) {
-    if (hour < 1 || hour > 12) return;
-    if (meridiem === 'pm' && hour < 12) hour += 12;
-    if (meridiem === 'am' && hour === 12) hour = 0;
-  }
-  if (hour > 24 || minute > 59 || (second ?? 0) > 59) return;
-  const text = `${pad(hour)}:${pad(minute)}${second !== undefined ? `:${pad(second)}` : ''}`;
-  push(out, start, end, 'date', 'time', text, P.time);
+  if (time) push(out, start, end, 'date', 'time', formatTime(time), P.time);
 }
 
 export function scanTimes(t: string, out: Candidate[]): void {
-  for (const m of execAll(CLOCK_RE, t)) {
-    const meridiem = m[4] ? (m[4].toLowerCase() === 'a' ? 'am' : 'pm') : undefined;
-    const second = m[3] !== undefined ? Number(m[3]) : undefined;
-    pushTime(out, m.index, m.index + m[0].length, Number(m[1]), Number(m[2]), second, meridiem);
-  }
-  for (const m of execAll(AMPM_RE, t)) {
-    const meridiem = m[2]!.toLowerCase() === 'a' ? 'am' : 'pm';
-    pushTime(out, m.index, m.index + m[0].length, Number(m[1]), 0, undefined, meridiem);
-  }
-  for (const m of execAll(OCLOCK_RE, t)) {
-    pushTime(out, m.index, m.index + m[0].length, Number(m[1]), 0, undefined, undefined);
-  }
+  for (const [re, read] of [
+    [CLOCK_RE, readClock],
+    [AMPM_RE, readAmPm],
+    [OCLOCK_RE, readOClock],
+  ] as const)
+    for (const m of execAll(re, t)) pushTime(out, m.index, m.index + m[0].length, read(m));
 }
