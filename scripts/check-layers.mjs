@@ -31,8 +31,8 @@ const LAYERS = [
   ['thread', ['core/thread/', 'core/agent/thread.ts', 'core/agent/recorder.ts']],
   ['retrieval', ['core/retrieval/']],
   [
-    'features (memory, compaction, strategies)',
-    ['core/memory/', 'core/compaction/', 'core/context/', 'core/strategies/'],
+    'features (memory, compaction, recorder, strategies)',
+    ['core/memory/', 'core/compaction/', 'core/recorder/', 'core/context/', 'core/strategies/'],
   ],
   // The Demo stands in for a model on every feature's requests: it answers each by its purpose.
   ['demo provider', ['core/providers/demo/']],

@@ -31,8 +31,8 @@ import {
 } from '../tokens/counter';
 import { resolveProfile } from '../providers/profiles';
 import { summarizerFromProvider, type SummarizeFn } from '../compaction/summarization';
-import type { RecordBuilder } from '../compaction/record';
-import { deliverAfterRun, recordsOf } from '../compaction/delivery';
+import type { RecordBuilder } from '../recorder/record';
+import { deliverAfterRun, recordsOf } from '../recorder/delivery';
 import type { MemoryLoad } from '../memory/facts/inject';
 import { createMemoryLoader } from '../memory/facts/store';
 import {
@@ -115,7 +115,7 @@ export interface HarnessRunInput {
   maxOutputTokens?: number;
   /**
    * The run ends when the model has answered; the compaction records built after the request left
-   * arrive later through `emit` (compaction/delivery.ts). Default: the run waits for them.
+   * arrive later through `emit` (recorder/delivery.ts). Default: the run waits for them.
    */
   recordsAfterRun?: boolean;
 }

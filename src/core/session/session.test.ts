@@ -6,7 +6,7 @@ import { memoryFs } from '../../../tests/fixtures/agent';
 import type { ModelProvider } from '../agent/types';
 import { ProviderError } from '../agent/types';
 import { createHarness } from '../harness/harness';
-import { buildCompactionRecord, type RecordBuilder } from '../compaction/record';
+import { buildCompactionRecord, type RecordBuilder } from '../recorder/record';
 import { createDemoProvider } from '../providers/demo';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { defaultSelection, strategyChoiceSlot, strategyOf } from '../strategies/registry';

@@ -6,7 +6,7 @@
 // shows; the run's logic lives here, in the core, with its edges given as dependencies.
 //
 // A run ends when the model has answered: the compaction records built after a request left arrive
-// later through the run's emit (compaction/delivery.ts), and the session applies and saves each
+// later through the run's emit (recorder/delivery.ts), and the session applies and saves each
 // one as it arrives ('records' on the stream says while some are still being built).
 
 import type { AgentEvent } from '../agent/events';

@@ -3,7 +3,7 @@
 
 import type { AgentEvent } from '../agent/events';
 import type { ThreadState } from '../agent/middleware';
-import type { RecordBuilder } from '../compaction/record';
+import type { RecordBuilder } from '../recorder/record';
 import type { UndoResult } from '../fs/journal';
 import type { VirtualFs } from '../fs/types';
 import type { Harness } from '../harness/harness';

@@ -1,6 +1,6 @@
 import { totalsOf, type ArenaRun } from '../../core/arena/results';
 import { AS_RECORDED_LABEL, type RecordedBaseline } from '../../core/autopsy/baseline';
-import { inContextShare, retentionShare, type Retention } from '../../core/compaction/retention';
+import { inContextShare, retentionShare, type Retention } from '../../core/recorder/retention';
 import { useArenaStore } from '../../state/arena';
 import { lookOf } from './palette';
 import { percent, tokens } from './format';

@@ -4,17 +4,17 @@
 // before and after. Opened from a mark on the token chart or the event list, and by "Compact now"
 // as a preview with Apply / Discard.
 import { useEffect, useRef } from 'react';
-import type { CompactionRecord, RecordSpecific, RecordText } from '../../core/compaction/record';
+import type { CompactionRecord, RecordSpecific, RecordText } from '../../core/recorder/record';
 import {
   RECORD_LIST_CHARS,
   RECORD_SPECIFICS,
   RECORD_TEXT_CHARS,
   REMOVAL_LABELS,
   pinKey,
-} from '../../core/compaction/record';
-import { SPECIFIC_KIND_LABELS, type SpecificKind } from '../../core/compaction/specifics';
-import { fateDetail, fateHeadline } from '../../core/compaction/fate';
-import { getPins } from '../../core/compaction/pins';
+} from '../../core/recorder/record';
+import { SPECIFIC_KIND_LABELS, type SpecificKind } from '../../core/recorder/specifics';
+import { fateDetail, fateHeadline } from '../../core/recorder/fate';
+import { getPins } from '../../core/recorder/pins';
 import { useChatStore } from '../../state/chat';
 import { useRecordsStore } from '../../state/records';
 import { eventLabel } from '../charts/chart-data';

@@ -7,12 +7,12 @@ import type { ModelMessage, ModelRequest } from '../agent/types';
 import { collect, memoryFs, timelineOf } from '../../../tests/fixtures/agent';
 import { assistant, toolGroup, user } from '../../../tests/fixtures/threads';
 import { loadEncoder } from '../tokens/counter';
-import type { CompactionSettings } from './settings';
+import type { CompactionSettings } from '../compaction/settings';
 import type { TimelineEntry } from '../thread/thread';
-import { getCompactionState, historyPath, truncateToolInputs } from './compaction';
-import { createSummarizationMiddleware } from './summarization';
-import { offloadRecord, offloadedResultText } from './offload';
-import { truncationRecord } from './truncation';
+import { getCompactionState, historyPath, truncateToolInputs } from '../compaction/compaction';
+import { createSummarizationMiddleware } from '../compaction/summarization';
+import { offloadRecord, offloadedResultText } from '../compaction/offload';
+import { truncationRecord } from '../compaction/truncation';
 import {
   RECORD_TEXT_CHARS,
   buildCompactionRecord,
@@ -21,7 +21,7 @@ import {
   type CompactionRecord,
 } from './record';
 import { getPins, pinnedIds, toggleMessagePin, toggleSpecificPin } from './pins';
-import { applyCompaction, previewCompaction } from './manual';
+import { applyCompaction, previewCompaction } from '../compaction/manual';
 import { extractSpecifics } from './specifics';
 import { strategyRecord, strategyRemoval, withPinned } from '../strategies/removals';
 import { slidingWindow } from '../strategies/kinds/sliding-window';

@@ -1,4 +1,4 @@
-// Units, currencies and number values for the specifics extractor (internal to src/core/compaction).
+// Units, currencies and number values for the specifics extractor (internal to src/core/recorder).
 //
 // A number becomes a specific with a unit when the unit is on these lists: measurement units,
 // currencies, percent, multipliers ("3x") and Chinese/Japanese classifiers. Every alias maps to

@@ -15,9 +15,9 @@ import type { Thread } from '../thread/thread';
 import { loadEncoder } from '../tokens/counter';
 import { createFsTools } from '../fs/tools';
 import { createExecuteTool } from '../tools/execute';
-import { historyPath } from './compaction';
+import { historyPath } from '../compaction/compaction';
 import { isSummaryMessage } from '../tokens/counter';
-import { createOffloadMiddleware } from './offload';
+import { createOffloadMiddleware } from '../compaction/offload';
 import { getPins, toggleSpecificPin } from './pins';
 import {
   buildCompactionRecord,
@@ -27,12 +27,12 @@ import {
   type RecordInput,
 } from './record';
 import { extractSpecifics } from './specifics';
-import type { CompactionSettings } from './settings';
-import { createSummarizationMiddleware, summarizationRecord } from './summarization';
-import { createTruncationMiddleware, truncationRecord } from './truncation';
+import type { CompactionSettings } from '../compaction/settings';
+import { createSummarizationMiddleware, summarizationRecord } from '../compaction/summarization';
+import { createTruncationMiddleware, truncationRecord } from '../compaction/truncation';
 import { emitWithRecord, settleRecords } from './delivery';
 import { previewNextRequest } from '../harness/preview';
-import { truncateToolInputs } from './compaction';
+import { truncateToolInputs } from '../compaction/compaction';
 
 const SETTINGS: CompactionSettings = {
   offloadTokens: 500,

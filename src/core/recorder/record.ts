@@ -4,7 +4,7 @@
 // specific the removed text held (kept / recoverable / lost, RULES.md section 2), with the intent
 // check after a summary and the pinned specifics a summary dropped. Pure: the caller passes the
 // texts and the files the agent can read (RecordInput, plain data), and the record is built after
-// the model request has left (compaction/delivery.ts; in the app, in a Web Worker). Plain JSON,
+// the model request has left (delivery.ts; in the app, in a Web Worker). Plain JSON,
 // kept with the thread on its timeline event; every text is bounded (BOUNDS.recordTextChars) and
 // every cut is said in the record.
 
@@ -49,7 +49,7 @@ export const RECORD_SPECIFICS = BOUNDS.recordSpecifics.value;
 /**
  * Characters read for specifics: of the removed text (all parts together), and of each text they
  * are looked for in (a context section, a readable file). A record is built after the request has
- * left (compaction/delivery.ts), but its run ends only once it is delivered, so a summarization of
+ * left (delivery.ts), but its run ends only once it is delivered, so a summarization of
  * a 200k-token history must not read megabytes twice over; a cut is listed in the record's
  * scanCuts and said in the view ("Searched in part: …").
  */
