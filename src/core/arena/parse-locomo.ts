@@ -15,9 +15,8 @@
 import type { ModelMessage } from '../agent/types';
 import { parseJsonAt } from '../bundle/jsonl';
 import { splitTurns } from '../strategies/turns';
-import { ArenaInputError } from './errors';
+import { ArenaInputError, asArenaInput } from './errors';
 import type { Probe, Transcript } from './transcript';
-import { errorText } from '../text/errors';
 import { parseLocomoDate } from '../time';
 
 const CATEGORIES: Record<number, string> = {
@@ -33,13 +32,10 @@ export function looksLikeLocomo(value: unknown): boolean {
 }
 
 export function transcriptFromLocomo(text: string, fileName: string): Transcript {
-  let value: unknown;
-  try {
-    value = parseJsonAt(text, fileName);
-  } catch (error) {
-    throw new ArenaInputError(errorText(error));
-  }
-  return locomoTranscript(value, fileName);
+  return locomoTranscript(
+    asArenaInput(() => parseJsonAt(text, fileName)),
+    fileName,
+  );
 }
 
 export function locomoTranscript(value: unknown, fileName: string): Transcript {

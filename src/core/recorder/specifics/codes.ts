@@ -48,19 +48,14 @@ function isDashCode(code: string): boolean {
   return mixed || letters.every((g) => /^[A-Z]+$/.test(g));
 }
 
+/** A whole match as an identifier, lowercased. */
+function pushCode(out: Candidate[], m: RegExpExecArray, subtype: string, priority: number): void {
+  push(out, m.index, m.index + m[0].length, 'identifier', subtype, m[0].toLowerCase(), priority);
+}
+
 export function scanDashCodes(t: string, out: Candidate[]): void {
-  for (const m of execAll(DASH_CODE_RE, t)) {
-    if (!isDashCode(m[0])) continue;
-    push(
-      out,
-      m.index,
-      m.index + m[0].length,
-      'identifier',
-      'dashed',
-      m[0].toLowerCase(),
-      P.identifier,
-    );
-  }
+  for (const m of execAll(DASH_CODE_RE, t))
+    if (isDashCode(m[0])) pushCode(out, m, 'dashed', P.identifier);
 }
 
 // ---- a package at a version (token-bound) ---------------------------------------------------
@@ -69,17 +64,7 @@ const PACKAGE_RE =
   /(?<![\w.@/-])(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*@[~^]?v?\d+(?:\.\d+)*(?:-[0-9A-Za-z.]+)?(?![\w@/])/gi;
 
 export function scanPackages(t: string, out: Candidate[]): void {
-  for (const m of execAll(PACKAGE_RE, t)) {
-    push(
-      out,
-      m.index,
-      m.index + m[0].length,
-      'identifier',
-      'package',
-      m[0].toLowerCase(),
-      P.package,
-    );
-  }
+  for (const m of execAll(PACKAGE_RE, t)) pushCode(out, m, 'package', P.package);
 }
 
 // ---- a product or an acronym with its number (spans a space: the whole text) ------------------
