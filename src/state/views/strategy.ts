@@ -10,7 +10,21 @@ import { getStrategyState, loadStrategyState } from '../../core/strategies/middl
 import { splitTurns } from '../../core/strategies/turns';
 import { formatCount as fmt, lastCallSection } from '../../core/strategies/panel';
 import { isModelMessage } from '../../core/agent/types';
+import { getLayers, type MemoryLayers } from '../../core/harness/pipeline';
 import { strategyOf } from '../chat';
+
+// The strategies the picker, its fields, the default setting and the arena offer, and their checks.
+export {
+  defaultSelection,
+  getStrategy,
+  parseStrategySettings,
+  STRATEGY_LIST,
+} from '../../core/strategies/registry';
+
+/** The memory layers the open thread sends (both, for the next new thread). */
+export function layersOf(thread: Thread | null): MemoryLayers {
+  return thread ? getLayers(thread.state) : { agentsMd: true, facts: true };
+}
 
 export interface StrategyPanelView {
   label: string;
