@@ -5,13 +5,12 @@
 import type { Thread } from '../../core/thread/thread';
 import type { Settings } from '../../core/settings';
 import type { PanelSection } from '../../core/strategies/panel-types';
-import { getStrategy } from '../../core/strategies/registry';
+import { getStrategy, strategyOf } from '../../core/strategies/registry';
 import { getStrategyState, loadStrategyState } from '../../core/strategies/middleware';
 import { splitTurns } from '../../core/strategies/turns';
 import { formatCount as fmt, lastCallSection } from '../../core/strategies/panel';
 import { isModelMessage } from '../../core/agent/types';
 import { getLayers, type MemoryLayers } from '../../core/harness/pipeline';
-import { strategyOf } from '../chat';
 
 // The strategies the picker, its fields, the default setting and the arena offer, and their checks.
 export {
@@ -41,7 +40,7 @@ export interface StrategyPanelView {
 }
 
 export function strategyPanelView(thread: Thread | null, settings: Settings): StrategyPanelView {
-  const strategy = getStrategy(strategyOf(thread, settings).id);
+  const strategy = getStrategy(strategyOf(thread?.state, settings.strategy.default).id);
   const view: StrategyPanelView = {
     label: strategy.label,
     description: strategy.description,
