@@ -180,17 +180,19 @@ describe('strategy panels', () => {
   });
 
   it('the strategies that keep no store of their own show no section of their own', () => {
-    const withPanel = STRATEGY_LIST.filter((s) => s.panel).map((s) => s.id);
-    expect(withPanel.sort()).toEqual(
-      [
-        'compression',
-        'graph',
-        'hierarchical',
-        'memory-augmented',
-        'paging',
-        'summarization',
-      ].sort(),
-    );
+    for (const id of ['deep-agents', 'sequential', 'sliding-window', 'retrieval'] as const)
+      expect(panelOf(id, null)).toEqual([]);
+  });
+
+  it('every strategy with a panel draws one from a fresh start: titled sections, none empty', () => {
+    for (const strategy of STRATEGY_LIST.filter((s) => s.panel)) {
+      const sections = panelOf(strategy.id, strategy.initialData());
+      expect(sections.length, strategy.id).toBeGreaterThan(0);
+      for (const section of sections) {
+        expect(section.title, strategy.id).not.toBe('');
+        expect(section.parts.length, strategy.id).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('a turn label cuts a long question to 70 characters and says so', () => {
