@@ -3,8 +3,12 @@ import { GraphView } from './GraphView';
 
 /** A strategy's sections, drawn from their shapes: the panel knows no strategy. */
 export function PanelSections({ sections }: { sections: readonly PanelSection[] }) {
-  return sections.map((section) => (
-    <section key={section.title} className="strategy-block" aria-label={section.title}>
+  return sections.map((section, index) => (
+    <section
+      key={`${index}:${section.title}`}
+      className="strategy-block"
+      aria-label={section.title}
+    >
       <h3>{section.title}</h3>
       {section.parts.map((part, i) => (
         <Part key={i} part={part} />
