@@ -263,3 +263,6 @@ export const useJournalStore = create<JournalState>((set, get) => {
     },
   };
 });
+
+/** The journal's bounds, said on screen where a list is cut. */
+export { JOURNAL_LIMITS } from '../core/fs/journal';

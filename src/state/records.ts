@@ -176,3 +176,12 @@ async function pin(toggle: (state: ThreadState) => PinResult) {
     useRecordsStore.setState({ notice: 'Pins can change once the reply has finished.' });
   else if (result && !result.ok) useRecordsStore.setState({ notice: result.reason });
 }
+
+// The record's labels and the bounds its view says where it cuts.
+export {
+  RECORD_LIST_CHARS,
+  RECORD_SPECIFICS,
+  RECORD_TEXT_CHARS,
+  REMOVAL_LABELS,
+} from '../core/recorder/record';
+export { SPECIFIC_KIND_LABELS } from '../core/recorder/specifics';

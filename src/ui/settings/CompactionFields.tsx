@@ -1,10 +1,10 @@
+import type { CompactionSettings } from '../../core/compaction/settings';
+import { NumberField, parseInRange, type Range } from './NumberField';
 import {
   COMPACTION_PRESETS,
   DEFAULT_SPECIFICS_BUDGET,
   STRESS_CONTEXT_WINDOW,
-  type CompactionSettings,
-} from '../../core/compaction/settings';
-import { NumberField, parseInRange, type Range } from './NumberField';
+} from '../../state/settings';
 
 /** The thresholds a preset sets. */
 type PresetKey = keyof (typeof COMPACTION_PRESETS)['default'];

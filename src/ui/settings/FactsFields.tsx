@@ -1,6 +1,7 @@
-import { MAX_FACTS_CEILING, type FactsSettings } from '../../core/memory/facts/settings';
-import { SIMILARITY_METHODS, type SimilarityMethod } from '../../core/retrieval/types';
+import type { FactsSettings } from '../../core/memory/facts/settings';
+import type { SimilarityMethod } from '../../core/retrieval/types';
 import { NumberField, parseInRange, type Range } from './NumberField';
+import { MAX_FACTS_CEILING, SIMILARITY_METHODS } from '../../state/settings';
 
 type NumericKey =
   | 'debounceMs'

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { StrategyField, StrategyId, StrategySelection } from '../../core/strategies/types';
-import { getStrategy, parseStrategySettings } from '../../core/strategies/registry';
 import { parseInRange } from '../settings/NumberField';
+import { getStrategy, parseStrategySettings } from '../../state/views/strategy';
 
 type Draft = Record<string, string | boolean>;
 
