@@ -31,13 +31,8 @@ export async function reconcileMemoryPaths(
   }
   const recorded: JournalEntry[] = [];
   for (const raw of paths) {
-    let path: string;
-    try {
-      path = normalisePath(raw);
-    } catch {
-      continue;
-    }
-    if (path === '/' || !journal.isMemoryPath(path)) continue;
+    const path = memoryPathOf(journal, raw);
+    if (path === undefined) continue;
     // A write of this tab in flight would look unexplained until its entry is recorded.
     let current: FileRecord | undefined;
     do {
@@ -77,16 +72,22 @@ async function unexplained(
 ): Promise<string[]> {
   const out: string[] = [];
   for (const raw of paths) {
-    let path: string;
-    try {
-      path = normalisePath(raw);
-    } catch {
-      continue;
-    }
-    if (path === '/' || !journal.isMemoryPath(path) || out.includes(path)) continue;
+    const path = memoryPathOf(journal, raw);
+    if (path === undefined || out.includes(path)) continue;
     await journal.idle();
     const current = await fs.read(path).catch(() => undefined);
     if (current?.version !== journal.knownVersion(path)) out.push(path);
   }
   return out;
+}
+
+/** The path in its canonical spelling when it names a memory file; undefined otherwise. */
+function memoryPathOf(journal: MemoryJournal, raw: string): string | undefined {
+  let path: string;
+  try {
+    path = normalisePath(raw);
+  } catch {
+    return undefined;
+  }
+  return path !== '/' && journal.isMemoryPath(path) ? path : undefined;
 }

@@ -25,6 +25,9 @@ import {
  */
 const PROTECTED_FACTOR = 5;
 
+/** How a save problem begins (it is said until this tab's entries are stored). */
+const SAVE_PROBLEM = 'The memory journal could not be saved';
+
 export class MemoryJournal {
   readonly tabId: string;
   private readonly options: MemoryJournalOptions;
@@ -152,8 +155,7 @@ export class MemoryJournal {
     }
     // A save problem stays said while entries of this tab are still unsaved.
     const saveProblem =
-      this.unstored.size > 0 &&
-      this.storageProblem?.startsWith('The memory journal could not be saved')
+      this.unstored.size > 0 && this.storageProblem?.startsWith(SAVE_PROBLEM)
         ? this.storageProblem
         : undefined;
     this.storageProblem =
@@ -384,10 +386,7 @@ export class MemoryJournal {
         for (const entry of all) this.unstored.delete(entry.id);
         if (removed.length > 0) await persistence.remove(removed);
         if (removed.length > 0 || saveCounts) await persistence.saveDropped(dropped);
-        if (
-          this.unstored.size === 0 &&
-          this.storageProblem?.startsWith('The memory journal could not be saved')
-        ) {
+        if (this.unstored.size === 0 && this.storageProblem?.startsWith(SAVE_PROBLEM)) {
           this.storageProblem = undefined;
           this.changed();
         }
@@ -395,7 +394,7 @@ export class MemoryJournal {
       } catch (error) {
         // The entry stays in this tab's list: nothing is hidden because storage failed.
         for (const entry of put) this.unstored.add(entry.id);
-        this.storageProblem = `The memory journal could not be saved to browser storage (${errorText(error)}); its newest entries are shown here until the page closes.`;
+        this.storageProblem = `${SAVE_PROBLEM} to browser storage (${errorText(error)}); its newest entries are shown here until the page closes.`;
         this.changed();
       }
     });

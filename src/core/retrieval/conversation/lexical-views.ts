@@ -47,6 +47,39 @@ export function addViews(into: LexicalViews, from: LexicalViews): void {
   }
 }
 
+/**
+ * A view gathered from the message postings (neighbour windows or sessions): the query term's
+ * count per unit, the units it touched, and what that view's BM25 reads.
+ */
+interface GatheredView {
+  scores: Float64Array;
+  tf: Float64Array;
+  touched: number[];
+  /** How many units the view has (the idf's N). */
+  units: number;
+  lengths: readonly number[];
+  average: number;
+  k1: number;
+  b: number;
+}
+
+function gather(view: GatheredView, unit: number, count: number): void {
+  if (view.tf[unit] === 0) view.touched.push(unit);
+  view.tf[unit] = view.tf[unit]! + count;
+}
+
+/** Adds one query term's BM25 to the units it touched, and clears their counts for the next. */
+function scoreTouched(view: GatheredView, weight: number): void {
+  const { scores, tf, touched, k1, b } = view;
+  const w = idf(view.units, touched.length) * weight * (k1 + 1);
+  for (const i of touched) {
+    const norm = k1 * (1 - b + (b * view.lengths[i]!) / view.average);
+    scores[i] = scores[i]! + (w * tf[i]!) / (tf[i]! + norm);
+    tf[i] = 0;
+  }
+  touched.length = 0;
+}
+
 export function lexicalViews(
   index: ConversationIndex,
   query: ReadonlyMap<string, number>,
@@ -58,15 +91,26 @@ export function lexicalViews(
   const useWindow = options.window > 0 && options.windowWeight > 0;
   const useSession = options.sessionWeight > 0 && sessions > 0;
   const message = new Float64Array(n);
-  const window = new Float64Array(useWindow ? n : 0);
-  const sessionScore = new Float64Array(useSession ? sessions : 0);
-  const tf = new Float64Array(useWindow ? n : 0);
-  const sessionTf = new Float64Array(useSession ? sessions : 0);
-  const touched: number[] = [];
-  const touchedSessions: number[] = [];
+  const window: GatheredView = {
+    scores: new Float64Array(useWindow ? n : 0),
+    tf: new Float64Array(useWindow ? n : 0),
+    touched: [],
+    units: n,
+    lengths: index.windowLength,
+    average: index.totalWindowLength / Math.max(1, n) || 1,
+    k1,
+    b,
+  };
+  const sessionView: GatheredView = {
+    scores: new Float64Array(useSession ? sessions : 0),
+    tf: new Float64Array(useSession ? sessions : 0),
+    touched: [],
+    units: sessions,
+    lengths: index.sessionLength,
+    average: index.totalLength / Math.max(1, sessions) || 1,
+    ...SESSION_BM25,
+  };
   const average = index.totalLength / Math.max(1, n) || 1;
-  const averageWindow = index.totalWindowLength / Math.max(1, n) || 1;
-  const averageSession = index.totalLength / Math.max(1, sessions) || 1;
   for (const [token, weight] of query) {
     const t = index.terms.get(token);
     if (t === undefined) continue;
@@ -80,38 +124,14 @@ export function lexicalViews(
       message[d] = message[d]! + (w * count) / (count + norm);
       if (useWindow) {
         const [from, to] = windowOf(session, d, options.window);
-        for (let i = from; i <= to; i++) {
-          if (tf[i] === 0) touched.push(i);
-          tf[i] = tf[i]! + count;
-        }
+        for (let i = from; i <= to; i++) gather(window, i, count);
       }
-      if (useSession) {
-        const s = session[d]!;
-        if (sessionTf[s] === 0) touchedSessions.push(s);
-        sessionTf[s] = sessionTf[s]! + count;
-      }
+      if (useSession) gather(sessionView, session[d]!, count);
     }
-    if (useWindow) {
-      const ww = idf(n, touched.length) * weight * (k1 + 1);
-      for (const i of touched) {
-        const norm = k1 * (1 - b + (b * index.windowLength[i]!) / averageWindow);
-        window[i] = window[i]! + (ww * tf[i]!) / (tf[i]! + norm);
-        tf[i] = 0;
-      }
-      touched.length = 0;
-    }
-    if (useSession) {
-      const { k1: sk1, b: sb } = SESSION_BM25;
-      const sw = idf(sessions, touchedSessions.length) * weight * (sk1 + 1);
-      for (const s of touchedSessions) {
-        const norm = sk1 * (1 - sb + (sb * index.sessionLength[s]!) / averageSession);
-        sessionScore[s] = sessionScore[s]! + (sw * sessionTf[s]!) / (sessionTf[s]! + norm);
-        sessionTf[s] = 0;
-      }
-      touchedSessions.length = 0;
-    }
+    if (useWindow) scoreTouched(window, weight);
+    if (useSession) scoreTouched(sessionView, weight);
   }
-  return { message, window, session: sessionScore };
+  return { message, window: window.scores, session: sessionView.scores };
 }
 
 /** The views scaled by their best scores and summed with their weights (uses the views up). */
