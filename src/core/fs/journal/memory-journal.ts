@@ -4,9 +4,10 @@
 import type { FileInfo } from '../types';
 import { errorText } from '../../text/errors';
 import { boundAuthor } from './authors';
-import { boundSummary, buildDiff, entrySize, sha256 } from './diff';
+import { boundSummary, buildDiff, sha256 } from './diff';
 import { isMemoryPath } from './memory-paths';
 import { insertNewestFirst, isNewer, newestFirst, randomTag } from './order';
+import { entriesToDrop } from './retention';
 import { droppedSchema, journalEntrySchema } from './schema';
 import {
   JOURNAL_LIMITS,
@@ -18,12 +19,6 @@ import {
   type RecordInput,
   type RecordedWrite,
 } from './types';
-
-/**
- * Entries that can still be undone or that the person has not seen are kept past the bounds, up to
- * this many times them (a hard ceiling: every input has a bound).
- */
-const PROTECTED_FACTOR = 5;
 
 /** How a save problem begins (it is said until this tab's entries are stored). */
 const SAVE_PROBLEM = 'The memory journal could not be saved';
@@ -318,51 +313,9 @@ export class MemoryJournal {
     return seenAt === undefined ? undefined : { recordedAt: seenAt, id: seenId ?? '' };
   }
 
-  /**
-   * Entries the bound never drops: one that can still be undone (the newest local entry of its
-   * path, not undone) and one the person has not seen (recorded after markSeen's time). A run
-   * cannot flood them out: it is stopped past BOUNDS.memoryWritesPerRun writes (agent/loop.ts).
-   */
-  private protectedIds(origin: JournalEntry['origin']): Set<string> {
-    const kept = new Set<string>();
-    if (origin !== 'local') return kept;
-    const mark = this.seenMark();
-    const newest = new Set<string>();
-    for (const entry of this.list) {
-      if (entry.origin !== 'local') continue;
-      if (!mark || isNewer(entry, mark)) kept.add(entry.id);
-      if (newest.has(entry.path)) continue;
-      newest.add(entry.path);
-      if (!entry.undoneBy) kept.add(entry.id);
-    }
-    return kept;
-  }
-
-  /**
-   * Drops the oldest entries of an origin beyond the bounds, except protected ones (protectedIds)
-   * while they stay under PROTECTED_FACTOR times the bounds; returns the ids dropped.
-   */
+  /** Drops the oldest entries of an origin beyond the bounds (retention.ts); returns their ids. */
   private trim(origin: JournalEntry['origin']): string[] {
-    const entries = this.list.filter((entry) => entry.origin === origin);
-    let count = entries.length;
-    let chars = entries.reduce((sum, entry) => sum + entrySize(entry), 0);
-    const over = (factor: number) =>
-      count > this.limits.maxEntries * factor || chars > this.limits.maxChars * factor;
-    if (!over(1)) return [];
-    const kept = this.protectedIds(origin);
-    const drop = new Set<string>();
-    const dropOldest = (factor: number, canDrop: (entry: JournalEntry) => boolean) => {
-      for (let i = entries.length - 1; i >= 0 && over(factor); i--) {
-        const entry = entries[i]!;
-        if (drop.has(entry.id) || !canDrop(entry)) continue;
-        drop.add(entry.id);
-        count--;
-        chars -= entrySize(entry);
-      }
-    };
-    dropOldest(1, (entry) => !kept.has(entry.id));
-    // A hard ceiling all the same: every input has a bound (the drop is counted and shown).
-    dropOldest(PROTECTED_FACTOR, () => true);
+    const drop = entriesToDrop(this.list, origin, this.limits, this.seenMark());
     if (drop.size === 0) return [];
     this.list = this.list.filter((entry) => !drop.has(entry.id));
     this.droppedCounts = {
