@@ -11,8 +11,9 @@
 //   compactNow  "Compact now": the summary and its record as a preview, with this harness's
 //            summarizer, settings, counter and record builder (nothing is written).
 //
-// The app (src/state), the arena's replay, the benchmarks and the evals all build their runs here,
-// so what they measure is what the app sends.
+// The app (src/state), the arena's replay and the benchmarks all build their runs here, so what
+// they measure is what the app sends (the local-model eval runs the bare loop on purpose: it
+// measures tool calls alone).
 
 import { runAgent } from '../agent/loop';
 import type { AgentEvent } from '../agent/events';
