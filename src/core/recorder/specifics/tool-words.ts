@@ -3,7 +3,7 @@
 // would miss, so they are never specifics, wherever they occur.
 
 export const TOOL_WORDS: ReadonlySet<string> = new Set(
-  // this app's tools and their arguments (src/core/fs/tools.ts, the memory and task tools)
+  // this app's tools and their arguments (src/core/fs/tools/, the memory and task tools)
   (
     'read_file write_file edit_file ls glob grep write_todos read_todos task file_path old_string ' +
     'new_string replace_all output_mode files_with_matches offset limit pattern content todos ' +

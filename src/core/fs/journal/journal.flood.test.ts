@@ -1,10 +1,10 @@
 // Journal flooding (issue 31): a run that writes memory over and over pushed out, at the journal's
 // bound, the entries the person could still undo and those they had not seen yet.
 import { describe, expect, it } from 'vitest';
-import { runAgent } from '../agent/loop';
-import type { Tool } from '../agent/tool';
-import { collect, journaledMemoryFs, scriptedProvider } from '../../../tests/fixtures/agent';
-import { undoJournalEntry } from './journal';
+import { runAgent } from '../../agent/loop';
+import type { Tool } from '../../agent/tool';
+import { collect, journaledMemoryFs, scriptedProvider } from '../../../../tests/fixtures/agent';
+import { undoJournalEntry } from './index';
 
 describe('the journal bound under a flood of writes', () => {
   it('never pushes out an entry that can still be undone, nor one the person has not seen', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journaledMemoryFs } from '../../../tests/fixtures/agent';
+import { journaledMemoryFs } from '../../../../tests/fixtures/agent';
 import {
   JOURNAL_LIMITS,
   authored,
@@ -10,9 +10,9 @@ import {
   sha256,
   undoJournalEntry,
   type JournalEntry,
-} from './journal';
-import { InMemoryFileStore } from './memory-store';
-import { JournaledStore, MemoryJournal, journaledFs } from './journal';
+} from './index';
+import { InMemoryFileStore } from '../memory-store';
+import { JournaledStore, MemoryJournal, journaledFs } from './index';
 
 const SOURCES = ['/memories/AGENTS.md', '/.deepagents/AGENTS.md', '/AGENTS.md'];
 

@@ -14,10 +14,10 @@ import {
   windowOf,
   type ConversationMessage,
   type ConversationRankOptions,
-} from './conversation';
-import { buildLexicalIndex, prepareBm25, scoreBm25Weighted } from './lexical';
-import { cosineScores, normalize } from './embeddings';
-import { DEFAULT_TOKENIZER, tokenize } from './tokenize';
+} from './index';
+import { buildLexicalIndex, prepareBm25, scoreBm25Weighted } from '../lexical';
+import { cosineScores, normalize } from '../embeddings';
+import { DEFAULT_TOKENIZER, tokenize } from '../tokenize';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

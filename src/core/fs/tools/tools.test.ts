@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ToolResult } from '../agent/types';
-import { CompositeFs } from './composite';
-import { InMemoryFileStore } from './memory-store';
+import type { ToolResult } from '../../agent/types';
+import { CompositeFs } from '../composite';
+import { InMemoryFileStore } from '../memory-store';
 import {
   EMPTY_CONTENT_WARNING,
   FS_TOOL_NAMES,
@@ -10,8 +10,8 @@ import {
   formatContentWithLineNumbers,
   isFsToolName,
   writesToPath,
-} from './tools';
-import { MAX_FILE_BYTES, type FileRecord, type FileStore, type WriteOptions } from './types';
+} from './index';
+import { MAX_FILE_BYTES, type FileRecord, type FileStore, type WriteOptions } from '../types';
 
 let fs: CompositeFs;
 let workspace: InMemoryFileStore;
