@@ -1,0 +1,347 @@
+#!/usr/bin/env node
+// `npm run bench:plot`: recharts against our plot kit (issue 35), on the same data and in the same
+// boxes. Four pages (bench/plot/): the arena's four figures for 10 strategies × a LoCoMo
+// conversation, and the token chart of 2,000 model calls with compaction drops and event markers,
+// each drawn once with recharts and once with our components. Each page is built by Vite
+// (production, minified) on its own into a temp folder; its JS is gzipped (node:zlib, level 9, each
+// emitted chunk) and the chart library's share is attributed from the bundle's module list. Then
+// each page is opened in headless Chromium, `--runs` times in a fresh context: the longest
+// main-thread task (a PerformanceObserver for 'longtask': tasks over 50 ms) and the time to the
+// frame after the last change (performance.now()) of (a) the first mount and (b) a redraw by the
+// real mouse: on the arena, the pointer onto the "Tokens sent per turn" chart (its tooltip); on the
+// token chart, the brush's start handle dragged to leave a 200-call window.
+// Exits non-zero when a page fails to draw (no drawn <path> in its charts), its redraw shows nothing,
+// or it throws, so it never prints figures of a page that did not render.
+//
+//   npm run bench:plot
+//   npm run bench:plot -- --runs 5 --locomo ../shared/data/locomo/30.json --json out.json --keep
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { launchChromium, sleep } from './lib/served-app.mjs';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? argv[at + 1] : fallback;
+};
+const runs = Number(option('runs', '3'));
+if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+  console.error(`--runs must be a whole number from 1 to 20 (got ${option('runs')})`);
+  process.exit(2);
+}
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const benchDir = join(root, 'bench/plot');
+const locomoFile = resolve(
+  option('locomo') ??
+    [
+      '/work/shared/data/locomo',
+      join(root, '../shared/data/locomo'),
+      join(root, '../../shared/data/locomo'),
+    ]
+      .map((dir) => join(dir, '26.json'))
+      .find((file) => existsSync(file)) ??
+    '',
+);
+const jsonOut = option('json');
+const keep = argv.includes('--keep');
+const listModules = argv.includes('--modules');
+if (!existsSync(locomoFile)) {
+  console.error(`No LoCoMo conversation at ${locomoFile}: pass --locomo FILE`);
+  process.exit(2);
+}
+
+/** The pages: which data they draw, the least drawn paths a real drawing has, their redraw. */
+const PAGES = [
+  { name: 'recharts-arena', library: 'recharts', chart: 'arena', minPaths: 20 },
+  { name: 'kit-arena', library: 'kit', chart: 'arena', minPaths: 20 },
+  { name: 'recharts-tokens', library: 'recharts', chart: 'tokens', minPaths: 7 },
+  { name: 'kit-tokens', library: 'kit', chart: 'tokens', minPaths: 7 },
+];
+/** The token chart's redraw: the brush's window to the last this many calls. */
+const WINDOW_CALLS = 200;
+const CALLS = 2_000;
+
+/** Modules of each library's share of a bundle (recharts and what it brings; d3 and our charts). */
+const SHARES = {
+  recharts:
+    /node_modules\/(recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs\/toolkit|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store|es-toolkit|eventemitter3|decimal\.js-light|tiny-invariant|clsx)\//,
+  kit: /node_modules\/(d3-[a-z-]+|internmap)\/|\/src\/ui\//,
+  none: /^$/,
+};
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const RECHARTS_VERSION = JSON.parse(
+  readFileSync(join(root, 'node_modules/recharts/package.json'), 'utf8'),
+).version;
+
+const work = mkdtempSync(join(tmpdir(), 'bench-plot-'));
+const failures = [];
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+const uptime = () => spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
+
+console.log(
+  `bench:plot — ${runs} run${runs === 1 ? '' : 's'} per page; ${cpus().length} CPUs; ${uptime()}`,
+);
+
+// ---- data --------------------------------------------------------------------------------------
+const made = spawnSync(
+  process.execPath,
+  [
+    join(root, 'scripts/run-ts.mjs'),
+    'bench/plot/bench-plot-data.ts',
+    locomoFile,
+    join(work, 'data'),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+if (made.status !== 0) {
+  console.error('bench:plot: building the data failed');
+  process.exit(1);
+}
+
+// ---- bundles -----------------------------------------------------------------------------------
+const bundles = {};
+// A page with no chart, only React and the harness: weighed, not opened.
+for (const page of [...PAGES, { name: 'baseline', library: 'none' }]) {
+  const outDir = join(work, page.name);
+  const result = await build({
+    configFile: false,
+    root: benchDir,
+    base: './',
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 4000,
+      rolldownOptions: {
+        input: join(benchDir, `${page.name}.html`),
+        // Our modules' top-level calls (memo(…)) would keep every component kit-charts.ts
+        // re-exports in every kit page: a page holds only the modules it uses (styles kept).
+        treeshake: { moduleSideEffects: (id) => !/\/(src|bench)\/.*\.tsx?$/.test(id) },
+      },
+    },
+  });
+  bundles[page.name] = sizesOf(result, page.library);
+}
+
+/** The page's JS: every chunk gzipped (level 9), and the chart library's share. */
+function sizesOf(result, library) {
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+  const chunks = outputs.filter((o) => o.type === 'chunk');
+  const gz = (text) => gzipSync(text, { level: 9 }).length;
+  const total = chunks.reduce((n, chunk) => n + gz(chunk.code), 0);
+  // Module code is the code before minification: a share is its part of the gzipped module code,
+  // applied to the minified page's total (an estimate: gzip does not split by module).
+  const modules = chunks.flatMap((chunk) =>
+    Object.entries(chunk.modules).map(([id, m]) => ({ id, code: m.code ?? '' })),
+  );
+  const share = (test) => {
+    const all = gz(modules.map((m) => m.code).join('\n'));
+    const part = gz(
+      modules
+        .filter((m) => test.test(m.id))
+        .map((m) => m.code)
+        .join('\n'),
+    );
+    return all > 0 ? Math.round((total * part) / all) : 0;
+  };
+  if (listModules) printModules(library, modules);
+  const libraryModules = modules.filter((m) => SHARES[library].test(m.id)).length;
+  if (library !== 'none' && libraryModules === 0)
+    failures.push(`${library}: no module of the library in the bundle`);
+  return { total, chunks: chunks.length, library: share(SHARES[library]), libraryModules };
+}
+
+/** The bundle's code by package (or our folder), largest first, before minification (--modules). */
+function printModules(library, modules) {
+  const byPart = new Map();
+  for (const m of modules) {
+    const part =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m.id)?.[1] ??
+      m.id
+        .replace(root + '/', '')
+        .split('/')
+        .slice(0, -1)
+        .join('/');
+    byPart.set(part, (byPart.get(part) ?? 0) + m.code.length);
+  }
+  console.log(`  modules of the ${library} page (KB before minification):`);
+  for (const [part, bytes] of [...byPart].sort((a, b) => b[1] - a[1]))
+    console.log(`    ${kb(bytes).padStart(7)}  ${part}`);
+}
+
+// ---- the pages in Chromium ---------------------------------------------------------------------
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
+const ORIGIN = 'http://bench.plot';
+const results = [];
+const browser = await launchChromium();
+const chromiumVersion = browser.version();
+try {
+  for (const page of PAGES) {
+    for (let run = 1; run <= runs; run++) {
+      try {
+        results.push({ page: page.name, run, ...(await measure(page)) });
+      } catch (error) {
+        failures.push(`${page.name} run ${run}: ${String(error).split('\n')[0]}`);
+        console.log(`  ${page.name} run ${run} failed: ${failures.at(-1)}`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  if (!keep) rmSync(work, { recursive: true, force: true });
+}
+
+async function measure(spec) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  try {
+    // The built page and the data, from the temp folder (no server, no port).
+    await context.route(`${ORIGIN}/**`, async (route) => {
+      const path = new URL(route.request().url()).pathname.slice(1);
+      const file = path.endsWith('.json') ? join(work, 'data', path) : join(work, spec.name, path);
+      if (!existsSync(file)) return route.fulfill({ status: 404, body: `no ${path}` });
+      return route.fulfill({
+        status: 200,
+        contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+        body: readFileSync(file),
+      });
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${ORIGIN}/${spec.name}.html`);
+    await page.waitForFunction(() => window.__plotBench || window.__plotBenchError, undefined, {
+      timeout: 120_000,
+    });
+    const setupError = await page.evaluate(() => window.__plotBenchError);
+    if (setupError) throw new Error(setupError);
+    // The load's own tasks (parsing the bundle, the data) pass first.
+    await sleep(500);
+
+    const mount = await page.evaluate(() => window.__plotBench.mount());
+    if (errors.length) throw new Error(`the page threw: ${errors[0]}`);
+    if (mount.paths < spec.minPaths)
+      throw new Error(`drew ${mount.paths} paths (a drawing has at least ${spec.minPaths})`);
+
+    const hooks = await page.evaluate(() => ({
+      target: window.__plotBench.hooks.target,
+      track: window.__plotBench.hooks.track,
+      handle: window.__plotBench.hooks.handle,
+    }));
+    const target = await page.locator(hooks.target).first().boundingBox();
+    if (!target) throw new Error(`no ${hooks.target} on the page`);
+    let redraw;
+    if (spec.chart === 'arena') {
+      // From beside the chart onto its middle: the guide, the dots and the tooltip of a turn.
+      await page.mouse.move(target.x - 30, target.y + target.height / 2);
+      await sleep(300);
+      await page.evaluate(() => window.__plotBench.arm());
+      await page.mouse.move(target.x + target.width * 0.55, target.y + target.height * 0.45);
+      redraw = await page.evaluate(() => window.__plotBench.settled());
+      const shown = await page.evaluate(() => window.__plotBench.hooks.describe());
+      if (!/turn/i.test(shown))
+        throw new Error(`the hover showed no tooltip (${shown || 'nothing'})`);
+      redraw.shown = shown.slice(0, 40);
+    } else {
+      // The start handle from the first call to the 1,801st in one move: the last 200 calls.
+      const track = await page.locator(hooks.track).first().boundingBox();
+      if (!track) throw new Error(`no ${hooks.track} on the page`);
+      const y = target.y + target.height / 2;
+      const from = target.x + target.width / 2;
+      const share = (CALLS - WINDOW_CALLS) / (CALLS - 1);
+      const to =
+        hooks.handle === 'edge'
+          ? from + (track.width - target.width) * share
+          : track.x + track.width * share;
+      await page.mouse.move(from, y);
+      await sleep(600);
+      await page.evaluate(() => window.__plotBench.arm());
+      await page.mouse.down();
+      await page.mouse.move(to, y);
+      await page.mouse.up();
+      redraw = await page.evaluate(() => window.__plotBench.settled());
+      const shown = await page.evaluate(() => window.__plotBench.hooks.describe());
+      const match = /calls (\d+)–(\d+)/.exec(shown);
+      const span = match ? Number(match[2]) - Number(match[1]) + 1 : 0;
+      if (Math.abs(span - WINDOW_CALLS) > WINDOW_CALLS * 0.1)
+        throw new Error(`the brush left "${shown}", not a ${WINDOW_CALLS}-call window`);
+      redraw.shown = shown;
+    }
+    if (errors.length) throw new Error(`the page threw: ${errors[0]}`);
+    return { mount, redraw };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---- report ------------------------------------------------------------------------------------
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+};
+/** A run's longest task over 50 ms; 0 when none was that long. */
+const longest = (settled) => settled.longTasks[0] ?? 0;
+const ms = (n) => (Number.isNaN(n) ? '—' : n === 0 ? '<50' : String(Math.round(n)));
+const table = PAGES.map((page) => {
+  const of = results.filter((r) => r.page === page.name);
+  const size = bundles[page.name];
+  const pick = (phase) => of.map((r) => r[phase]);
+  const pair = (values) => `${ms(median(values))} / ${ms(Math.max(...values))}`;
+  return {
+    library: page.library === 'kit' ? 'our kit' : `recharts ${RECHARTS_VERSION}`,
+    chart:
+      page.chart === 'arena'
+        ? 'arena (10 × LoCoMo)'
+        : `tokens (${CALLS.toLocaleString('en')} calls)`,
+    'JS gzipped KB': kb(size.total),
+    'over React alone KB': kb(size.total - bundles.baseline.total),
+    'library share KB': kb(size.library),
+    'mount longest ms (median / worst)': of.length ? pair(pick('mount').map(longest)) : '—',
+    'redraw longest ms (median / worst)': of.length ? pair(pick('redraw').map(longest)) : '—',
+    'mount to last frame ms (median)': of.length
+      ? String(Math.round(median(pick('mount').map((s) => s.ms))))
+      : '—',
+    'redraw to last frame ms (median)': of.length
+      ? String(Math.round(median(pick('redraw').map((s) => s.ms))))
+      : '—',
+    runs: of.length,
+  };
+});
+console.log(
+  `\nrecharts against the kit: the page's JS gzipped (level 9, all chunks), what it adds to a page of React alone (${kb(bundles.baseline.total)} KB), and the library's share of it (recharts and its dependencies; d3 and our chart components), estimated from the module list; the longest main-thread task ('longtask': "<50" when none reached 50 ms) and the time to the frame after the last change, over ${runs} fresh runs:`,
+);
+console.log(`| ${Object.keys(table[0]).join(' | ')} |`);
+console.log(
+  `|${Object.keys(table[0])
+    .map(() => ' --- ')
+    .join('|')}|`,
+);
+for (const row of table) console.log(`| ${Object.values(row).join(' | ')} |`);
+for (const r of results)
+  if (r.run === 1) console.log(`  ${r.page}: redraw showed "${r.redraw.shown}"`);
+console.log(`Chromium ${chromiumVersion}; load average at the end: ${load()}`);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ table, bundles, results, failures }, null, 2));
+if (keep) console.log(`Built pages and data kept in ${work}`);
+for (const failure of failures) console.log(`Failed: ${failure}`);
+if (failures.length) {
+  console.error(`bench:plot: ${failures.length} failure(s): these figures are incomplete`);
+  process.exit(1);
+}
