@@ -236,7 +236,7 @@ async function measure(spec) {
     // The load's own tasks (parsing the bundle, the data) pass first.
     await sleep(500);
 
-    const mount = await page.evaluate(() => window.__plotBench.mount());
+    const mount = await traced(page, () => page.evaluate(() => window.__plotBench.mount()));
     if (errors.length) throw new Error(`the page threw: ${errors[0]}`);
     if (mount.paths < spec.minPaths)
       throw new Error(`drew ${mount.paths} paths (a drawing has at least ${spec.minPaths})`);
@@ -248,48 +248,99 @@ async function measure(spec) {
     }));
     const target = await page.locator(hooks.target).first().boundingBox();
     if (!target) throw new Error(`no ${hooks.target} on the page`);
-    let redraw;
-    if (spec.chart === 'arena') {
-      // From beside the chart onto its middle: the guide, the dots and the tooltip of a turn.
-      await page.mouse.move(target.x - 30, target.y + target.height / 2);
-      await sleep(300);
+    const gesture =
+      spec.chart === 'arena' ? hover(page, target) : await brushDrag(page, target, hooks);
+    await gesture.prepare();
+    const redraw = await traced(page, async () => {
       await page.evaluate(() => window.__plotBench.arm());
-      await page.mouse.move(target.x + target.width * 0.55, target.y + target.height * 0.45);
-      redraw = await page.evaluate(() => window.__plotBench.settled());
-      const shown = await page.evaluate(() => window.__plotBench.hooks.describe());
-      if (!/turn/i.test(shown))
-        throw new Error(`the hover showed no tooltip (${shown || 'nothing'})`);
-      redraw.shown = shown.slice(0, 40);
-    } else {
-      // The start handle from the first call to the 1,801st in one move: the last 200 calls.
-      const track = await page.locator(hooks.track).first().boundingBox();
-      if (!track) throw new Error(`no ${hooks.track} on the page`);
-      const y = target.y + target.height / 2;
-      const from = target.x + target.width / 2;
-      const share = (CALLS - WINDOW_CALLS) / (CALLS - 1);
-      const to =
-        hooks.handle === 'edge'
-          ? from + (track.width - target.width) * share
-          : track.x + track.width * share;
-      await page.mouse.move(from, y);
-      await sleep(600);
-      await page.evaluate(() => window.__plotBench.arm());
-      await page.mouse.down();
-      await page.mouse.move(to, y);
-      await page.mouse.up();
-      redraw = await page.evaluate(() => window.__plotBench.settled());
-      const shown = await page.evaluate(() => window.__plotBench.hooks.describe());
-      const match = /calls (\d+)–(\d+)/.exec(shown);
-      const span = match ? Number(match[2]) - Number(match[1]) + 1 : 0;
-      if (Math.abs(span - WINDOW_CALLS) > WINDOW_CALLS * 0.1)
-        throw new Error(`the brush left "${shown}", not a ${WINDOW_CALLS}-call window`);
-      redraw.shown = shown;
-    }
+      await gesture.act();
+      return page.evaluate(() => window.__plotBench.settled());
+    });
+    redraw.shown = await page.evaluate(() => window.__plotBench.hooks.describe());
+    gesture.check(redraw.shown);
     if (errors.length) throw new Error(`the page threw: ${errors[0]}`);
     return { mount, redraw };
   } finally {
     await context.close();
   }
+}
+
+/** From beside the arena's per-turn chart onto its middle: the guide, the dots, the tooltip. */
+function hover(page, chart) {
+  return {
+    prepare: async () => {
+      await page.mouse.move(chart.x - 30, chart.y + chart.height / 2);
+      await sleep(300);
+    },
+    act: () => page.mouse.move(chart.x + chart.width * 0.55, chart.y + chart.height * 0.45),
+    check: (shown) => {
+      if (!/turn/i.test(shown))
+        throw new Error(`the hover showed no tooltip (${shown || 'nothing'})`);
+    },
+  };
+}
+
+/** The brush's start handle from the first call to the 1,801st in one move: the last 200 calls. */
+async function brushDrag(page, handle, hooks) {
+  const track = await page.locator(hooks.track).first().boundingBox();
+  if (!track) throw new Error(`no ${hooks.track} on the page`);
+  const y = handle.y + handle.height / 2;
+  const from = handle.x + handle.width / 2;
+  const share = (CALLS - WINDOW_CALLS) / (CALLS - 1);
+  const to =
+    hooks.handle === 'edge'
+      ? from + (track.width - handle.width) * share
+      : track.x + track.width * share;
+  return {
+    prepare: async () => {
+      await page.mouse.move(from, y);
+      await sleep(600);
+    },
+    act: async () => {
+      await page.mouse.down();
+      await page.mouse.move(to, y);
+      await page.mouse.up();
+    },
+    check: (shown) => {
+      const match = /calls (\d+)–(\d+)/.exec(shown);
+      const span = match ? Number(match[2]) - Number(match[1]) + 1 : 0;
+      if (Math.abs(span - WINDOW_CALLS) > WINDOW_CALLS * 0.1)
+        throw new Error(`the brush left "${shown}", not a ${WINDOW_CALLS}-call window`);
+    },
+  };
+}
+
+/**
+ * `action` under a Chromium trace: its result, with the longest main-thread task of the trace, of
+ * any length, as wall and thread CPU ms (a task that waited for a core on a loaded machine has far
+ * less CPU than wall).
+ */
+async function traced(page, action) {
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+  let result;
+  try {
+    result = await action();
+  } finally {
+    const buffer = await browser.stopTracing();
+    if (result) result.traced = longestTask(buffer);
+  }
+  return result;
+}
+
+function longestTask(buffer) {
+  const parsed = JSON.parse(buffer.toString());
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const mains = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let top = { wall: 0, cpu: 0 };
+  for (const e of events)
+    if (/RunTask$/.test(e.name) && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`))
+      if ((e.dur ?? 0) / 1000 > top.wall)
+        top = { wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? 0) / 1000 };
+  return top;
 }
 
 // ---- report ------------------------------------------------------------------------------------
@@ -300,11 +351,25 @@ const median = (values) => {
 /** A run's longest task over 50 ms; 0 when none was that long. */
 const longest = (settled) => settled.longTasks[0] ?? 0;
 const ms = (n) => (Number.isNaN(n) ? '—' : n === 0 ? '<50' : String(Math.round(n)));
+const rounded = (values) => String(Math.round(median(values)));
+/** A phase's cells: the longest task (longtask), the trace's longest (wall / CPU), the last frame. */
+function phaseCells(name, settled) {
+  if (!settled.length)
+    return {
+      [`${name}: longest task ms`]: '—',
+      [`${name}: traced wall / CPU ms`]: '—',
+      [`${name}: to last frame ms`]: '—',
+    };
+  const longs = settled.map(longest);
+  return {
+    [`${name}: longest task ms`]: `${ms(median(longs))} / ${ms(Math.max(...longs))}`,
+    [`${name}: traced wall / CPU ms`]: `${rounded(settled.map((s) => s.traced.wall))} / ${rounded(settled.map((s) => s.traced.cpu))}`,
+    [`${name}: to last frame ms`]: rounded(settled.map((s) => s.ms)),
+  };
+}
 const table = PAGES.map((page) => {
   const of = results.filter((r) => r.page === page.name);
   const size = bundles[page.name];
-  const pick = (phase) => of.map((r) => r[phase]);
-  const pair = (values) => `${ms(median(values))} / ${ms(Math.max(...values))}`;
   return {
     library: page.library === 'kit' ? 'our kit' : `recharts ${RECHARTS_VERSION}`,
     chart:
@@ -314,19 +379,19 @@ const table = PAGES.map((page) => {
     'JS gzipped KB': kb(size.total),
     'over React alone KB': kb(size.total - bundles.baseline.total),
     'library share KB': kb(size.library),
-    'mount longest ms (median / worst)': of.length ? pair(pick('mount').map(longest)) : '—',
-    'redraw longest ms (median / worst)': of.length ? pair(pick('redraw').map(longest)) : '—',
-    'mount to last frame ms (median)': of.length
-      ? String(Math.round(median(pick('mount').map((s) => s.ms))))
-      : '—',
-    'redraw to last frame ms (median)': of.length
-      ? String(Math.round(median(pick('redraw').map((s) => s.ms))))
-      : '—',
+    ...phaseCells(
+      'mount',
+      of.map((r) => r.mount),
+    ),
+    ...phaseCells(
+      'redraw',
+      of.map((r) => r.redraw),
+    ),
     runs: of.length,
   };
 });
 console.log(
-  `\nrecharts against the kit: the page's JS gzipped (level 9, all chunks), what it adds to a page of React alone (${kb(bundles.baseline.total)} KB), and the library's share of it (recharts and its dependencies; d3 and our chart components), estimated from the module list; the longest main-thread task ('longtask': "<50" when none reached 50 ms) and the time to the frame after the last change, over ${runs} fresh runs:`,
+  `\nrecharts against the kit, ${runs} fresh runs per page. Sizes: the page's JS gzipped (level 9, all chunks), what it adds to a page of React alone (${kb(bundles.baseline.total)} KB), and the library's share of it (recharts and its dependencies; d3 and our chart components; estimated from the module list). Per phase: the longest main-thread task from Chromium's 'longtask' entries, median / worst ("<50": none reached 50 ms, the least it reports); the longest task of a trace, wall / thread CPU (medians); the time from the render call or the first input event to the frame after the last change (median).`,
 );
 console.log(`| ${Object.keys(table[0]).join(' | ')} |`);
 console.log(
@@ -336,7 +401,7 @@ console.log(
 );
 for (const row of table) console.log(`| ${Object.values(row).join(' | ')} |`);
 for (const r of results)
-  if (r.run === 1) console.log(`  ${r.page}: redraw showed "${r.redraw.shown}"`);
+  if (r.run === 1) console.log(`  ${r.page}: redraw showed "${r.redraw.shown.slice(0, 60)}"`);
 console.log(`Chromium ${chromiumVersion}; load average at the end: ${load()}`);
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ table, bundles, results, failures }, null, 2));
 if (keep) console.log(`Built pages and data kept in ${work}`);
