@@ -3,7 +3,7 @@
 // scatter (tokens sent against probe recall), a bar per strategy for the extra calls.
 import { totalsOf, type ArenaRun } from '../../src/core/arena/results';
 import { lookOf, type Look } from '../../src/ui/arena/palette';
-import { turnPoints, type TurnRow } from '../../src/ui/arena/turn-points';
+import { turnPoints, type TurnRow } from './kit-charts';
 
 export interface ArenaFigures {
   perTurn: TurnRow[];
