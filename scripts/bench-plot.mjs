@@ -4,17 +4,20 @@
 // conversation, and the token chart of 2,000 model calls with compaction drops and event markers,
 // each drawn once with recharts and once with our components. Each page is built by Vite
 // (production, minified) on its own into a temp folder; its JS is gzipped (node:zlib, level 9, each
-// emitted chunk) and the chart library's share is attributed from the bundle's module list. Then
-// each page is opened in headless Chromium, `--runs` times in a fresh context: the longest
-// main-thread task (a PerformanceObserver for 'longtask': tasks over 50 ms) and the time to the
-// frame after the last change (performance.now()) of (a) the first mount and (b) a redraw by the
-// real mouse: on the arena, the pointer onto the "Tokens sent per turn" chart (its tooltip); on the
-// token chart, the brush's start handle dragged to leave a 200-call window.
+// emitted chunk), set against a page of React alone, and the chart library's share is attributed
+// from the bundle's module list. Then each page is opened in headless Chromium, `--runs` times in a
+// fresh context: the longest main-thread task (a PerformanceObserver for 'longtask': tasks over
+// 50 ms; and a Chromium trace: the longest task of any length, wall and thread CPU) and the time to
+// the frame after the last change (performance.now()) of (a) the first mount and (b) a redraw by
+// the real mouse: on the arena, the pointer onto the "Tokens sent per turn" chart (its tooltip); on
+// the token chart, the brush's start handle dragged to leave a 200-call window.
 // Exits non-zero when a page fails to draw (no drawn <path> in its charts), its redraw shows nothing,
 // or it throws, so it never prints figures of a page that did not render.
 //
 //   npm run bench:plot
-//   npm run bench:plot -- --runs 5 --locomo ../shared/data/locomo/30.json --json out.json --keep
+//   npm run bench:plot -- --runs 5 --locomo ../shared/data/locomo/30.json --json out.json
+//   options: --runs N (3, at most 20)  --locomo FILE (conversation 26)  --json FILE (the figures)
+//            --modules (each bundle's code by package)  --keep (the built pages and data)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -81,6 +84,9 @@ const RECHARTS_VERSION = JSON.parse(
 ).version;
 
 const work = mkdtempSync(join(tmpdir(), 'bench-plot-'));
+process.on('exit', () => {
+  if (!keep) rmSync(work, { recursive: true, force: true });
+});
 const failures = [];
 const load = () =>
   loadavg()
@@ -207,7 +213,6 @@ try {
   }
 } finally {
   await browser.close();
-  if (!keep) rmSync(work, { recursive: true, force: true });
 }
 
 async function measure(spec) {
