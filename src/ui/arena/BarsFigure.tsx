@@ -3,7 +3,7 @@
 // and a tooltip on the row under the pointer or chosen with the arrow keys. It was a recharts
 // BarChart (its store and its measuring of every tick's text ran on the arena's open); the
 // geometry is computed once per (rows, size) in bar-scale.
-import { memo, useMemo, type PointerEvent } from 'react';
+import { memo, useMemo } from 'react';
 import { tokens } from './format';
 import { AXIS, Axis, ChartSvg, Grid, axisTicks, type AxisTick } from '../plot/Axes';
 import { useElementSize } from '../plot/element-size';
@@ -35,15 +35,11 @@ export function BarsFigure({ title, rows }: { title: string; rows: readonly BarI
     () => barsLayout(rows, width, height, measureLabel, LABEL_LINE),
     [rows, width, height],
   );
-  const { shown, setActive, handlers } = useActive(rows.length, (key, at) =>
-    rowForKey(ROW_KEYS[key] ?? key, at, rows.length),
+  const { shown, handlers } = useActive(
+    rows.length,
+    (key, at) => rowForKey(ROW_KEYS[key] ?? key, at, rows.length),
+    (_, py) => (geometry ? rowAt(geometry, py) : null),
   );
-
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (!geometry) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    setActive(rowAt(geometry, event.clientY - box.top));
-  };
 
   const name =
     `${title}: a bar per strategy (` +
@@ -54,13 +50,7 @@ export function BarsFigure({ title, rows }: { title: string; rows: readonly BarI
   return (
     <div className="arena-svg-figure" style={{ height }} ref={setPlotElement}>
       {geometry && (
-        <ChartSvg
-          className="arena-bars-svg"
-          size={geometry}
-          name={name}
-          onPointerMove={onPointerMove}
-          {...handlers}
-        >
+        <ChartSvg className="arena-bars-svg" size={geometry} name={name} {...handlers}>
           {row && (
             <rect
               className="arena-bar-cursor"

@@ -3,7 +3,7 @@
 // recharts LineChart of ten lines took about 90 ms to mount (its store ran every series'
 // selectors again as each <Line> registered); here every path is computed once per (rows, size)
 // and the pointer only moves a guide, a few dots and the tooltip.
-import { memo, useMemo, type PointerEvent } from 'react';
+import { memo, useMemo } from 'react';
 import { compact, tokens } from './format';
 import { Axis, AxisName, ChartSvg, Grid, axisTicks } from '../plot/Axes';
 import { bottomOf, plotBox, rightOf, type Box } from '../plot/box';
@@ -71,20 +71,17 @@ export function LineFigure({
     () => layout(rows, series, plotWidth, plotHeight),
     [rows, series, plotWidth, plotHeight],
   );
-  const { shown, setActive, handlers } = useActive(rows.length, (key, at) =>
-    rowForKey(key, at, rows.length),
+  const { shown, handlers } = useActive(
+    rows.length,
+    (key, at) => rowForKey(key, at, rows.length),
+    (px, py) => {
+      if (!geometry) return null;
+      const { plot } = geometry;
+      const inside =
+        px >= plot.x - 4 && px <= rightOf(plot) + 4 && py >= plot.y - 4 && py <= bottomOf(plot) + 4;
+      return inside ? nearestIndex(geometry.xs, px) : null;
+    },
   );
-
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (!geometry) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const px = event.clientX - box.left;
-    const py = event.clientY - box.top;
-    const { plot } = geometry;
-    const inside =
-      px >= plot.x - 4 && px <= rightOf(plot) + 4 && py >= plot.y - 4 && py <= bottomOf(plot) + 4;
-    setActive(inside ? nearestIndex(geometry.xs, px) : null);
-  };
 
   const first = rows[0]?.turn;
   const lastTurn = rows[rows.length - 1]?.turn;
@@ -96,14 +93,8 @@ export function LineFigure({
     <div className="arena-line-figure" style={{ height }}>
       <div className="arena-line-plot" ref={setPlotElement}>
         {geometry && (
-          <ChartSvg
-            className="arena-line-svg"
-            size={geometry}
-            name={name}
-            onPointerMove={onPointerMove}
-            {...handlers}
-          >
-            {/* Memoized: a pointer moving over the chart does not draw it again. */}
+          <ChartSvg className="arena-line-svg" size={geometry} name={name} {...handlers}>
+            {/* The lines are memoized: the pointer only moves the guide and its dots. */}
             <Drawing geometry={geometry} series={series} xLabel={xLabel} />
             {shown !== null && <Guide geometry={geometry} series={series} row={rows[shown]!} />}
           </ChartSvg>

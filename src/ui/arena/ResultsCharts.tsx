@@ -74,24 +74,23 @@ export function ResultsCharts({
   );
   return (
     <div className="arena-charts">
-      <ChartFigure label="Tokens sent per turn" caption="Tokens sent per turn" ready={figures >= 1}>
-        <LineFigure
-          title="Tokens sent per turn"
-          rows={perTurn}
-          series={series}
-          heading={turnHeading}
-          xLabel="turn"
-          legend
-        />
-      </ChartFigure>
-      <ChartFigure label="Cumulative tokens" caption="Cumulative tokens sent" ready={figures >= 2}>
-        <LineFigure
-          title="Cumulative tokens sent"
-          rows={cumulative}
-          series={series}
-          heading={afterTurnHeading}
-        />
-      </ChartFigure>
+      {(
+        [
+          ['Tokens sent per turn', 'Tokens sent per turn', perTurn, turnHeading, 'turn'],
+          ['Cumulative tokens', 'Cumulative tokens sent', cumulative, afterTurnHeading, undefined],
+        ] as const
+      ).map(([label, title, rows, heading, xLabel], i) => (
+        // The per-turn chart names the turn axis and carries the lines' key.
+        <ChartFigure key={label} label={label} caption={title} ready={figures > i}>
+          <LineFigure
+            title={title}
+            rows={rows}
+            series={series}
+            heading={heading}
+            {...(xLabel ? { xLabel, legend: true } : {})}
+          />
+        </ChartFigure>
+      ))}
       <figure className="arena-figure" aria-label={`Tokens sent against ${yLabel.toLowerCase()}`}>
         <figcaption>
           Cumulative tokens (x) against {yLabel.toLowerCase()} (y): up and to the left is better{' '}

@@ -5,7 +5,7 @@
 // every tick's text in the page (part of the arena's longest task when its results open); here the
 // geometry is computed once per (points, size) in scatter-scale and the pointer only moves a ring
 // and the tooltip.
-import { memo, useMemo, type PointerEvent } from 'react';
+import { memo, useMemo } from 'react';
 import { compact, tokens } from './format';
 import type { Look } from './palette';
 import { Axis, AxisName, ChartSvg, Grid, axisTicks } from '../plot/Axes';
@@ -56,15 +56,11 @@ export function ScatterFigure({
     () => scatterLayout(points, width, height, measureLabel, LABEL_LINE),
     [points, width, height],
   );
-  const { shown, setActive, handlers } = useActive(points.length, (key, at) =>
-    pointForKey(key, at, points),
+  const { shown, handlers } = useActive(
+    points.length,
+    (key, at) => pointForKey(key, at, points),
+    (px, py) => (geometry ? nearestPoint(geometry.points, px, py) : null),
   );
-
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (!geometry) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    setActive(nearestPoint(geometry.points, event.clientX - box.left, event.clientY - box.top));
-  };
 
   const name =
     `${title}: a point per strategy (${points.map((p) => p.name).join(', ')}); ` +
@@ -73,14 +69,8 @@ export function ScatterFigure({
   return (
     <div className="arena-svg-figure" style={{ height }} ref={setPlotElement}>
       {geometry && (
-        <ChartSvg
-          className="arena-scatter-svg"
-          size={geometry}
-          name={name}
-          onPointerMove={onPointerMove}
-          {...handlers}
-        >
-          {/* Memoized: a pointer moving over the chart does not draw it again. */}
+        <ChartSvg className="arena-scatter-svg" size={geometry} name={name} {...handlers}>
+          {/* The points and names are memoized: the pointer only moves the ring. */}
           <Drawing geometry={geometry} points={points} />
           {shown !== null && (
             <circle
