@@ -5,7 +5,7 @@
 // and the pointer only moves a guide, a few dots and the tooltip.
 import { memo, useMemo } from 'react';
 import { compact, tokens } from './format';
-import { Axis, AxisName, ChartSvg, Grid, axisTicks } from '../plot/Axes';
+import { ChartSvg, GridAxes } from '../plot/Axes';
 import { bottomOf, plotBox, rightOf, type Box } from '../plot/box';
 import { useElementSize } from '../plot/element-size';
 import { rowForKey } from '../plot/keys';
@@ -177,17 +177,15 @@ const Drawing = memo(function Drawing({
   series: readonly LineSeries[];
   xLabel?: string;
 }) {
-  const { plot } = g;
   return (
     <>
-      <Grid plot={plot} xTicks={g.xTicks} yTicks={g.yTicks} />
-      <Axis
-        side="bottom"
-        plot={plot}
-        ticks={axisTicks(g.xTicks)}
-        title={xLabel && <AxisName plot={plot} y={g.height - MARGIN.bottom - 1} text={xLabel} />}
+      <GridAxes
+        plot={g.plot}
+        xTicks={g.xTicks}
+        yTicks={g.yTicks}
+        formatY={compact}
+        xName={xLabel ? { text: xLabel, y: g.height - MARGIN.bottom - 1 } : undefined}
       />
-      <Axis side="left" plot={plot} ticks={axisTicks(g.yTicks, compact)} />
       <g className="arena-lines" fill="none" strokeWidth={2} strokeLinejoin="round">
         {series.map((s, i) => (
           <g key={s.key}>

@@ -8,7 +8,7 @@
 import { memo, useMemo } from 'react';
 import { compact, tokens } from './format';
 import type { Look } from './palette';
-import { Axis, AxisName, ChartSvg, Grid, axisTicks } from '../plot/Axes';
+import { ChartSvg, GridAxes } from '../plot/Axes';
 import { useElementSize } from '../plot/element-size';
 import { MARKER_PATHS } from '../charts/MarkerIcon';
 import { LABEL_LINE, LABEL_SIZE, textWidth } from '../plot/measure-text';
@@ -107,17 +107,16 @@ const Drawing = memo(function Drawing({
   geometry: ScatterGeometry;
   points: readonly ScatterDatum[];
 }) {
-  const { plot } = g;
   return (
     <>
-      <Grid plot={plot} xTicks={g.xTicks} yTicks={g.yTicks} />
-      <Axis
-        side="bottom"
-        plot={plot}
-        ticks={axisTicks(g.xTicks, compact)}
-        title={<AxisName plot={plot} y={g.height - SCATTER_MARGIN.bottom - 1} text="tokens sent" />}
+      <GridAxes
+        plot={g.plot}
+        xTicks={g.xTicks}
+        yTicks={g.yTicks}
+        formatX={compact}
+        formatY={(v) => `${v}%`}
+        xName={{ text: 'tokens sent', y: g.height - SCATTER_MARGIN.bottom - 1 }}
       />
-      <Axis side="left" plot={plot} ticks={axisTicks(g.yTicks, (v) => `${v}%`)} />
       <g className="arena-scatter-points">
         {points.map((p, i) => {
           const at = g.points[i]!;

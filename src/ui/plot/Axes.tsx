@@ -175,3 +175,36 @@ export function AxisName({ plot, y, text }: { plot: Box; y: number; text: string
     </text>
   );
 }
+
+/**
+ * A plot's grid at both axes' ticks, its bottom axis (named under its right end when `xName` is
+ * given, the name's baseline at `xName.y`) and its left axis, each tick labelled by its format.
+ */
+export function GridAxes({
+  plot,
+  xTicks,
+  yTicks,
+  formatX = String,
+  formatY = String,
+  xName,
+}: {
+  plot: Box;
+  xTicks: readonly Tick[];
+  yTicks: readonly Tick[];
+  formatX?: (value: number) => string;
+  formatY?: (value: number) => string;
+  xName?: { text: string; y: number } | undefined;
+}) {
+  return (
+    <>
+      <Grid plot={plot} xTicks={xTicks} yTicks={yTicks} />
+      <Axis
+        side="bottom"
+        plot={plot}
+        ticks={axisTicks(xTicks, formatX)}
+        title={xName && <AxisName plot={plot} y={xName.y} text={xName.text} />}
+      />
+      <Axis side="left" plot={plot} ticks={axisTicks(yTicks, formatY)} />
+    </>
+  );
+}
