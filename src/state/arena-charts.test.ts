@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TurnResult } from '../../core/arena/results';
-import { turnPoints } from './turn-points';
+import type { TurnResult } from '../core/arena/results';
+import { turnPoints } from './arena-charts';
 
 function turns(sent: number[]): TurnResult[] {
   let cumulative = 0;

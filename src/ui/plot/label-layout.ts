@@ -4,13 +4,9 @@
 // placed, or is left out when none is clear (the chart then says what it stood for elsewhere: a
 // tooltip, a legend, a list). Greedy: the order of the labels is their priority.
 
-/** A rectangle: its top-left corner, width and height (SVG coordinates, y down). */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Box } from './box';
+
+export type { Box };
 
 /** A straight stroke: a line between two points (a series' line, a reference line). */
 export interface Segment {
