@@ -36,14 +36,7 @@ export default tseslint.config(
     // The UI reads stores: from the core it imports types only; what it shows comes through
     // src/state (a store, or a panel's view in src/state/views/).
     files: ['src/ui/**/*.{ts,tsx}'],
-    ignores: [
-      'src/ui/**/*.test.{ts,tsx}',
-      // (the plot kit's branch makes these type-only)
-      'src/ui/charts/**',
-      'src/ui/plot/**',
-      'src/ui/arena/{LineFigure,ScatterFigure,BarsFigure,PlotAxes,FloatingTooltip,ResultsCharts}.tsx',
-      'src/ui/arena/*-scale.ts',
-    ],
+    ignores: ['src/ui/**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -6,4 +6,4 @@ export { ResultsCharts } from '../../src/ui/arena/ResultsCharts';
 export { LineFigure } from '../../src/ui/arena/LineFigure';
 export { ScatterFigure } from '../../src/ui/arena/ScatterFigure';
 export { BarsFigure } from '../../src/ui/arena/BarsFigure';
-export { turnPoints, type TurnRow } from '../../src/ui/arena/turn-points';
+export { turnPoints, type TurnRow } from '../../src/state/arena-charts';
