@@ -33,6 +33,27 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The UI reads stores: from the core it imports types only; what it shows comes through
+    // src/state (a store, or a panel's view in src/state/views/).
+    files: ['src/ui/**/*.{ts,tsx}'],
+    ignores: ['src/ui/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/**'],
+              allowTypeImports: true,
+              message:
+                'The UI imports types only from the core; read values through a store or a view in src/state/views/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take `{}` when they need no other fixture.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 import { runArena, selectionLabel, type ArenaEntry } from '../src/core/arena/arena';
 import { totalsOf } from '../src/core/arena/results';
 import { autopsyOfImported, transcriptOfImported } from '../src/core/autopsy/session';
-import { inContextShare, retentionShare } from '../src/core/compaction/retention';
+import { inContextShare, retentionShare } from '../src/core/recorder/retention';
 import { parseSession } from '../src/core/sessions/parse';
 import { checkSessionSize } from '../src/core/sessions/builder';
 import { redactSecrets } from '../src/core/sessions/secrets';

@@ -1,12 +1,12 @@
 // The import rules of ARCHITECTURE.md, checked: no import circles (type imports included), and no
 // import from a lower layer to a higher one. Reads every .ts / .tsx file under src (tests included
 // in the circle check; test files may import across layers, as they test the whole) and prints what
-// breaks the rules. Exits 1 when something does.
+// breaks the rules, and any path LAYERS lists that no longer exists. Exits 1 when something does.
 //
 //   node scripts/check-layers.mjs            (the report)
 //   node scripts/check-layers.mjs --list     (also every import between layers, for a review)
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(process.argv.find((a) => a.startsWith('--root='))?.slice(7) ?? '.');
@@ -14,41 +14,35 @@ const LIST = process.argv.includes('--list');
 
 /**
  * Layers, lowest first: a file may import from its own layer and the ones below it. Each entry is
- * a path prefix under src/ (longest match wins). The old paths (before issue 19) are kept so the
- * same rules measure the tree before the change.
+ * a path prefix under src/ (longest match wins). Every path listed must exist (checked below), so
+ * the list cannot go stale.
  */
 const LAYERS = [
-  // Shared vocabulary: text helpers, input bounds, and the workspace contract (the filesystem's
-  // interface, which the agent hands to tools and middleware).
-  ['base', ['core/text/', 'core/limits.ts', 'core/fs/types.ts', 'core/fs/authorship.ts']],
+  // Shared vocabulary: text helpers, dates and times, input bounds, and the workspace contract
+  // (the filesystem's interface, which the agent hands to tools and middleware).
+  [
+    'base',
+    ['core/text/', 'core/time/', 'core/limits.ts', 'core/fs/types.ts', 'core/fs/authorship.ts'],
+  ],
   ['agent', ['core/agent/']],
-  ['tokens', ['core/tokens/', 'core/context/tokens.ts', 'core/context/bpe/']],
+  ['tokens', ['core/tokens/']],
   ['providers, fs, tools', ['core/providers/', 'core/fs/', 'core/tools/']],
-  // Before issue 19 the thread model and the recorder lived in core/agent.
-  ['thread', ['core/thread/', 'core/agent/thread.ts', 'core/agent/recorder.ts']],
+  ['thread', ['core/thread/']],
   ['retrieval', ['core/retrieval/']],
   [
-    'features (memory, compaction, strategies)',
-    ['core/memory/', 'core/compaction/', 'core/context/', 'core/strategies/'],
+    'features (memory, compaction, recorder, strategies)',
+    ['core/memory/', 'core/compaction/', 'core/recorder/', 'core/strategies/'],
   ],
   // The Demo stands in for a model on every feature's requests: it answers each by its purpose.
   ['demo provider', ['core/providers/demo/']],
   ['settings', ['core/settings.ts']],
-  // Before issue 19: pipeline.ts composed the middleware, agent/preview.ts built the preview.
-  ['harness', ['core/harness/', 'core/pipeline.ts', 'core/agent/preview.ts']],
+  ['harness', ['core/harness/']],
   // The thread session: a thread's working copy, harness, recorder, saves and fact updates.
   ['session', ['core/session/']],
   // sessions: other agents' sessions read into threads (the arena reads them as transcripts).
   [
     'arena, bundle, sessions',
-    [
-      'core/arena/',
-      'core/bundle/',
-      'core/sessions/',
-      'core/autopsy/',
-      'core/sample-workspace.ts',
-      'core/routes.ts',
-    ],
+    ['core/arena/', 'core/bundle/', 'core/sessions/', 'core/autopsy/', 'core/sample-workspace.ts'],
   ],
   // Workers run on their own; their clients (adapters) import their message types.
   ['workers', ['workers/']],
@@ -59,6 +53,13 @@ const LAYERS = [
   // The test pages' scripts (embedder-check, generator-check) are pages, like the UI.
   ['ui', ['ui/', 'main.tsx', 'workers/embedder-check.ts', 'workers/generator-check.ts']],
 ];
+
+/** Listed paths that do not exist under src/ (a moved or deleted file left in the list). */
+const missing = LAYERS.flatMap(([name, prefixes]) =>
+  prefixes
+    .filter((prefix) => !existsSync(join(root, 'src', prefix)))
+    .map((prefix) => ({ name, prefix })),
+);
 
 function layerOf(file) {
   const path = relative(join(root, 'src'), file).replaceAll('\\', '/');
@@ -182,8 +183,11 @@ if (LIST) {
       `  ${entry.from.name} -> ${entry.to.name}: ${rel(entry.file)} -> ${rel(entry.target)}`,
     );
 }
+console.log('');
+console.log(`Listed paths that do not exist: ${missing.length}`);
+for (const { name, prefix } of missing) console.log(`  ${name}: src/${prefix}`);
 const fixtures = files.filter((f) => /\/test-helpers\.ts$|\/test-threads\.ts$/.test(f));
 console.log('');
 console.log(`Test fixtures in production folders: ${fixtures.length}`);
 for (const file of fixtures) console.log(`  ${rel(file)}`);
-process.exit(components.length > 0 || upward.length > 0 ? 1 : 0);
+process.exit(components.length > 0 || upward.length > 0 || missing.length > 0 ? 1 : 0);

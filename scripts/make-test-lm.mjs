@@ -69,7 +69,12 @@ export const TEST_LM_CONFIG = {
  */
 const CORPUS_FILES = [
   'src/core/agent/prompt.ts',
-  'src/core/fs/tools.ts',
+  // The file tools, in the order their one file had (src/core/fs/tools.ts before issue 35).
+  'src/core/fs/tools/format.ts',
+  'src/core/fs/tools/args.ts',
+  'src/core/fs/tools/run.ts',
+  'src/core/fs/tools/schemas.ts',
+  'src/core/fs/tools/index.ts',
   'src/core/memory/agents-md.ts',
   'src/core/tools/execute.ts',
   'README.md',

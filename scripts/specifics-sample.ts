@@ -19,7 +19,7 @@ import {
   intentSurvival,
   type Specific,
   type TextPart,
-} from '../src/core/compaction';
+} from '../src/core/recorder';
 
 const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`);

@@ -1,11 +1,11 @@
 // Scores the specifics extractor on a labelled table: precision, recall and F1 per kind and
 // overall, and with --misses every false positive and miss.
 //   npm run specifics -- --table <file.jsonl> [--misses]
-// The table and the matching rule are described in src/core/compaction/specifics/score.ts and
+// The table and the matching rule are described in src/core/recorder/specifics/score.ts and
 // RULES.md ("Scoring on a labelled table").
 
 import { readFileSync, statSync } from 'node:fs';
-import { SPECIFIC_KINDS } from '../src/core/compaction';
+import { SPECIFIC_KINDS } from '../src/core/recorder';
 import {
   TABLE_BOUNDS,
   f1,
@@ -15,7 +15,7 @@ import {
   scoreTable,
   type KindScore,
   type ScoredSpecific,
-} from '../src/core/compaction/specifics/score';
+} from '../src/core/recorder/specifics/score';
 
 const HELP = `Scores the specifics extractor on a labelled table.
 
@@ -23,7 +23,7 @@ const HELP = `Scores the specifics extractor on a labelled table.
 
 The table: one JSON object a line,
   {"text": "the vault code is 7719-QX", "specifics": [{"kind": "identifier", "text": "7719-QX"}]}
-kinds: ${SPECIFIC_KINDS.join(', ')} (src/core/compaction/RULES.md). A row with "specifics": []
+kinds: ${SPECIFIC_KINDS.join(', ')} (src/core/recorder/RULES.md). A row with "specifics": []
 says the text has none (every specific found there is a false positive).
 
 Matching: a found specific matches a labelled one when the kinds are equal and the texts are equal

@@ -1,6 +1,6 @@
 // The memory journal in IndexedDB: one record per entry (keyed by its id, which sorts by time), and
 // one record with the counts of entries dropped at the bound. Shared by every tab of the origin;
-// the journal checks every record it reads back (src/core/fs/journal.ts).
+// the journal checks every record it reads back (src/core/fs/journal/).
 
 import { createStore, del, delMany, entries, set, setMany, type UseStore } from 'idb-keyval';
 import type { JournalDropped, JournalEntry, JournalPersistence } from '../core/fs/journal';

@@ -1,7 +1,7 @@
 // The app's record builder: records built in the worker come back whole; a worker that fails (to
 // start, or later) hands its records to the page, so none is lost.
 import { describe, expect, it } from 'vitest';
-import { buildCompactionRecord, type RecordInput } from '../core/compaction/record';
+import { buildCompactionRecord, type RecordInput } from '../core/recorder/record';
 import type { RecordWorkerRequest, RecordWorkerResponse } from '../workers/record.worker';
 import { createWorkerRecordBuilder } from './record-builder';
 

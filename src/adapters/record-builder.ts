@@ -1,4 +1,4 @@
-// The app's builder of compaction records (core/compaction/record.ts's RecordBuilder): a Web Worker
+// The app's builder of compaction records (core/recorder/record.ts's RecordBuilder): a Web Worker
 // (src/workers/record.worker.ts) builds them, so the page stays responsive while a summarization's
 // record reads its hundreds of thousands of characters. The worker starts on the first record and
 // stays. Should it fail to start, crash, or a record fail to travel (postMessage), the records in
@@ -9,7 +9,7 @@ import {
   type CompactionRecord,
   type RecordBuilder,
   type RecordInput,
-} from '../core/compaction/record';
+} from '../core/recorder/record';
 import type { RecordWorkerRequest, RecordWorkerResponse } from '../workers/record.worker';
 
 interface InFlight {

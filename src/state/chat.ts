@@ -29,7 +29,6 @@ import {
   type ThreadSession,
 } from '../core/session/session';
 import type { SessionDeps } from '../core/session/types';
-import { appRecordBuilder } from '../adapters/record-builder';
 import { resolveHarness } from './harness';
 import { getServices, WORKSPACE } from './services';
 import { useSettingsStore } from './settings';
@@ -136,7 +135,6 @@ function sessionDeps(): SessionDeps {
         strategyRankers,
         onFactsInvalid: (message) => useFactsStore.setState({ invalid: message }),
       }),
-    buildRecord: appRecordBuilder(),
     undoJournal: (entryId) => useJournalStore.getState().undo(entryId),
     scheduleFacts: (threadId, update) => useFactsStore.getState().schedule(threadId, update),
   };

@@ -254,3 +254,7 @@ export const useFactsStore = create<FactsStore>((set, get) => {
 export const factRankers: RankerResolver = useFactsStore.getState().embedderRuntime.factRankers;
 export const strategyRankers: RankerResolver =
   useFactsStore.getState().embedderRuntime.strategyRankers;
+
+// The fact categories and the file the Facts panel names.
+export { FACT_CATEGORIES } from '../core/memory/facts/schema';
+export { MEMORY_JSON_PATH };

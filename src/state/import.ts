@@ -139,3 +139,6 @@ export const useImportStore = create<ImportStore>((set, get) => {
     },
   };
 });
+
+/** The largest session file taken in, as the dialog says it. */
+export { MAX_SESSION_LABEL } from '../core/sessions/builder';

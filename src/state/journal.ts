@@ -1,6 +1,6 @@
 // The memory journal in the app: the list the "Memory journal" panel shows, the notices for memory
 // writes made outside a chat (the editor, the Facts panel, the fact updater, an import, an undo,
-// another tab), and undo. The journal itself records at the filesystem (src/core/fs/journal.ts);
+// another tab), and undo. The journal itself records at the filesystem (src/core/fs/journal/);
 // this store only shows it. Another tab's entries arrive over a BroadcastChannel; a change another
 // tab made that no entry explains is recorded here as "another tab".
 
@@ -263,3 +263,6 @@ export const useJournalStore = create<JournalState>((set, get) => {
     },
   };
 });
+
+/** The journal's bounds, said on screen where a list is cut. */
+export { JOURNAL_LIMITS } from '../core/fs/journal';

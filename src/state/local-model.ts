@@ -215,3 +215,15 @@ export function expectedDownload(local: LocalModelSettings): { webgpu?: number; 
 }
 
 export { GeneratorUnavailableError };
+
+// The in-browser models this store offers, their sizes and speeds, as the UI shows them.
+export {
+  DEFAULT_LOCAL_CONTEXT_WINDOW,
+  LOCAL_DTYPE_LABELS,
+  LOCAL_DTYPES,
+  LOCAL_MODELS,
+  MAX_NEW_TOKENS_RANGE,
+  formatBytes,
+  localModelInfo,
+} from '../core/providers/local/models';
+export { describeCallSpeed, downloadPercent } from '../core/providers/local/status';

@@ -1,16 +1,12 @@
 // The compaction flight recorder's UI state: which record is open (from a chart mark or the event
 // list), the "Compact now" preview with its Apply / Discard, and pins. The logic is in the core
-// (compaction/record.ts, manual.ts, pins.ts; the thread session runs Compact now and applies it);
+// (recorder/record.ts and pins.ts, compaction/manual.ts; the thread session runs Compact now and applies it);
 // this store only wires it to the open thread.
 
 import { create } from 'zustand';
-import {
-  readRecord,
-  type CompactionRecord,
-  type PinnedSpecificRef,
-} from '../core/compaction/record';
+import { readRecord, type CompactionRecord, type PinnedSpecificRef } from '../core/recorder/record';
 import type { PendingCompaction } from '../core/compaction/manual';
-import { toggleMessagePin, toggleSpecificPin, type PinResult } from '../core/compaction/pins';
+import { toggleMessagePin, toggleSpecificPin, type PinResult } from '../core/recorder/pins';
 import type { ContextEvent } from '../core/thread/thread';
 import type { ThreadState } from '../core/agent/middleware';
 import { strategyOf, useChatStore } from './chat';
@@ -19,7 +15,7 @@ import { getStrategy } from '../core/strategies/registry';
 import { errorText } from '../core/text/errors';
 
 export interface OpenRecord {
-  /** Absent while the event's record is still being built (see compaction/delivery.ts). */
+  /** Absent while the event's record is still being built (see recorder/delivery.ts). */
   record?: CompactionRecord;
   /** The timeline event's kind ('summarize', 'strategy-dropped'…). */
   kind: string;
@@ -180,3 +176,12 @@ async function pin(toggle: (state: ThreadState) => PinResult) {
     useRecordsStore.setState({ notice: 'Pins can change once the reply has finished.' });
   else if (result && !result.ok) useRecordsStore.setState({ notice: result.reason });
 }
+
+// The record's labels and the bounds its view says where it cuts.
+export {
+  RECORD_LIST_CHARS,
+  RECORD_SPECIFICS,
+  RECORD_TEXT_CHARS,
+  REMOVAL_LABELS,
+} from '../core/recorder/record';
+export { SPECIFIC_KIND_LABELS } from '../core/recorder/specifics';

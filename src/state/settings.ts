@@ -199,3 +199,19 @@ export function connectionOf(settings: Settings, apiKeys: ApiKeys) {
     apiKey: boundHere ? apiKeys[provider] : '',
   };
 }
+
+// What the settings fields offer and show, owned by this store (the features' schemas define them).
+export {
+  KEYED_PROVIDERS,
+  PROVIDER_IDS,
+  PROVIDER_LABELS,
+  isKeyedProvider,
+  mapKeyed,
+} from '../core/providers/settings';
+export {
+  COMPACTION_PRESETS,
+  DEFAULT_SPECIFICS_BUDGET,
+  STRESS_CONTEXT_WINDOW,
+} from '../core/compaction/settings';
+export { MAX_FACTS_CEILING } from '../core/memory/facts/settings';
+export { SIMILARITY_METHODS } from '../core/retrieval/types';

@@ -1,5 +1,5 @@
 // Compaction records, off the page's thread: the flight recorder's extraction and classification of
-// specifics (compaction/record.ts, pure) over texts of up to a few hundred thousand characters runs
+// specifics (recorder/record.ts, pure) over texts of up to a few hundred thousand characters runs
 // here, so neither the model request nor the page waits for it. One message in (the record's input,
 // plain data), one out (the record, or why it could not be built).
 
@@ -7,7 +7,7 @@ import {
   buildCompactionRecord,
   type CompactionRecord,
   type RecordInput,
-} from '../core/compaction/record';
+} from '../core/recorder/record';
 import { errorText } from '../core/text/errors';
 
 export interface RecordWorkerRequest {

@@ -2,7 +2,7 @@
 // its section tokens, then one row per strategy and probe with its outcome).
 
 import { probeById, type ArenaRun } from './results';
-import { retentionShare } from '../compaction/retention';
+import { retentionShare } from '../recorder/retention';
 
 const FORMULA = /^[=+\-@\t\r]/;
 

@@ -15,9 +15,9 @@
 import type { ModelMessage } from '../agent/types';
 import { parseJsonAt } from '../bundle/jsonl';
 import { splitTurns } from '../strategies/turns';
-import { ArenaInputError } from './errors';
+import { ArenaInputError, asArenaInput } from './errors';
 import type { Probe, Transcript } from './transcript';
-import { errorText } from '../text/errors';
+import { parseLocomoDate } from '../time';
 
 const CATEGORIES: Record<number, string> = {
   1: 'multi-hop',
@@ -32,13 +32,10 @@ export function looksLikeLocomo(value: unknown): boolean {
 }
 
 export function transcriptFromLocomo(text: string, fileName: string): Transcript {
-  let value: unknown;
-  try {
-    value = parseJsonAt(text, fileName);
-  } catch (error) {
-    throw new ArenaInputError(errorText(error));
-  }
-  return locomoTranscript(value, fileName);
+  return locomoTranscript(
+    asArenaInput(() => parseJsonAt(text, fileName)),
+    fileName,
+  );
 }
 
 export function locomoTranscript(value: unknown, fileName: string): Transcript {
@@ -197,34 +194,3 @@ export function locomoTranscript(value: unknown, fileName: string): Transcript {
 /** Longest speaker name and image description kept (LoCoMo's are under 20 and 200). */
 const MAX_SPEAKER = 100;
 const MAX_CAPTION = 1000;
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/** "1:56 pm on 8 May, 2023" → epoch ms (UTC). */
-export function parseLocomoDate(text: string): number | undefined {
-  const m = /^\s*(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$/i.exec(
-    text,
-  );
-  if (!m) {
-    const fallback = Date.parse(text);
-    return Number.isFinite(fallback) ? fallback : undefined;
-  }
-  const month = MONTHS.indexOf(m[5]!.toLowerCase());
-  if (month < 0) return undefined;
-  let hour = Number(m[1]) % 12;
-  if (m[3]!.toLowerCase() === 'pm') hour += 12;
-  return Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]));
-}

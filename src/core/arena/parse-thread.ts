@@ -9,9 +9,8 @@ import { isModelMessage, type ModelMessage } from '../agent/types';
 import type { Thread } from '../thread/thread';
 import { threadFromJsonl } from '../bundle/jsonl';
 import { splitTurns } from '../strategies/turns';
-import { ArenaInputError } from './errors';
+import { ArenaInputError, asArenaInput } from './errors';
 import type { Probe, Transcript } from './transcript';
-import { errorText } from '../text/errors';
 
 /**
  * A message as the arena replays it: only the fields a replay reads, as plain strings, numbers and
@@ -77,12 +76,7 @@ export function transcriptFromThread(
 }
 
 export function transcriptFromJsonl(text: string, fileName: string): Transcript {
-  let thread: Thread;
-  try {
-    thread = threadFromJsonl(text, fileName);
-  } catch (error) {
-    throw new ArenaInputError(errorText(error));
-  }
+  const thread = asArenaInput(() => threadFromJsonl(text, fileName));
   const transcript = transcriptFromThread(thread, 'jsonl');
   const header = JSON.parse(
     text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')),

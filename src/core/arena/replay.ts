@@ -18,7 +18,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { createRankerResolver } from '../retrieval/rank';
 import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';
 import { createInMemoryFs } from '../fs/in-memory';
-import { createRetentionTally } from '../compaction/retention';
+import { createRetentionTally } from '../recorder/retention';
 import { answerPresent, contextText, normalize, scoreProbe } from './evidence';
 import {
   sectionsOf,

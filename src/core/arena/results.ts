@@ -6,7 +6,7 @@ import type { TokenBreakdown } from '../tokens/counter';
 import type { StrategySelection } from '../strategies/types';
 import type { FoundBy } from './evidence';
 import type { Probe, Transcript } from './transcript';
-import { inContextShare, retentionShare, type Retention } from '../compaction/retention';
+import { inContextShare, retentionShare, type Retention } from '../recorder/retention';
 
 export interface TurnResult {
   /** 1-based turn number. */

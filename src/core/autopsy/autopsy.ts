@@ -1,6 +1,6 @@
 // The compaction autopsy: for a session recorded by another agent (Claude Code, Codex, Deep Agents…),
 // a Compaction record for every compaction that agent made, built with the same rules as our own
-// (compaction/RULES.md): the messages it took out of the context are the removed text, its summary
+// (recorder/RULES.md): the messages it took out of the context are the removed text, its summary
 // and what followed are the new context, and every specific of the removed text is kept, or lost.
 // Nothing of the source agent can be read back by it after a compaction (we have no files of its),
 // so nothing is "recoverable" here unless the caller passes files. Pure.
@@ -11,10 +11,10 @@ import {
   messagePart,
   type CompactionRecord,
   type RecordPart,
-} from '../compaction/record';
-import { nextStepsFromMessages } from '../compaction/intent';
-import type { ReadableFile } from '../compaction/fate';
-import { createRetentionTally, type Retention } from '../compaction/retention';
+} from '../recorder/record';
+import { nextStepsFromMessages } from '../recorder/intent';
+import type { ReadableFile } from '../recorder/fate';
+import { createRetentionTally, type Retention } from '../recorder/retention';
 import type { TokenCounter } from '../tokens/counter';
 
 /** One compaction the source agent made, as its session file records it. */

@@ -3,7 +3,7 @@
 // specifics its compactions kept), measured the way the arena measures a strategy. Pure.
 
 import type { ModelMessage } from '../agent/types';
-import { createRetentionTally, type Retention } from '../compaction/retention';
+import { createRetentionTally, type Retention } from '../recorder/retention';
 import { COMPACTION_PRESETS } from '../compaction/settings';
 import { importedSessionSlot } from '../sessions/to-thread';
 import { SOURCE_LABELS } from '../sessions/types';

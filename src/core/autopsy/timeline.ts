@@ -4,7 +4,7 @@
 // compaction the source agent made. Pure.
 
 import type { ModelMessage } from '../agent/types';
-import { recordLine } from '../compaction/record';
+import { recordLine } from '../recorder/record';
 import type { ContextEvent, ModelCallRecord } from '../thread/thread';
 import type { TokenCounter } from '../tokens/counter';
 import { orderedCompactions, type SessionAutopsy, type SourceCompaction } from './autopsy';

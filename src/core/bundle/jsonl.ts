@@ -179,7 +179,7 @@ export function threadFromJsonl(text: string, entry: string): Thread {
 
 /**
  * The memory journal as JSONL: one entry per line, newest first, as the journal lists them
- * (src/core/fs/journal.ts; FORMAT.md).
+ * (src/core/fs/journal/; FORMAT.md).
  */
 export function journalToJsonl(entries: readonly JournalEntry[]): string {
   return entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');

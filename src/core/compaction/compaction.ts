@@ -14,7 +14,7 @@ import {
   type RequestTokenBreakdown,
   type TokenCounter,
 } from '../tokens/counter';
-import { getPins, pinnedIds } from './pins';
+import { getPins, pinnedIds } from '../recorder/pins';
 
 export const LARGE_TOOL_RESULTS_DIR = '/large_tool_results';
 export const CONVERSATION_HISTORY_DIR = '/conversation_history';

@@ -6,10 +6,10 @@
 // often they occur. Pure.
 
 import type { ModelMessage } from '../agent/types';
-import { buildHaystack, findSpecific } from './match';
-import { messagePart, pinKey } from './record';
-import type { Pins } from './pins';
-import { collectSpecifics, type Specific, type SpecificKind } from './specifics';
+import { buildHaystack, findSpecific } from '../recorder/match';
+import { messagePart, pinKey } from '../recorder/record';
+import type { Pins } from '../recorder/pins';
+import { collectSpecifics, type Specific, type SpecificKind } from '../recorder/specifics';
 
 /** Kinds in the order they are kept when the budget is short. */
 const KIND_ORDER: readonly SpecificKind[] = [

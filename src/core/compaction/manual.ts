@@ -19,9 +19,14 @@ import {
   updateCompactionState,
   type SummaryRecord,
 } from './compaction';
-import { getPins, pinnedIds } from './pins';
+import { getPins, pinnedIds } from '../recorder/pins';
 import { DEFAULT_SPECIFICS_BUDGET } from './settings';
-import { buildRecordHere, recordLine, type CompactionRecord, type RecordBuilder } from './record';
+import {
+  buildRecordHere,
+  recordLine,
+  type CompactionRecord,
+  type RecordBuilder,
+} from '../recorder/record';
 import {
   appendHistory,
   historyContent,

@@ -14,8 +14,8 @@ import {
   type CompactionRecord,
   type RecordBuilder,
   type RecordInput,
-} from './record';
-import { emitWithRecord, settleRecords } from './delivery';
+} from '../recorder/record';
+import { emitWithRecord, settleRecords } from '../recorder/delivery';
 
 export interface OffloadOptions {
   /** Read on every tool call, so changed settings apply at once. */

@@ -3,7 +3,7 @@ import type { Middleware, RunContext, ThreadState } from '../agent/middleware';
 import { collect, memoryFs } from '../../../tests/fixtures/agent';
 import { ProviderError, type ModelMessage, type ModelRequest } from '../agent/types';
 import { readOnly } from '../harness/preview';
-import { settleRecords } from './delivery';
+import { settleRecords } from '../recorder/delivery';
 import type { VirtualFs } from '../fs/types';
 import { asksForSummary } from '../providers/demo';
 import type { CompactionSettings } from './settings';

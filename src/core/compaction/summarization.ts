@@ -39,8 +39,8 @@ import {
   requestTokensAtMost,
   type TokenCounter,
 } from '../tokens/counter';
-import { getPins, mustKeepInstruction, pinnedIds, type Pins } from './pins';
-import { nextStepsFromMessages } from './intent';
+import { getPins, mustKeepInstruction, pinnedIds, type Pins } from '../recorder/pins';
+import { nextStepsFromMessages } from '../recorder/intent';
 import {
   RECORD_SCAN_CHARS,
   buildCompactionRecord,
@@ -49,8 +49,8 @@ import {
   type CompactionRecord,
   type RecordBuilder,
   type RecordInput,
-} from './record';
-import { emitWithRecord, settleRecords } from './delivery';
+} from '../recorder/record';
+import { emitWithRecord, settleRecords } from '../recorder/delivery';
 import { keepSpecificsInstruction, rankSpecifics, withSpecificsBlock } from './keep-specifics';
 import { appendHistory, buildSummaryRequest, checkSummary } from './summary-text';
 

@@ -15,9 +15,9 @@ import {
   type RecordBuilder,
   type RecordInput,
   type RecordPart,
-} from './record';
-import { emitWithRecord, settleRecords } from './delivery';
-import type { ReadableFile } from './fate';
+} from '../recorder/record';
+import { emitWithRecord, settleRecords } from '../recorder/delivery';
+import type { ReadableFile } from '../recorder/fate';
 import {
   applyStoredSummary,
   compactRequest,

@@ -1,7 +1,7 @@
 // Who writes: a view of a filesystem that stamps every write with its author, the thread an author
 // belongs to, and the feed of recorded memory writes the agent loop listens to. Part of the
 // workspace contract (like types.ts), so the agent loop and middleware use it without depending on
-// the memory journal that implements the feed (journal.ts).
+// the memory journal that implements the feed (journal/).
 
 import { FsError, type VirtualFs, type WriteAuthor, type WriteOptions } from './types';
 

@@ -19,7 +19,7 @@ export interface FileVersion {
 }
 
 /**
- * Who or what wrote a file, for the memory journal (src/core/fs/journal.ts). Writers pass it through
+ * Who or what wrote a file, for the memory journal (src/core/fs/journal/). Writers pass it through
  * a view of the filesystem (`authored(fs, author)`), so tools and stores need not know about it.
  */
 export type WriteAuthor =

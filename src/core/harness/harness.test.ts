@@ -9,7 +9,7 @@ import { createApproximateCounter } from '../tokens/counter';
 import { createHarness, type HarnessDeps } from './harness';
 import { emptyMemory, type MemoryJson } from '../memory/facts/schema';
 import { serializeMemory } from '../memory/facts/store';
-import { buildCompactionRecord } from '../compaction/record';
+import { buildCompactionRecord } from '../recorder/record';
 
 async function demoHarness(overrides: Partial<HarnessDeps> = {}) {
   const fs = await memoryFs({ '/memories/AGENTS.md': '- Prefers tabs.\n' });

@@ -7,10 +7,13 @@
 //   preview  the same run whose provider captures the request instead of sending it (the Context
 //            inspector, the arena's probes): what it shows is what a run would send;
 //   updateFacts  fact memory's update after a run, with the memory-step provider; its result comes
-//            back as a 'facts-updated' event.
+//            back as a 'facts-updated' event;
+//   compactNow  "Compact now": the summary and its record as a preview, with this harness's
+//            summarizer, settings, counter and record builder (nothing is written).
 //
-// The app (src/state), the arena's replay, the benchmarks and the evals all build their runs here,
-// so what they measure is what the app sends.
+// The app (src/state), the arena's replay and the benchmarks all build their runs here, so what
+// they measure is what the app sends (the local-model eval runs the bare loop on purpose: it
+// measures tool calls alone).
 
 import { runAgent } from '../agent/loop';
 import type { AgentEvent } from '../agent/events';
@@ -31,8 +34,9 @@ import {
 } from '../tokens/counter';
 import { resolveProfile } from '../providers/profiles';
 import { summarizerFromProvider, type SummarizeFn } from '../compaction/summarization';
-import type { RecordBuilder } from '../compaction/record';
-import { deliverAfterRun, recordsOf } from '../compaction/delivery';
+import { previewCompaction, type CompactionPreview } from '../compaction/manual';
+import type { RecordBuilder } from '../recorder/record';
+import { deliverAfterRun, recordsOf } from '../recorder/delivery';
 import type { MemoryLoad } from '../memory/facts/inject';
 import { createMemoryLoader } from '../memory/facts/store';
 import {
@@ -115,7 +119,7 @@ export interface HarnessRunInput {
   maxOutputTokens?: number;
   /**
    * The run ends when the model has answered; the compaction records built after the request left
-   * arrive later through `emit` (compaction/delivery.ts). Default: the run waits for them.
+   * arrive later through `emit` (recorder/delivery.ts). Default: the run waits for them.
    */
   recordsAfterRun?: boolean;
 }
@@ -134,6 +138,16 @@ export interface FactUpdateInput {
   emit?: (event: AgentEvent) => void;
 }
 
+export interface CompactNowInput {
+  threadId: string;
+  messages: readonly Message[];
+  /** The thread's state: copied, never changed. */
+  state: ThreadState;
+  /** The system prompt as the next request would carry it (default: the harness's own). */
+  system?: string;
+  signal: AbortSignal;
+}
+
 export interface Harness {
   /** The run's middleware, outermost first (a benchmark may time the chain on its own). */
   readonly middleware: readonly Middleware[];
@@ -147,6 +161,7 @@ export interface Harness {
   recordsDelivered(state: ThreadState): Promise<void>;
   preview(input: HarnessPreviewInput): Promise<RequestPreview>;
   updateFacts(input: FactUpdateInput): Promise<MemoryUpdateOutcome>;
+  compactNow(input: CompactNowInput): Promise<CompactionPreview>;
 }
 
 declare module '../agent/events' {
@@ -279,6 +294,24 @@ export function createHarness(deps: HarnessDeps): Harness {
           detail: describeChanges(outcome.changes),
         });
       return outcome;
+    },
+
+    compactNow(input) {
+      return previewCompaction({
+        threadId: input.threadId,
+        messages: input.messages,
+        // A copy: the preview never changes the thread.
+        state: structuredClone(input.state),
+        settings: deps.settings().compaction,
+        contextWindow: deps.contextWindow,
+        counter: deps.counter,
+        summarize,
+        model: deps.model,
+        system: input.system ?? systemPrompt,
+        fs: deps.fs,
+        signal: input.signal,
+        ...(deps.buildRecord ? { buildRecord: deps.buildRecord } : {}),
+      });
     },
   };
 }

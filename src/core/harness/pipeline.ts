@@ -18,7 +18,7 @@ import { createFactsMiddleware, type MemoryLoad } from '../memory/facts/inject';
 import { createTruncationMiddleware } from '../compaction/truncation';
 import { createSummarizationMiddleware, type SummarizeFn } from '../compaction/summarization';
 import { createOffloadMiddleware } from '../compaction/offload';
-import type { RecordBuilder } from '../compaction/record';
+import type { RecordBuilder } from '../recorder/record';
 import { createRankerResolver, type RankDoc, type RankerResolver } from '../retrieval/rank';
 import { createStrategyMiddleware } from '../strategies/middleware';
 import type { StepFn, StrategyEnv, StrategySelection } from '../strategies/types';

@@ -5,6 +5,8 @@
 // Bareilles). The classic answer-type step of question answering, with the question word and a short
 // list of English nouns for named things instead of a tagger. Pure; no conversation-specific words.
 
+import { CALENDAR_WORDS } from '../time';
+
 /** Nouns whose instances have names: "which city", "what books", "what is the name of". */
 const NAMED_THINGS = [
   'city',
@@ -62,17 +64,8 @@ export function asksForName(question: string): boolean {
   return ASKS_FOR_NAME.test(question);
 }
 
-/** Capitalised calendar words are dates, not names. */
-const CALENDAR = new Set(
-  [
-    'monday tuesday wednesday thursday friday saturday sunday',
-    'mon tue tues wed thu thur thurs fri sat sun',
-    'january february march april may june july august september october november december',
-    'jan feb mar apr jun jul aug sep sept oct nov dec',
-  ]
-    .join(' ')
-    .split(' '),
-);
+/** Capitalised calendar words (months, weekdays, their abbreviations) are dates, not names. */
+const CALENDAR = CALENDAR_WORDS;
 
 // A capitalised word not at the start of the text or of a sentence (after . ! ? : or a newline),
 // nor right after an opening quote (a quoted title counts as a whole, below). The look-behinds

@@ -11,8 +11,12 @@
 // first message 56 % against 20 % later, one that says "you" 16 % against 33 %, one that names
 // something 60 % against 21 %. Pure; English words only.
 
-const TIME_WORDS =
-  /\b(?:yesterday|today|tonight|ago|recently|just|last (?:week|weekend|night|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
+import { WEEKDAY_NAME_SOURCE } from '../time';
+
+const TIME_WORDS = new RegExp(
+  `\\b(?:yesterday|today|tonight|ago|recently|just|last (?:week|weekend|night|month|year|${WEEKDAY_NAME_SOURCE}))\\b`,
+  'i',
+);
 const FIRST_PERSON = /\b(?:i|i'm|i’m|i've|i’ve|my|we|our)\b/i;
 const SECOND_PERSON = /\b(?:you|your)\b/i;
 /** Whether the text ends with a question mark, before any bracketed note (an image description). */

@@ -9,49 +9,18 @@
 // day it was said and for expressions that name one day ("yesterday", "three days ago", "last
 // Friday"), not for "last week" or "last month".
 
+import { MONTH_NAME_SOURCE, monthName, monthOfName, relativeShifts } from '../time';
+
 const DAY = 86_400_000;
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const COUNTS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  few: 3,
-  couple: 2,
-};
-
-const MONTH = MONTHS.join('|');
+const MONTH = MONTH_NAME_SOURCE;
+/** A month's index (0-11) from its lowercase full name, as the keys count months. */
+const monthIndex = (name: string): number => (monthOfName(name) ?? 0) - 1;
 const QUERY_MONTH = new RegExp(
   `\\b(${MONTH})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)?(?:,?\\s+|,)?(?:((?:19|20)\\d\\d)\\b)?`,
   'g',
 );
 const YEAR = /\b((?:19|20)\d\d)\b/g;
-const AGO =
-  /\b(\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|(?:a )?few|(?:a )?couple(?: of)?) (day|week|month|year)s? ago\b/g;
-const LAST_WEEKDAY = new RegExp(`\\blast (${WEEKDAYS.join('|')})\\b`, 'g');
 
 export function yearKey(year: number): string {
   return `y${year}`;
@@ -97,11 +66,6 @@ function addMonthOffset(keys: Set<string>, at: number, months: number): void {
   keys.add(anyYearMonthKey(month));
 }
 
-function countOf(word: string): number {
-  const plain = word.replace(/^a /, '').replace(/ of$/, '');
-  return COUNTS[plain] ?? Number(plain);
-}
-
 /**
  * The periods a message said at `at` talks about: its own day, and every relative expression
  * resolved against it. Without a time (`at` undefined or not finite) only explicit years count.
@@ -112,28 +76,11 @@ export function messageDateKeys(text: string, at: number | undefined): Set<strin
   for (const match of lower.matchAll(YEAR)) keys.add(yearKey(Number(match[1])));
   if (at === undefined || !Number.isFinite(at)) return keys;
   addExactDay(keys, at);
-  if (/\b(yesterday|last night)\b/.test(lower)) addExactDay(keys, at - DAY);
-  if (/\btomorrow\b/.test(lower)) addExactDay(keys, at + DAY);
-  if (/\blast (week|weekend)\b/.test(lower)) addDay(keys, at - 7 * DAY);
-  if (/\bnext (week|weekend)\b/.test(lower)) addDay(keys, at + 7 * DAY);
-  if (/\blast month\b/.test(lower)) addMonthOffset(keys, at, -1);
-  if (/\bnext month\b/.test(lower)) addMonthOffset(keys, at, 1);
-  if (/\blast year\b/.test(lower)) keys.add(yearKey(new Date(at).getUTCFullYear() - 1));
-  if (/\bnext year\b/.test(lower)) keys.add(yearKey(new Date(at).getUTCFullYear() + 1));
-  for (const match of lower.matchAll(AGO)) {
-    const n = countOf(match[1]!);
-    if (!Number.isFinite(n) || n <= 0) continue;
-    const unit = match[2];
-    if (unit === 'day') addExactDay(keys, at - n * DAY);
-    else if (unit === 'week') addDay(keys, at - 7 * n * DAY);
-    else if (unit === 'month') addMonthOffset(keys, at, -n);
-    else keys.add(yearKey(new Date(at).getUTCFullYear() - n));
-  }
-  for (const match of lower.matchAll(LAST_WEEKDAY)) {
-    const target = WEEKDAYS.indexOf(match[1]!);
-    const today = new Date(at).getUTCDay();
-    const back = (today - target + 7) % 7 || 7;
-    addExactDay(keys, at - back * DAY);
+  for (const { unit, by } of relativeShifts(lower, new Date(at).getUTCDay())) {
+    if (unit === 'day') addExactDay(keys, at + by * DAY);
+    else if (unit === 'week') addDay(keys, at + 7 * by * DAY);
+    else if (unit === 'month') addMonthOffset(keys, at, by);
+    else keys.add(yearKey(new Date(at).getUTCFullYear() + by));
   }
   return keys;
 }
@@ -147,7 +94,7 @@ export function queryDateKeys(query: string): string[] {
   const lower = query.toLowerCase();
   const keys: string[] = [];
   for (const match of lower.matchAll(QUERY_MONTH)) {
-    const month = MONTHS.indexOf(match[1]!);
+    const month = monthIndex(match[1]!);
     // "may" is also a verb: a date when a day or a year goes with it, or after "in", "during"…
     if (
       match[1] === 'may' &&
@@ -178,22 +125,21 @@ export function queryDayKeys(query: string): string[] {
     if (day < 1 || day > 31) return;
     keys.add(year ? dayKey(Number(year), month, day) : anyYearDayKey(month, day));
   };
-  for (const m of lower.matchAll(DAY_MONTH)) add(MONTHS.indexOf(m[2]!), Number(m[1]), m[3]);
-  for (const m of lower.matchAll(MONTH_DAY)) add(MONTHS.indexOf(m[1]!), Number(m[2]), m[3]);
+  for (const m of lower.matchAll(DAY_MONTH)) add(monthIndex(m[2]!), Number(m[1]), m[3]);
+  for (const m of lower.matchAll(MONTH_DAY)) add(monthIndex(m[1]!), Number(m[2]), m[3]);
   return [...keys];
 }
 
 /** A human reading of a key, for the Strategy panel ("June 2023", "June", "2023"). */
 export function describeDateKey(key: string): string {
+  const name = (index: string) => monthName(Number(index) + 1) ?? index;
   const day = /^d(\d+)-(\d+)-(\d+)$/.exec(key);
-  if (day) return `${day[3]} ${cap(MONTHS[Number(day[2])]!)} ${day[1]}`;
+  if (day) return `${day[3]} ${name(day[2]!)} ${day[1]}`;
   const anyYearDay = /^D(\d+)-(\d+)$/.exec(key);
-  if (anyYearDay) return `${anyYearDay[2]} ${cap(MONTHS[Number(anyYearDay[1])]!)}`;
+  if (anyYearDay) return `${anyYearDay[2]} ${name(anyYearDay[1]!)}`;
   const month = /^m(\d+)-(\d+)$/.exec(key);
-  if (month) return `${cap(MONTHS[Number(month[2])]!)} ${month[1]}`;
+  if (month) return `${name(month[2]!)} ${month[1]}`;
   const anyYear = /^M(\d+)$/.exec(key);
-  if (anyYear) return cap(MONTHS[Number(anyYear[1])]!);
+  if (anyYear) return name(anyYear[1]!);
   return key.slice(1);
 }
-
-const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

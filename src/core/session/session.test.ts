@@ -6,7 +6,7 @@ import { memoryFs } from '../../../tests/fixtures/agent';
 import type { ModelProvider } from '../agent/types';
 import { ProviderError } from '../agent/types';
 import { createHarness } from '../harness/harness';
-import { buildCompactionRecord, type RecordBuilder } from '../compaction/record';
+import { buildCompactionRecord, type RecordBuilder } from '../recorder/record';
 import { createDemoProvider } from '../providers/demo';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { defaultSelection, strategyChoiceSlot, strategyOf } from '../strategies/registry';
@@ -297,6 +297,39 @@ describe('ThreadSession', () => {
     expect(fact?.detail).toBe('memory.json: 2 added.');
     // Placed after the run, not at one of its model calls.
     expect(fact?.callId).toBeUndefined();
+  });
+
+  it('"Compact now" previews the summary and its record without changing the thread; Apply then shortens it', async () => {
+    const built: string[] = [];
+    const { open } = await setup({
+      contextWindow: 4_000,
+      buildRecord: async (input) => {
+        built.push(input.kind);
+        return buildCompactionRecord(input);
+      },
+    });
+    const thread = newThread();
+    for (let i = 0; i < 40; i++)
+      thread.messages.push({
+        role: 'user',
+        id: `old${i}`,
+        content: `Step ${i}: ${'we check the changelog and the forecast. '.repeat(8)}`,
+        createdAt: 1,
+      });
+    const { session } = await open(thread);
+    const preview = await session.compactNow(new AbortController().signal);
+    if (!preview.ok) throw new Error(preview.reason);
+    expect(preview.pending.summary.summary).toBe(SUMMARY);
+    expect(preview.pending.tokensAfter).toBeLessThan(preview.pending.tokensBefore);
+    // The record was built by the harness's record builder (the app's: in a worker).
+    expect(built).toEqual(['summarize']);
+    // A preview: nothing changed yet.
+    expect(session.thread().messages).toHaveLength(40);
+    expect(session.thread().events ?? []).toHaveLength(0);
+
+    const applied = await session.applyCompaction(preview.pending);
+    expect(applied.ok).toBe(true);
+    expect(session.thread().events?.map((e) => e.kind)).toContain('summarize');
   });
 });
 

@@ -6,14 +6,13 @@
 // shows; the run's logic lives here, in the core, with its edges given as dependencies.
 //
 // A run ends when the model has answered: the compaction records built after a request left arrive
-// later through the run's emit (compaction/delivery.ts), and the session applies and saves each
+// later through the run's emit (recorder/delivery.ts), and the session applies and saves each
 // one as it arrives ('records' on the stream says while some are still being built).
 
 import type { AgentEvent } from '../agent/events';
 import { newId as randomId } from '../agent/ids';
-import { BASE_SYSTEM_PROMPT } from '../agent/prompt';
 import type { Message } from '../agent/types';
-import { applyCompaction, previewCompaction, type PendingCompaction } from '../compaction/manual';
+import { applyCompaction, type PendingCompaction } from '../compaction/manual';
 import type { CompactionPreview } from '../compaction/manual';
 import { STRESS_THREAD_NOTICE, THREAD_PRESET_KEY, usesStressPreset } from '../compaction/settings';
 import type { UndoResult } from '../fs/journal';
@@ -301,20 +300,12 @@ export function createThreadSession(loaded: LoadedThread, deps: SessionDeps): Th
         );
       // The system prompt exactly as the next request would carry it (memory blocks included).
       const next = await session.preview().catch(() => undefined);
-      return previewCompaction({
+      return made.harness.compactNow({
         threadId: working.id,
         messages: working.messages,
-        // A copy: the preview never changes the thread.
-        state: structuredClone(working.state),
-        settings: made.settings.compaction,
-        contextWindow: made.contextWindow,
-        counter: made.counter,
-        summarize: made.harness.summarize,
-        model: made.model,
-        system: next?.request.system ?? BASE_SYSTEM_PROMPT,
-        fs: deps.fs,
+        state: working.state,
+        ...(next ? { system: next.request.system } : {}),
         signal,
-        ...(deps.buildRecord ? { buildRecord: deps.buildRecord } : {}),
       });
     },
 

@@ -3,7 +3,6 @@
 
 import type { AgentEvent } from '../agent/events';
 import type { ThreadState } from '../agent/middleware';
-import type { RecordBuilder } from '../compaction/record';
 import type { UndoResult } from '../fs/journal';
 import type { VirtualFs } from '../fs/types';
 import type { Harness } from '../harness/harness';
@@ -70,8 +69,6 @@ export interface SessionDeps {
   resolveHarness(state: () => ThreadState, purpose: HarnessPurpose): Promise<HarnessResolution>;
   /** The workspace ("Compact now" reads the history file from it, Apply writes it). */
   fs: VirtualFs;
-  /** Builds compaction records of "Compact now" (the app: in a Web Worker). */
-  buildRecord?: RecordBuilder;
   /** Undoes a memory write by its journal entry (only the journal decides). */
   undoJournal?(entryId: string): Promise<UndoResult>;
   /**

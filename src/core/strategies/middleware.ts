@@ -29,9 +29,9 @@ import type {
 } from './types';
 import { STRATEGY_IDS } from './types';
 import type { StepRequest } from './types';
-import { getPins, mustKeepInstruction, type Pins } from '../compaction/pins';
-import type { RecordBuilder } from '../compaction/record';
-import { emitWithRecord, settleRecords } from '../compaction/delivery';
+import { getPins, mustKeepInstruction, type Pins } from '../recorder/pins';
+import type { RecordBuilder } from '../recorder/record';
+import { emitWithRecord, settleRecords } from '../recorder/delivery';
 import { strategyRemoval, turnList, withPinned } from './removals';
 
 export const STRATEGY_STATE_KEY = 'strategy';

@@ -11,8 +11,8 @@ import {
   type CompactionRecord,
   type RecordInput,
   type RecordPart,
-} from '../compaction/record';
-import { pinnedIds, type Pins } from '../compaction/pins';
+} from '../recorder/record';
+import { pinnedIds, type Pins } from '../recorder/pins';
 import type { BuiltContext, Turn } from './types';
 
 /** The previous call as the strategy state remembers it. */

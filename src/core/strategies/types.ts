@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { ModelMessage } from '../agent/types';
 import type { RankDoc, Similarities } from '../retrieval/rank';
+import type { PanelSection } from './panel-types';
 
 export const STRATEGY_IDS = [
   'deep-agents',
@@ -153,6 +154,17 @@ export interface UpdateInput<S, D> {
   signal: AbortSignal;
 }
 
+/** What the last model call carried, as kept in the strategy's state. */
+export type LastCall = CallReport & { query: string; at: number; pastTurns?: number };
+
+/** What a strategy's `panel` is given: its settings and store, the thread's turns, the last call. */
+export interface PanelInput<S, D> {
+  settings: S;
+  data: D;
+  turns: readonly Turn[];
+  lastCall?: LastCall;
+}
+
 export interface ContextStrategy<S extends object = object, D = unknown> {
   id: StrategyId;
   label: string;
@@ -177,6 +189,11 @@ export interface ContextStrategy<S extends object = object, D = unknown> {
   carriesEverything?: boolean;
   /** After each completed turn. Throwing leaves the data as it was. */
   update?(input: UpdateInput<S, D>): Promise<UpdateResult<D>>;
+  /**
+   * What the Strategy panel shows of its store, in sections (panel-types.ts); absent or empty: only
+   * what every strategy shows (turns, extra calls, the last call).
+   */
+  panel?(input: PanelInput<S, D>): PanelSection[];
 }
 
 /** A thread's choice: which strategy, with which settings. */
@@ -195,6 +212,6 @@ export interface StrategyThreadState {
     /** The strategy's own store (summary, facts, graph...). */
     store: unknown;
     /** What the last model call carried, for the Strategy panel. */
-    lastCall?: CallReport & { query: string; at: number; pastTurns?: number };
+    lastCall?: LastCall;
   };
 }

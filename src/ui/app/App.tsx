@@ -1,12 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useChatStore } from '../../state/chat';
-import { useFilesStore } from '../../state/files';
-import { getServices, seedSampleWorkspace } from '../../state/services';
-import { useSettingsStore } from '../../state/settings';
+import { PROVIDER_LABELS, useSettingsStore } from '../../state/settings';
 import { useFactsStore } from '../../state/facts';
-import { useJournalStore } from '../../state/journal';
-import { authored } from '../../core/fs/journal';
-import { PROVIDER_LABELS } from '../../core/providers/settings';
+import { startApp } from '../../state/startup';
 import { Conversation } from '../chat/Conversation';
 import { Composer } from '../chat/Composer';
 import { ThreadList } from '../threads/ThreadList';
@@ -19,9 +15,8 @@ import { SideTabs } from './SideTabs';
 import { LayoutToggles, Workspace } from './Workspace';
 import { StrategyPicker } from '../strategy/StrategyPicker';
 import { useArenaStore } from '../../state/arena';
-import { openNewThread, startRouter, useRouteStore } from '../../state/router';
+import { openNewThread, useRouteStore } from '../../state/router';
 import { RouteMissing } from './RouteMissing';
-import { errorText } from '../../core/text/errors';
 import { RecordDialog } from '../record/RecordView';
 import { ImportSessionDialog } from '../import/ImportSessionDialog';
 
@@ -47,25 +42,10 @@ export function App() {
 
   useEffect(() => {
     let cancelled = false;
-    (async () => {
-      const { fs, kv } = getServices();
-      await useSettingsStore.getState().load();
-      await seedSampleWorkspace(fs, kv);
-      await useJournalStore.getState().start();
-      // The editor and the Files panel write as the person (journaled as such).
-      await useFilesStore.getState().attach(authored(fs, { kind: 'user', via: 'editor' })); // attaching lists the files
-      await useChatStore.getState().loadThreads();
-      // The address names the view to open (the most recent thread when it names none).
-      await startRouter();
-    })().then(
-      () => !cancelled && setStart({ status: 'ready' }),
-      (error: unknown) =>
-        !cancelled &&
-        setStart({
-          status: 'failed',
-          message: `The app could not open its browser storage: ${errorText(error)}`,
-        }),
-    );
+    void startApp().then((failure) => {
+      if (cancelled) return;
+      setStart(failure ? { status: 'failed', message: failure } : { status: 'ready' });
+    });
     return () => {
       cancelled = true;
     };

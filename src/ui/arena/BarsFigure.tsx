@@ -1,14 +1,16 @@
-// The arena's "Extra model calls" chart, drawn as plain SVG: a horizontal bar per strategy of the
+// The arena's "Extra model calls" chart, on the plot kit: a horizontal bar per strategy of the
 // model calls its steps made (summaries, compressions…), the tokens they cost past each bar's end,
 // and a tooltip on the row under the pointer or chosen with the arrow keys. It was a recharts
 // BarChart (its store and its measuring of every tick's text ran on the arena's open); the
 // geometry is computed once per (rows, size) in bar-scale.
-import { memo, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useMemo } from 'react';
 import { tokens } from './format';
-import { FloatingTooltip } from './FloatingTooltip';
-import { AXIS_STROKE, AXIS_TEXT, ChartSvg, PlotGrid, TICK, TICK_GAP, XAxis } from './PlotAxes';
-import { useElementSize } from '../charts/element-size';
-import { LABEL_LINE, LABEL_SIZE, textWidth } from '../charts/measure-text';
+import { AXIS, Axis, ChartSvg, Grid, axisTicks, type AxisTick } from '../plot/Axes';
+import { useElementSize } from '../plot/element-size';
+import { rowForKey } from '../plot/keys';
+import { LABEL_LINE, LABEL_SIZE, textWidth } from '../plot/measure-text';
+import { PlotTooltip } from '../plot/Tooltip';
+import { useActive } from '../plot/use-active';
 import {
   LABEL_GAP,
   barsHeight,
@@ -17,7 +19,6 @@ import {
   type BarInput,
   type BarsGeometry,
 } from './bar-scale';
-import { rowForKey } from './line-scale';
 
 const BAR_FILL = '#0072B2';
 const measureLabel = (text: string) => textWidth(text, LABEL_SIZE);
@@ -34,20 +35,11 @@ export function BarsFigure({ title, rows }: { title: string; rows: readonly BarI
     () => barsLayout(rows, width, height, measureLabel, LABEL_LINE),
     [rows, width, height],
   );
-  const [active, setActive] = useState<number | null>(null);
-  const shown = active !== null && active < rows.length ? active : null;
-
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (!geometry) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    setActive(rowAt(geometry, event.clientY - box.top));
-  };
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const next = rowForKey(ROW_KEYS[event.key] ?? event.key, shown, rows.length);
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
-  };
+  const { shown, handlers } = useActive(
+    rows.length,
+    (key, at) => rowForKey(ROW_KEYS[key] ?? key, at, rows.length),
+    (_, py) => (geometry ? rowAt(geometry, py) : null),
+  );
 
   const name =
     `${title}: a bar per strategy (` +
@@ -58,20 +50,13 @@ export function BarsFigure({ title, rows }: { title: string; rows: readonly BarI
   return (
     <div className="arena-svg-figure" style={{ height }} ref={setPlotElement}>
       {geometry && (
-        <ChartSvg
-          className="arena-svg arena-bars-svg"
-          size={geometry}
-          name={name}
-          onPointerMove={onPointerMove}
-          onKeyDown={onKeyDown}
-          onLeave={() => setActive(null)}
-        >
+        <ChartSvg className="arena-bars-svg" size={geometry} name={name} {...handlers}>
           {row && (
             <rect
               className="arena-bar-cursor"
-              x={geometry.plot.left}
+              x={geometry.plot.x}
               y={row.top}
-              width={geometry.plot.right - geometry.plot.left}
+              width={geometry.plot.width}
               height={row.band}
               fill="#f2f4f7"
             />
@@ -81,12 +66,12 @@ export function BarsFigure({ title, rows }: { title: string; rows: readonly BarI
         </ChartSvg>
       )}
       {geometry && row && shown !== null && (
-        <FloatingTooltip geometry={geometry} anchor={{ x: row.x + row.length, y: row.y }}>
+        <PlotTooltip area={geometry} anchor={{ x: row.x + row.length, y: row.y }}>
           <strong>{rows[shown]!.name}</strong>
           <div>
             {calls(rows[shown]!.calls)}, {tokens(rows[shown]!.tokens)} tokens
           </div>
-        </FloatingTooltip>
+        </PlotTooltip>
       )}
     </div>
   );
@@ -103,29 +88,9 @@ const Drawing = memo(function Drawing({
   const { plot } = g;
   return (
     <>
-      <PlotGrid plot={plot} xTicks={g.xTicks} />
-      <XAxis plot={plot} ticks={g.xTicks} />
-      <g className="arena-svg-axis" {...AXIS_TEXT}>
-        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} stroke={AXIS_STROKE} />
-        {g.rows.map((r, i) => (
-          <g key={rows[i]!.id}>
-            <line x1={plot.left - TICK} x2={plot.left} y1={r.y} y2={r.y} stroke={AXIS_STROKE} />
-            <text className="arena-bar-name" textAnchor="end">
-              {r.cut && <title>{rows[i]!.name}</title>}
-              {r.lines.map((line, k) => (
-                <tspan
-                  key={k}
-                  x={plot.left - TICK - TICK_GAP}
-                  y={r.y + (k - (r.lines.length - 1) / 2) * LABEL_LINE}
-                  dy="0.355em"
-                >
-                  {line}
-                </tspan>
-              ))}
-            </text>
-          </g>
-        ))}
-      </g>
+      <Grid plot={plot} xTicks={g.xTicks} />
+      <Axis side="bottom" plot={plot} ticks={axisTicks(g.xTicks)} />
+      <Axis side="left" plot={plot} ticks={nameTicks(g, rows)} />
       <g className="arena-bars">
         {g.rows.map((r, i) => (
           <g key={rows[i]!.id}>
@@ -144,7 +109,8 @@ const Drawing = memo(function Drawing({
                 x={r.x + r.length + LABEL_GAP}
                 y={r.y}
                 dy="0.355em"
-                {...AXIS_TEXT}
+                fontSize={AXIS.fontSize}
+                fill={AXIS.text}
               >
                 {r.label}
               </text>
@@ -155,3 +121,22 @@ const Drawing = memo(function Drawing({
     </>
   );
 });
+
+/** The left axis: a tick per row, its strategy's name on one or two lines (whole in its title when cut). */
+function nameTicks(g: BarsGeometry, rows: readonly BarInput[]): AxisTick[] {
+  const x = g.plot.x - AXIS.tick - AXIS.gap;
+  return g.rows.map((r, i) => ({
+    key: rows[i]!.id,
+    at: r.y,
+    label: (
+      <text className="arena-bar-name" textAnchor="end">
+        {r.cut && <title>{rows[i]!.name}</title>}
+        {r.lines.map((line, k) => (
+          <tspan key={k} x={x} y={r.y + (k - (r.lines.length - 1) / 2) * LABEL_LINE} dy="0.355em">
+            {line}
+          </tspan>
+        ))}
+      </text>
+    ),
+  }));
+}

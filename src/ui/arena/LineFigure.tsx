@@ -1,28 +1,29 @@
-// A line per strategy over the turns, drawn as plain SVG: the arena's "Tokens sent per turn" and
-// "Cumulative tokens" charts. A recharts LineChart of ten lines took about 90 ms to mount (its
-// store ran every series' selectors again as each <Line> registered); here every path is computed
-// once per (rows, size) and the pointer only moves a guide, a few dots and the tooltip.
-import {
-  memo,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-} from 'react';
+// A line per strategy over the turns, on the plot kit (src/ui/plot: d3's scales, ticks and line
+// paths under our own SVG): the arena's "Tokens sent per turn" and "Cumulative tokens" charts. A
+// recharts LineChart of ten lines took about 90 ms to mount (its store ran every series'
+// selectors again as each <Line> registered); here every path is computed once per (rows, size)
+// and the pointer only moves a guide, a few dots and the tooltip.
+import { memo, useMemo } from 'react';
 import { compact, tokens } from './format';
-import { ChartSvg, PlotGrid, XAxis, YAxis } from './PlotAxes';
-import { useElementSize } from '../charts/element-size';
+import { ChartSvg, GridAxes } from '../plot/Axes';
+import { bottomOf, plotBox, rightOf, type Box } from '../plot/box';
+import { useElementSize } from '../plot/element-size';
+import { rowForKey } from '../plot/keys';
+import { linePath, lonePoints } from '../plot/paths';
 import {
-  linearScale,
-  linePath,
+  linear,
   nearestIndex,
-  rowForKey,
+  ticksAt,
   turnTicks,
-  valueAxis,
-  type LineRow,
-} from './line-scale';
+  zeroAxis,
+  type LinearScale,
+  type Tick,
+} from '../plot/scale';
+import { PlotTooltip } from '../plot/Tooltip';
+import { useActive } from '../plot/use-active';
+
+/** A row of a line chart: its x value (`turn`) and a value per line key (missing: no point). */
+export type LineRow = Readonly<Record<string, number | undefined>> & { readonly turn: number };
 
 export interface LineSeries {
   /** The rows' key of this line's values. */
@@ -33,11 +34,9 @@ export interface LineSeries {
   dash: string;
 }
 
-/** Room around the plot, as the recharts charts had: margins, the value axis, the turn axis. */
+/** Room around the plot, as the recharts charts had: margins and the value and turn axes. */
 const MARGIN = { top: 8, right: 12, bottom: 4, left: 4 };
-const Y_AXIS_WIDTH = 48;
-const X_AXIS_HEIGHT = 30;
-/** Axis tick marks and the gap to their labels. */
+const PLOT_MARGINS = { ...MARGIN, bottom: MARGIN.bottom + 30, left: MARGIN.left + 48 };
 /** Tooltip rows per column: ten fit the chart's height; more go to a second column. */
 const TOOLTIP_ROWS = 10;
 /** Room between the guide and the tooltip. */
@@ -72,25 +71,17 @@ export function LineFigure({
     () => layout(rows, series, plotWidth, plotHeight),
     [rows, series, plotWidth, plotHeight],
   );
-  const [active, setActive] = useState<number | null>(null);
-  const shown = active !== null && active < rows.length ? active : null;
-
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (!geometry) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const px = event.clientX - box.left;
-    const py = event.clientY - box.top;
-    const { plot } = geometry;
-    const inside =
-      px >= plot.left - 4 && px <= plot.right + 4 && py >= plot.top - 4 && py <= plot.bottom + 4;
-    setActive(inside ? nearestIndex(geometry.xs, px) : null);
-  };
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const next = rowForKey(event.key, shown, rows.length);
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
-  };
+  const { shown, handlers } = useActive(
+    rows.length,
+    (key, at) => rowForKey(key, at, rows.length),
+    (px, py) => {
+      if (!geometry) return null;
+      const { plot } = geometry;
+      const inside =
+        px >= plot.x - 4 && px <= rightOf(plot) + 4 && py >= plot.y - 4 && py <= bottomOf(plot) + 4;
+      return inside ? nearestIndex(geometry.xs, px) : null;
+    },
+  );
 
   const first = rows[0]?.turn;
   const lastTurn = rows[rows.length - 1]?.turn;
@@ -102,15 +93,8 @@ export function LineFigure({
     <div className="arena-line-figure" style={{ height }}>
       <div className="arena-line-plot" ref={setPlotElement}>
         {geometry && (
-          <ChartSvg
-            className="arena-line-svg"
-            size={geometry}
-            name={name}
-            onPointerMove={onPointerMove}
-            onKeyDown={onKeyDown}
-            onLeave={() => setActive(null)}
-          >
-            {/* Memoized: a pointer moving over the chart does not draw it again. */}
+          <ChartSvg className="arena-line-svg" size={geometry} name={name} {...handlers}>
+            {/* The lines are memoized: the pointer only moves the guide and its dots. */}
             <Drawing geometry={geometry} series={series} xLabel={xLabel} />
             {shown !== null && <Guide geometry={geometry} series={series} row={rows[shown]!} />}
           </ChartSvg>
@@ -133,13 +117,13 @@ export function LineFigure({
 interface Geometry {
   width: number;
   height: number;
-  plot: { left: number; right: number; top: number; bottom: number };
+  plot: Box;
   /** Each row's x in pixels (ascending, as the rows' turns). */
   xs: number[];
-  xTicks: { value: number; at: number }[];
-  yTicks: { value: number; at: number }[];
-  x: (turn: number) => number;
-  y: (value: number) => number;
+  xTicks: Tick[];
+  yTicks: Tick[];
+  x: LinearScale;
+  y: LinearScale;
   /** Each series' path and lone points, in the order of the series. */
   lines: { d: string; dots: [number, number][] }[];
 }
@@ -152,12 +136,7 @@ function layout(
   height: number,
 ): Geometry | null {
   if (width <= 0 || height <= 0) return null;
-  const plot = {
-    left: MARGIN.left + Y_AXIS_WIDTH,
-    right: Math.max(MARGIN.left + Y_AXIS_WIDTH + 1, width - MARGIN.right),
-    top: MARGIN.top,
-    bottom: Math.max(MARGIN.top + 1, height - MARGIN.bottom - X_AXIS_HEIGHT),
-  };
+  const plot = plotBox(width, height, PLOT_MARGINS);
   const lo = 1;
   const hi = Math.max(lo, ...rows.map((row) => row.turn));
   let max = 0;
@@ -166,19 +145,25 @@ function layout(
       const value = row[s.key];
       if (value !== undefined && value > max) max = value;
     }
-  const values = valueAxis(max);
-  const x = linearScale(hi > lo ? [lo, hi] : [lo - 1, lo + 1], [plot.left, plot.right]);
-  const y = linearScale([0, values.top], [plot.bottom, plot.top]);
+  const values = zeroAxis(max);
+  const x = linear(hi > lo ? [lo, hi] : [lo - 1, lo + 1], [plot.x, rightOf(plot)]);
+  const y = linear([0, values.top], [bottomOf(plot), plot.y]);
   return {
     width,
     height,
     plot,
     xs: rows.map((row) => x(row.turn)),
-    xTicks: turnTicks(lo, hi).map((value) => ({ value, at: x(value) })),
-    yTicks: values.ticks.map((value) => ({ value, at: y(value) })),
+    xTicks: ticksAt(turnTicks(lo, hi), x),
+    yTicks: ticksAt(values.ticks, y),
     x,
     y,
-    lines: series.map((s) => linePath(rows, s.key, x, y)),
+    lines: series.map((s) => {
+      const points = rows.map((row) => {
+        const value = row[s.key];
+        return { x: x(row.turn), y: value === undefined ? undefined : y(value) };
+      });
+      return { d: linePath(points, 1), dots: lonePoints(points) };
+    }),
   };
 }
 
@@ -192,16 +177,15 @@ const Drawing = memo(function Drawing({
   series: readonly LineSeries[];
   xLabel?: string;
 }) {
-  const { plot } = g;
   return (
     <>
-      <PlotGrid plot={plot} xTicks={g.xTicks} yTicks={g.yTicks} />
-      <XAxis
-        plot={plot}
-        ticks={g.xTicks}
-        {...(xLabel ? { name: { text: xLabel, y: g.height - MARGIN.bottom - 1 } } : {})}
+      <GridAxes
+        plot={g.plot}
+        xTicks={g.xTicks}
+        yTicks={g.yTicks}
+        formatY={compact}
+        xName={xLabel ? { text: xLabel, y: g.height - MARGIN.bottom - 1 } : undefined}
       />
-      <YAxis plot={plot} ticks={g.yTicks} format={compact} />
       <g className="arena-lines" fill="none" strokeWidth={2} strokeLinejoin="round">
         {series.map((s, i) => (
           <g key={s.key}>
@@ -235,7 +219,7 @@ function Guide({
   const x = g.x(row.turn);
   return (
     <g className="arena-line-guide" pointerEvents="none">
-      <line x1={x} x2={x} y1={g.plot.top} y2={g.plot.bottom} stroke="#ccc" />
+      <line x1={x} x2={x} y1={g.plot.y} y2={bottomOf(g.plot)} stroke="#ccc" />
       {series.map((s) => {
         const value = row[s.key];
         return value === undefined ? null : (
@@ -264,29 +248,15 @@ function LineTooltip({
     const value = row[s.key];
     return value === undefined ? [] : [{ series: s, value }];
   });
-  // Right of the guide where it fits, else left of it, else as far right as the plot allows: its
-  // width is known once it is laid out (before it is painted).
-  const box = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const width = element.offsetWidth;
-    const left =
-      x + TOOLTIP_GAP + width <= g.width
-        ? x + TOOLTIP_GAP
-        : x - TOOLTIP_GAP - width >= 0
-          ? x - TOOLTIP_GAP - width
-          : Math.max(0, g.width - width);
-    element.style.left = `${left}px`;
-  });
   const columns = Math.max(1, Math.ceil(entries.length / TOOLTIP_ROWS));
   const perColumn = Math.max(1, Math.ceil(entries.length / columns));
   return (
-    <div
-      className="arena-tooltip arena-line-tooltip"
-      role="tooltip"
-      ref={box}
-      style={{ top: MARGIN.top, left: x + TOOLTIP_GAP }}
+    <PlotTooltip
+      className="arena-line-tooltip"
+      area={g}
+      anchor={{ x, y: MARGIN.top }}
+      row="level"
+      gap={TOOLTIP_GAP}
     >
       <strong>{heading}</strong>
       <ul style={{ gridTemplateRows: `repeat(${perColumn}, auto)` }}>
@@ -300,7 +270,7 @@ function LineTooltip({
           </li>
         ))}
       </ul>
-    </div>
+    </PlotTooltip>
   );
 }
 

@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
-import { totalsOf, type ArenaRun } from '../../core/arena/results';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { ArenaRun } from '../../core/arena/results';
+import { arenaCharts, Y_LABELS, type YMetric } from '../../state/arena-charts';
 import { lookOf } from './palette';
-import { turnPoints } from './turn-points';
-import { LineFigure, type LineSeries } from './LineFigure';
-import type { LineRow } from './line-scale';
+import { LineFigure, type LineRow, type LineSeries } from './LineFigure';
 import { MarkerIcon } from '../charts/MarkerIcon';
 import { ScatterFigure, type ScatterDatum } from './ScatterFigure';
 import { BarsFigure } from './BarsFigure';
@@ -22,13 +21,6 @@ const afterTurnHeading = (row: LineRow) => `After turn ${row.turn}`;
 
 /** Tokens per turn and cumulative (a line per strategy), extra calls, and tokens vs recall. */
 
-type YMetric = 'recall' | 'specificsKept' | 'specificsInContext';
-const Y_LABELS: Record<YMetric, string> = {
-  recall: 'Probe recall',
-  specificsKept: 'Specifics kept',
-  specificsInContext: 'Specifics kept in context',
-};
-
 export function ResultsCharts({
   run,
   figures = Infinity,
@@ -40,27 +32,18 @@ export function ResultsCharts({
    */
   figures?: number;
 }) {
-  const { perTurn, cumulative } = useMemo(() => turnPoints(run.runs), [run]);
+  const { perTurn, cumulative, totals } = useMemo(() => arenaCharts(run), [run]);
   const series = useMemo<LineSeries[]>(
     () =>
-      run.runs.map((r, i) => {
-        const look = lookOf(i);
-        return { key: r.key, name: r.label, color: look.color, dash: look.dash };
+      totals.map((t) => {
+        const look = lookOf(t.index);
+        return { key: t.key, name: t.label, color: look.color, dash: look.dash };
       }),
-    [run],
-  );
-  const totals = useMemo(
-    () => run.runs.map((r, i) => ({ run: r, totals: totalsOf(r), look: lookOf(i) })),
-    [run],
+    [totals],
   );
   const extra = useMemo<BarInput[]>(
     () =>
-      totals.map(({ run: r, totals: t }) => ({
-        id: r.key,
-        name: r.label,
-        calls: t.extraCalls,
-        tokens: t.extraTokens,
-      })),
+      totals.map((t) => ({ id: t.key, name: t.label, calls: t.extraCalls, tokens: t.extraTokens })),
     [totals],
   );
   // The scatter's y-axis: probe recall, or the flight recorder's "Specifics kept".
@@ -69,48 +52,45 @@ export function ResultsCharts({
     run.transcript.probes.length === 0 ? 'specificsKept' : 'recall',
   );
   const yLabel = Y_LABELS[yMetric];
-  const hasProbes = totals.some((t) => t.totals[yMetric] !== null);
+  const hasProbes = totals.some((t) => t.metrics[yMetric] !== null);
   // The scatter's points: tokens sent against the metric, for the runs that have it.
   const scatter = useMemo<ScatterDatum[]>(
     () =>
-      totals.flatMap(({ run: r, totals: t, look }) => {
-        const y = t[yMetric];
+      totals.flatMap((t) => {
+        const y = t.metrics[yMetric];
         return y === null
           ? []
-          : [{ id: r.key, name: r.label, x: t.sent, y: Math.round(y * 1000) / 10, look }];
+          : [
+              {
+                id: t.key,
+                name: t.label,
+                x: t.sent,
+                y: Math.round(y * 1000) / 10,
+                look: lookOf(t.index),
+              },
+            ];
       }),
     [totals, yMetric],
   );
   return (
     <div className="arena-charts">
-      <figure className="arena-figure" aria-label="Tokens sent per turn">
-        <figcaption>Tokens sent per turn</figcaption>
-        {figures < 1 ? (
-          <Pending height={220} />
-        ) : (
+      {(
+        [
+          ['Tokens sent per turn', 'Tokens sent per turn', perTurn, turnHeading, 'turn'],
+          ['Cumulative tokens', 'Cumulative tokens sent', cumulative, afterTurnHeading, undefined],
+        ] as const
+      ).map(([label, title, rows, heading, xLabel], i) => (
+        // The per-turn chart names the turn axis and carries the lines' key.
+        <ChartFigure key={label} label={label} caption={title} ready={figures > i}>
           <LineFigure
-            title="Tokens sent per turn"
-            rows={perTurn}
+            title={title}
+            rows={rows}
             series={series}
-            heading={turnHeading}
-            xLabel="turn"
-            legend
+            heading={heading}
+            {...(xLabel ? { xLabel, legend: true } : {})}
           />
-        )}
-      </figure>
-      <figure className="arena-figure" aria-label="Cumulative tokens">
-        <figcaption>Cumulative tokens sent</figcaption>
-        {figures < 2 ? (
-          <Pending height={220} />
-        ) : (
-          <LineFigure
-            title="Cumulative tokens sent"
-            rows={cumulative}
-            series={series}
-            heading={afterTurnHeading}
-          />
-        )}
-      </figure>
+        </ChartFigure>
+      ))}
       <figure className="arena-figure" aria-label={`Tokens sent against ${yLabel.toLowerCase()}`}>
         <figcaption>
           Cumulative tokens (x) against {yLabel.toLowerCase()} (y): up and to the left is better{' '}
@@ -164,6 +144,28 @@ export function ResultsCharts({
         )}
       </figure>
     </div>
+  );
+}
+
+/** A figure of the results: its caption, and its chart once its turn to be drawn has come. */
+function ChartFigure({
+  label,
+  caption,
+  ready,
+  height = 220,
+  children,
+}: {
+  label: string;
+  caption: string;
+  ready: boolean;
+  height?: number;
+  children: ReactNode;
+}) {
+  return (
+    <figure className="arena-figure" aria-label={label}>
+      <figcaption>{caption}</figcaption>
+      {ready ? children : <Pending height={height} />}
+    </figure>
   );
 }
 

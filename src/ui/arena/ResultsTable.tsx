@@ -1,9 +1,10 @@
-import { totalsOf, type ArenaRun } from '../../core/arena/results';
-import { AS_RECORDED_LABEL, type RecordedBaseline } from '../../core/autopsy/baseline';
-import { inContextShare, retentionShare, type Retention } from '../../core/compaction/retention';
-import { useArenaStore } from '../../state/arena';
+import type { ArenaRun } from '../../core/arena/results';
+import type { RecordedBaseline } from '../../core/autopsy/baseline';
+import type { Retention } from '../../core/recorder/retention';
+import { useArenaStore, AS_RECORDED_LABEL } from '../../state/arena';
 import { lookOf } from './palette';
 import { percent, tokens } from './format';
+import { totalsOf, inContextShare, retentionShare } from '../../state/views/arena';
 
 export function metricNote(run: ArenaRun): string {
   return run.transcript.source === 'locomo'

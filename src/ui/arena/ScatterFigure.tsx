@@ -1,18 +1,19 @@
-// The arena's "Tokens sent against probe recall / specifics kept" scatter, drawn as plain SVG: a
+// The arena's "Tokens sent against probe recall / specifics kept" scatter, on the plot kit: a
 // symbol per strategy (its look's shape and colour), its name beside it where there is a clear place
 // (point-labels), and a tooltip on the point under the pointer or chosen with the arrow keys. It was
 // a recharts ScatterChart, whose store ran its selectors again for every <Scatter> and measured
 // every tick's text in the page (part of the arena's longest task when its results open); here the
 // geometry is computed once per (points, size) in scatter-scale and the pointer only moves a ring
 // and the tooltip.
-import { memo, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useMemo } from 'react';
 import { compact, tokens } from './format';
 import type { Look } from './palette';
-import { FloatingTooltip } from './FloatingTooltip';
-import { ChartSvg, PlotGrid, XAxis, YAxis } from './PlotAxes';
-import { useElementSize } from '../charts/element-size';
+import { ChartSvg, GridAxes } from '../plot/Axes';
+import { useElementSize } from '../plot/element-size';
 import { MARKER_PATHS } from '../charts/MarkerIcon';
-import { LABEL_LINE, LABEL_SIZE, textWidth } from '../charts/measure-text';
+import { LABEL_LINE, LABEL_SIZE, textWidth } from '../plot/measure-text';
+import { PlotTooltip } from '../plot/Tooltip';
+import { useActive } from '../plot/use-active';
 import {
   SCATTER_MARGIN,
   SYMBOL_RADIUS,
@@ -55,20 +56,11 @@ export function ScatterFigure({
     () => scatterLayout(points, width, height, measureLabel, LABEL_LINE),
     [points, width, height],
   );
-  const [active, setActive] = useState<number | null>(null);
-  const shown = active !== null && active < points.length ? active : null;
-
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (!geometry) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    setActive(nearestPoint(geometry.points, event.clientX - box.left, event.clientY - box.top));
-  };
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const next = pointForKey(event.key, shown, points);
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
-  };
+  const { shown, handlers } = useActive(
+    points.length,
+    (key, at) => pointForKey(key, at, points),
+    (px, py) => (geometry ? nearestPoint(geometry.points, px, py) : null),
+  );
 
   const name =
     `${title}: a point per strategy (${points.map((p) => p.name).join(', ')}); ` +
@@ -77,15 +69,8 @@ export function ScatterFigure({
   return (
     <div className="arena-svg-figure" style={{ height }} ref={setPlotElement}>
       {geometry && (
-        <ChartSvg
-          className="arena-svg arena-scatter-svg"
-          size={geometry}
-          name={name}
-          onPointerMove={onPointerMove}
-          onKeyDown={onKeyDown}
-          onLeave={() => setActive(null)}
-        >
-          {/* Memoized: a pointer moving over the chart does not draw it again. */}
+        <ChartSvg className="arena-scatter-svg" size={geometry} name={name} {...handlers}>
+          {/* The points and names are memoized: the pointer only moves the ring. */}
           <Drawing geometry={geometry} points={points} />
           {shown !== null && (
             <circle
@@ -102,13 +87,13 @@ export function ScatterFigure({
         </ChartSvg>
       )}
       {geometry && shown !== null && (
-        <FloatingTooltip geometry={geometry} anchor={geometry.points[shown]!}>
+        <PlotTooltip area={geometry} anchor={geometry.points[shown]!}>
           <strong>{points[shown]!.name}</strong>
           <div>{tokens(points[shown]!.x)} tokens sent</div>
           <div>
             {yLabel}: {points[shown]!.y}%
           </div>
-        </FloatingTooltip>
+        </PlotTooltip>
       )}
     </div>
   );
@@ -122,17 +107,16 @@ const Drawing = memo(function Drawing({
   geometry: ScatterGeometry;
   points: readonly ScatterDatum[];
 }) {
-  const { plot } = g;
   return (
     <>
-      <PlotGrid plot={plot} xTicks={g.xTicks} yTicks={g.yTicks} />
-      <XAxis
-        plot={plot}
-        ticks={g.xTicks}
-        format={compact}
-        name={{ text: 'tokens sent', y: g.height - SCATTER_MARGIN.bottom - 1 }}
+      <GridAxes
+        plot={g.plot}
+        xTicks={g.xTicks}
+        yTicks={g.yTicks}
+        formatX={compact}
+        formatY={(v) => `${v}%`}
+        xName={{ text: 'tokens sent', y: g.height - SCATTER_MARGIN.bottom - 1 }}
       />
-      <YAxis plot={plot} ticks={g.yTicks} format={(v) => `${v}%`} />
       <g className="arena-scatter-points">
         {points.map((p, i) => {
           const at = g.points[i]!;

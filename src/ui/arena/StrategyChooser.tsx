@@ -1,7 +1,7 @@
 import type { StrategyField } from '../../core/strategies/types';
-import { getStrategy } from '../../core/strategies/registry';
 import { entryLabel, useArenaStore, type EntryState } from '../../state/arena';
 import { Options } from '../options';
+import { getStrategy } from '../../state/views/strategy';
 
 /** A checkbox per strategy (named exactly as the strategy), its settings, and variants. */
 export function StrategyChooser() {

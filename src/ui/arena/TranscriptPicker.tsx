@@ -1,11 +1,9 @@
 import { useRef } from 'react';
-import { SCENARIOS } from '../../core/arena/scenarios';
-import { MAX_TRANSCRIPT_LABEL } from '../../core/arena/errors';
-import { transcriptTurns } from '../../core/arena/transcript';
-import { useArenaStore } from '../../state/arena';
+import { useArenaStore, SCENARIOS, MAX_TRANSCRIPT_LABEL } from '../../state/arena';
 import { useChatStore } from '../../state/chat';
 import { ImportSessionButton } from '../import/ImportSessionDialog';
 import { Options } from '../options';
+import { transcriptTurns } from '../../state/views/arena';
 
 /** The transcript to replay: a built-in scenario, a past thread, or a file. */
 export function TranscriptPicker() {

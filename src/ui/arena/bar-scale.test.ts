@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bottomOf, rightOf } from '../plot/box';
 import {
   BARS_MARGIN,
   BARS_X_AXIS,
@@ -91,19 +92,19 @@ describe('barsLayout', () => {
     expect(barsLayout(rows, 0, height, measure, 13)).toBeNull();
   });
   it('keeps the names left of the plot and room right of it for the widest token label', () => {
-    expect(g.plot.left).toBe(BARS_MARGIN.left + NAME_WIDTH);
+    expect(g.plot.x).toBe(BARS_MARGIN.left + NAME_WIDTH);
     // "3,400 tok" and "18k tok": 9 characters (54 px) and the gaps.
-    expect(g.plot.right).toBe(480 - (54 + 5 + 4));
-    expect(g.plot.bottom).toBe(height - BARS_MARGIN.bottom - BARS_X_AXIS);
+    expect(rightOf(g.plot)).toBe(480 - (54 + 5 + 4));
+    expect(bottomOf(g.plot)).toBe(height - BARS_MARGIN.bottom - BARS_X_AXIS);
   });
   it('draws each bar as long as its calls on the axis, in its own row', () => {
-    const span = g.plot.right - g.plot.left;
+    const span = g.plot.width;
     expect(g.xTicks.map((t) => t.value)).toEqual([0, 2, 4, 6, 8, 10, 12]);
     expect(g.rows.map((r) => r.length)).toEqual([0, span, span / 4]);
-    const band = (g.plot.bottom - g.plot.top) / 3;
-    expect(g.rows.map((r) => r.y)).toEqual([0.5, 1.5, 2.5].map((k) => g.plot.top + band * k));
+    const band = g.plot.height / 3;
+    expect(g.rows.map((r) => r.y)).toEqual([0.5, 1.5, 2.5].map((k) => g.plot.y + band * k));
     for (const r of g.rows) {
-      expect(r.x).toBe(g.plot.left);
+      expect(r.x).toBe(g.plot.x);
       expect(r.thickness).toBeLessThanOrEqual(MAX_BAR);
       expect(r.thickness).toBeLessThan(band);
     }
@@ -120,11 +121,11 @@ describe('barsLayout', () => {
     expect(long.rows[0]!.lines).toEqual(['Sliding window', '(Window size 1)']);
   });
   it('finds the row under the pointer, none outside the plot', () => {
-    const band = (g.plot.bottom - g.plot.top) / 3;
-    expect(rowAt(g, g.plot.top)).toBe(0);
-    expect(rowAt(g, g.plot.top + band * 1.5)).toBe(1);
-    expect(rowAt(g, g.plot.bottom - 0.5)).toBe(2);
-    expect(rowAt(g, g.plot.bottom)).toBeNull();
-    expect(rowAt(g, g.plot.top - 1)).toBeNull();
+    const band = g.plot.height / 3;
+    expect(rowAt(g, g.plot.y)).toBe(0);
+    expect(rowAt(g, g.plot.y + band * 1.5)).toBe(1);
+    expect(rowAt(g, bottomOf(g.plot) - 0.5)).toBe(2);
+    expect(rowAt(g, bottomOf(g.plot))).toBeNull();
+    expect(rowAt(g, g.plot.y - 1)).toBeNull();
   });
 });

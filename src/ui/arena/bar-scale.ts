@@ -1,10 +1,11 @@
 // The arena's "Extra model calls" bars, their geometry without React or the DOM: a row per
 // strategy (its name at the left, wrapped or cut to fit), a horizontal bar of its extra calls on a
-// whole-number axis, the "N tok" label past each bar's end, and the row under the pointer.
-// BarsFigure.tsx draws its SVG from these; no chart library runs on a change.
+// whole-number axis (the plot kit's: d3's scale and ticks), the "N tok" label past each bar's end,
+// and the row under the pointer. BarsFigure.tsx draws its SVG from these.
 
 import { compact } from './format';
-import { linearScale, multiplesOf, tickStep } from './line-scale';
+import { bottomOf, plotBox, type Box } from '../plot/box';
+import { linear, ticksAt, zeroAxis, type Tick } from '../plot/scale';
 
 /** Room around the plot; the names' column at the left and the calls axis below. */
 export const BARS_MARGIN = { top: 4, right: 8, bottom: 4, left: 8 } as const;
@@ -31,7 +32,7 @@ export interface BarInput {
 export interface BarsGeometry {
   width: number;
   height: number;
-  plot: { left: number; right: number; top: number; bottom: number };
+  plot: Box;
   /** Each row's band (top and height) and bar, in the order of the input. */
   rows: {
     top: number;
@@ -47,19 +48,14 @@ export interface BarsGeometry {
     /** "N tok" ('' when the strategy's extra calls cost no tokens). */
     label: string;
   }[];
-  xTicks: { value: number; at: number }[];
+  xTicks: Tick[];
 }
 
 /** The figure's height for `count` strategies. */
 export const barsHeight = (count: number) => Math.max(MIN_HEIGHT, ROW_HEIGHT * count + 40);
 
 /** The calls axis: 0 up to a whole round top at or above `max`, ticks on whole numbers. */
-export function callsAxis(max: number): { top: number; ticks: number[] } {
-  if (!(max > 0)) return { top: 1, ticks: [0, 1] };
-  const step = tickStep(0, max, 4, true);
-  const top = Math.ceil(max / step) * step;
-  return { top, ticks: multiplesOf(step, 0, top) };
-}
+export const callsAxis = (max: number) => zeroAxis(max, 4, true);
 
 /** The "N tok" label past a bar ('' for none). */
 export const tokenLabel = (tokens: number) => (tokens > 0 ? `${compact(tokens)} tok` : '');
@@ -131,16 +127,15 @@ export function barsLayout(
     MAX_RIGHT,
     Math.max(MIN_RIGHT, ...labels.map((l) => Math.ceil(measure(l)) + LABEL_GAP + 4)),
   );
-  const left = BARS_MARGIN.left + NAME_WIDTH;
-  const plot = {
-    left,
-    right: Math.max(left + 1, width - right),
+  const plot = plotBox(width, height, {
     top: BARS_MARGIN.top,
-    bottom: Math.max(BARS_MARGIN.top + 1, height - BARS_MARGIN.bottom - BARS_X_AXIS),
-  };
+    right,
+    bottom: BARS_MARGIN.bottom + BARS_X_AXIS,
+    left: BARS_MARGIN.left + NAME_WIDTH,
+  });
   const axis = callsAxis(Math.max(0, ...rows.map((r) => r.calls)));
-  const x = linearScale([0, axis.top], [plot.left, plot.right]);
-  const band = rows.length ? (plot.bottom - plot.top) / rows.length : 0;
+  const x = linear([0, axis.top], [plot.x, plot.x + plot.width]);
+  const band = rows.length ? plot.height / rows.length : 0;
   const thickness = Math.min(MAX_BAR, band * BAR_SHARE);
   // Two lines of a name where the row has room for them.
   const maxLines = band >= 2 * lineHeight + 2 ? 2 : 1;
@@ -149,28 +144,28 @@ export function barsLayout(
     height,
     plot,
     rows: rows.map((r, i) => {
-      const top = plot.top + band * i;
+      const top = plot.y + band * i;
       const { lines, cut } = fitLines(r.name, NAME_WIDTH - 10, measure, maxLines);
       return {
         top,
         band,
         y: top + band / 2,
-        x: plot.left,
-        length: Math.max(0, x(Math.max(0, r.calls)) - plot.left),
+        x: plot.x,
+        length: Math.max(0, x(Math.max(0, r.calls)) - plot.x),
         thickness,
         lines,
         cut,
         label: labels[i]!,
       };
     }),
-    xTicks: axis.ticks.map((value) => ({ value, at: x(value) })),
+    xTicks: ticksAt(axis.ticks, x),
   };
 }
 
 /** The row under a pointer at `py` pixels (inside the plot's height), or null. */
 export function rowAt(geometry: BarsGeometry, py: number): number | null {
   const { plot, rows } = geometry;
-  if (rows.length === 0 || py < plot.top || py >= plot.bottom) return null;
-  const band = (plot.bottom - plot.top) / rows.length;
-  return Math.min(rows.length - 1, Math.floor((py - plot.top) / band));
+  if (rows.length === 0 || py < plot.y || py >= bottomOf(plot)) return null;
+  const band = plot.height / rows.length;
+  return Math.min(rows.length - 1, Math.floor((py - plot.y) / band));
 }

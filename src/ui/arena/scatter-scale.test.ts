@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bottomOf, rightOf } from '../plot/box';
 import {
   SCATTER_MARGIN,
   SCATTER_X_AXIS,
@@ -8,7 +9,6 @@ import {
   pointForKey,
   scatterLayout,
   tokenAxis,
-  tooltipPlace,
   type ScatterInput,
 } from './scatter-scale';
 
@@ -47,21 +47,19 @@ describe('scatterLayout', () => {
     expect(scatterLayout(points, 0, 240, measure, 13)).toBeNull();
   });
   it('puts the plot inside the margins and the axes', () => {
-    expect(g.plot).toEqual({
-      left: SCATTER_MARGIN.left + SCATTER_Y_AXIS,
-      right: 500 - SCATTER_MARGIN.right,
-      top: SCATTER_MARGIN.top,
-      bottom: 240 - SCATTER_MARGIN.bottom - SCATTER_X_AXIS,
-    });
+    expect(g.plot.x).toBe(SCATTER_MARGIN.left + SCATTER_Y_AXIS);
+    expect(rightOf(g.plot)).toBe(500 - SCATTER_MARGIN.right);
+    expect(g.plot.y).toBe(SCATTER_MARGIN.top);
+    expect(bottomOf(g.plot)).toBe(240 - SCATTER_MARGIN.bottom - SCATTER_X_AXIS);
   });
   it('ticks the percent axis every quarter, 0 at the bottom and 100 at the top', () => {
     expect(g.yTicks.map((t) => t.value)).toEqual([0, 25, 50, 75, 100]);
-    expect(g.yTicks[0]!.at).toBe(g.plot.bottom);
-    expect(g.yTicks[4]!.at).toBe(g.plot.top);
-    expect(g.yTicks[2]!.at).toBe((g.plot.top + g.plot.bottom) / 2);
+    expect(g.yTicks[0]!.at).toBe(bottomOf(g.plot));
+    expect(g.yTicks[4]!.at).toBe(g.plot.y);
+    expect(g.yTicks[2]!.at).toBe((g.plot.y + bottomOf(g.plot)) / 2);
   });
   it('places each point by its tokens and percent', () => {
-    const { left, right, top, bottom } = g.plot;
+    const [left, right, top, bottom] = [g.plot.x, rightOf(g.plot), g.plot.y, bottomOf(g.plot)];
     const xAt = (v: number) => left + ((right - left) * v) / 20_000;
     const yAt = (v: number) => bottom - ((bottom - top) * v) / 100;
     expect(g.xTicks.map((t) => t.value)).toEqual([0, 5_000, 10_000, 15_000, 20_000]);
@@ -80,7 +78,7 @@ describe('scatterLayout', () => {
       measure,
       13,
     )!.points;
-    expect(p!.y).toBe(g.plot.top);
+    expect(p!.y).toBe(g.plot.y);
   });
   it('labels every point here, clear of every symbol', () => {
     expect(g.labels.map((l) => l.ids)).toEqual([['seq'], ['win'], ['ret']]);
@@ -167,23 +165,5 @@ describe('pointForKey', () => {
     ];
     expect(pointForKey('ArrowRight', null, same)).toBe(0);
     expect(pointForKey('ArrowRight', 0, same)).toBe(1);
-  });
-});
-
-describe('tooltipPlace', () => {
-  const area = { width: 400, height: 240 };
-  const size = { width: 120, height: 60 };
-  it('goes right of the anchor, level with it, where it fits', () => {
-    expect(tooltipPlace({ x: 100, y: 120 }, size, area)).toEqual({ left: 112, top: 90 });
-  });
-  it('goes left of an anchor near the right edge', () => {
-    expect(tooltipPlace({ x: 350, y: 120 }, size, area)).toEqual({ left: 218, top: 90 });
-  });
-  it('stays inside the area when it fits on neither side, and top and bottom', () => {
-    expect(tooltipPlace({ x: 100, y: 10 }, { width: 300, height: 60 }, area)).toEqual({
-      left: 100,
-      top: 0,
-    });
-    expect(tooltipPlace({ x: 100, y: 235 }, size, area).top).toBe(180);
   });
 });

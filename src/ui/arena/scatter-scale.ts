@@ -1,11 +1,12 @@
-// The arena's "Tokens sent against probe recall" scatter, its geometry without React or the DOM:
-// the plot inside its margins, the round token axis and the 0–100 % axis, each strategy's point in
-// pixels, the names beside the points (point-labels), the point nearest the pointer, the point a key
-// moves to, and where a tooltip goes beside what it describes (the bars use it too).
+// The arena's "Tokens sent against probe recall" scatter, its geometry without React or the DOM,
+// on the plot kit (d3's scales and ticks, src/ui/plot): the plot inside its margins, the token axis
+// and the 0–100 % axis, each strategy's point in pixels, the names beside the points
+// (point-labels), the point nearest the pointer and the point a key moves to.
 // ScatterFigure.tsx draws its SVG from these; no chart library runs on a change.
 
-import { layoutPointLabels, type PointLabel } from '../charts/point-labels';
-import { linearScale, multiplesOf, tickStep } from './line-scale';
+import { bottomOf, plotBox, rightOf, type Box } from '../plot/box';
+import { layoutPointLabels, type PointLabel } from '../plot/point-labels';
+import { linear, snugAxis, ticksAt, type Tick } from '../plot/scale';
 
 /**
  * Room around the plot: the strip above it takes the names of points at 100 % (often the best
@@ -33,29 +34,20 @@ export interface ScatterInput {
 export interface ScatterGeometry {
   width: number;
   height: number;
-  plot: { left: number; right: number; top: number; bottom: number };
+  plot: Box;
   /** Each point's centre in pixels, in the order of the input. */
   points: { x: number; y: number }[];
-  xTicks: { value: number; at: number }[];
-  yTicks: { value: number; at: number }[];
+  xTicks: Tick[];
+  yTicks: Tick[];
   /** The names beside the points (a label without a box has no clear place and is left out). */
   labels: PointLabel[];
 }
 
 /**
  * The token axis: 0 up to a round top a little above the largest value (room for its point's
- * symbol and name inside the plot), ticks every round step (1, 2 or 5 × a power of ten, about four
- * of them). The top is a multiple of half a step, so that it stays near the largest value: it may
- * lie half a step past the last tick.
+ * symbol and name inside the plot), d3's ticks (about four).
  */
-export function tokenAxis(max: number): { top: number; ticks: number[] } {
-  if (!(max > 0)) return { top: 1, ticks: [0, 1] };
-  const target = max * 1.08;
-  const step = tickStep(0, target, 4);
-  const half = step / 2;
-  const top = Number((Math.ceil(target / half - 1e-9) * half).toPrecision(12));
-  return { top, ticks: multiplesOf(step, 0, top) };
-}
+export const tokenAxis = (max: number) => snugAxis(max, 0.08);
 
 /**
  * The scatter of `points` in a `width` × `height` figure (null before it has a size), its names
@@ -70,17 +62,14 @@ export function scatterLayout(
 ): ScatterGeometry | null {
   if (width <= 0 || height <= 0) return null;
   const m = SCATTER_MARGIN;
-  const left = m.left + SCATTER_Y_AXIS;
-  const top = m.top;
-  const plot = {
-    left,
-    top,
-    right: Math.max(left + 1, width - m.right),
-    bottom: Math.max(top + 1, height - m.bottom - SCATTER_X_AXIS),
-  };
+  const plot = plotBox(width, height, {
+    ...m,
+    left: m.left + SCATTER_Y_AXIS,
+    bottom: m.bottom + SCATTER_X_AXIS,
+  });
   const axis = tokenAxis(Math.max(0, ...points.map((p) => p.x)));
-  const x = linearScale([0, axis.top], [plot.left, plot.right]);
-  const y = linearScale([0, 100], [plot.bottom, plot.top]);
+  const x = linear([0, axis.top], [plot.x, rightOf(plot)]);
+  const y = linear([0, 100], [bottomOf(plot), plot.y]);
   const placed = points.map((p) => ({
     x: x(Math.max(0, p.x)),
     y: y(Math.min(100, Math.max(0, p.y))),
@@ -89,7 +78,7 @@ export function scatterLayout(
     points.map((p, i) => ({ id: p.id, name: p.name, ...placed[i]! })),
     {
       // The plot, its right margin and the strip above it.
-      bounds: { x: plot.left, y: 2, width: width - plot.left - 4, height: plot.bottom - 2 },
+      bounds: { x: plot.x, y: 2, width: width - plot.x - 4, height: bottomOf(plot) - 2 },
       measure,
       lineHeight,
       radius: SYMBOL_RADIUS,
@@ -100,8 +89,8 @@ export function scatterLayout(
     height,
     plot,
     points: placed,
-    xTicks: axis.ticks.map((value) => ({ value, at: x(value) })),
-    yTicks: PERCENT_TICKS.map((value) => ({ value, at: y(value) })),
+    xTicks: ticksAt(axis.ticks, x),
+    yTicks: ticksAt(PERCENT_TICKS, y),
     labels,
   };
 }
@@ -183,25 +172,4 @@ function order<T>(points: readonly T[], first: (p: T) => number, second: (p: T) 
     .sort(
       (a, b) => first(points[a]!) - first(points[b]!) || second(points[a]!) - second(points[b]!),
     );
-}
-
-/**
- * Where a tooltip of `size` goes beside an `anchor` (a point, a bar's end) inside an area of
- * `area` pixels: right of it where it fits, else left of it, else as far right as it can; its
- * middle level with the anchor, kept inside the area top and bottom where it can be.
- */
-export function tooltipPlace(
-  anchor: { x: number; y: number },
-  size: { width: number; height: number },
-  area: { width: number; height: number },
-  gap = 12,
-): { left: number; top: number } {
-  const left =
-    anchor.x + gap + size.width <= area.width
-      ? anchor.x + gap
-      : anchor.x - gap - size.width >= 0
-        ? anchor.x - gap - size.width
-        : Math.max(0, area.width - size.width);
-  const top = Math.max(0, Math.min(anchor.y - size.height / 2, area.height - size.height));
-  return { left, top };
 }

@@ -5,10 +5,9 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import type { FilePlan, ImportMode, ItemAction, ThreadPlan } from '../../core/bundle/import';
 import type { MemoryChoice } from '../../core/bundle/memory-sources';
-import { formatBytes } from '../../core/bundle/errors';
-import { diffLines } from '../../core/text/diff';
 import { useBundleStore } from '../../state/bundle';
 import { BundleProgressBar } from './BundleProgressBar';
+import { formatBytes, diffLines } from '../../state/views/bundle';
 
 const MODES: { value: ImportMode; label: string; help: string }[] = [
   {

@@ -5,7 +5,7 @@
 // placed by share of the strip's width: nothing is measured to draw it (the strip's box is read once
 // when a drag starts).
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { brushIndexAt, brushShare, handleKey, normalRange, type CallRange } from './plot-scale';
+import { brushIndexAt, brushShare, handleKey, normalRange, type CallRange } from './brush';
 
 type Part = 'start' | 'end' | 'window';
 

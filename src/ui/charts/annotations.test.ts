@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_WIDTH, layoutAnnotations, obstaclesOf, type PointGeometry } from './annotations';
-import { boxesOverlap, hits, inside, type Box } from './label-layout';
+import { boxesOverlap, hits, inside, type Box } from '../plot/label-layout';
 
 // A plot of 12 calls, 300 × 100 px, below a 26 px strip, right of a 60 px axis.
 const plot: Box = { x: 60, y: 26, width: 300, height: 100 };

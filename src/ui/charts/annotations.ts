@@ -13,7 +13,7 @@ import {
   type LabelRequest,
   type Obstacle,
   type Placed,
-} from './label-layout';
+} from '../plot/label-layout';
 
 /** One drawn point of the chart, in pixels. */
 export interface PointGeometry {

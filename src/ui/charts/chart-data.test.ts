@@ -5,7 +5,6 @@ import {
   breakdownOf,
   eventStyle,
   meterOf,
-  niceStep,
   offScaleLabel,
   offScaleNotes,
   scaleOf,
@@ -47,9 +46,8 @@ describe('scaleOf', () => {
     const scale = scaleOf(rows, false);
     expect(scale.max).toBeGreaterThanOrEqual(3_000 * 1.15);
     expect(scale.max).toBeLessThan(6_000);
-    expect(scale.ticks).toHaveLength(5);
-    expect(scale.ticks[0]).toBe(0);
-    expect(scale.ticks.at(-1)).toBe(scale.max);
+    expect(scale.ticks).toEqual([0, 1_000, 2_000, 3_000, 4_000]);
+    expect(scale.max).toBe(4_000);
     expect(scale.trigger).toEqual({ tokens: 108_800, onScale: false });
     expect(scale.window.onScale).toBe(false);
     expect(offScaleLabel('compaction', 108_800, 3_000)).toBe('compaction at 108,800 · 97% away');
@@ -88,10 +86,21 @@ describe('scaleOf', () => {
     expect(scaleOf(rows, false).max).toBeLessThan(10_000);
   });
 
-  it('nice steps', () => {
-    expect([600, 615, 1_000, 1_001, 27_000].map(niceStep)).toEqual([
-      600, 800, 1_000, 1_500, 30_000,
-    ]);
+  it('ticks round values from 0 up to the top, which covers the data and its headroom', () => {
+    for (const top of [615, 1_001, 5_200, 27_000, 131_000]) {
+      const scale = scaleOf(buildRows([call(top)], []), false);
+      const step = scale.ticks[1]! - scale.ticks[0]!;
+      const power = 10 ** Math.floor(Math.log10(step));
+      expect([1, 2, 5]).toContain(step / power);
+      expect(scale.ticks[0]).toBe(0);
+      expect(scale.ticks.at(-1)).toBe(scale.max);
+      expect(scale.max).toBeGreaterThanOrEqual(top * 1.15);
+      expect(scale.ticks.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+  it('has a scale for a chart with nothing in it', () => {
+    const scale = scaleOf(buildRows([call(0)], []), false);
+    expect(scale.max).toBeGreaterThan(0);
   });
 });
 

@@ -4,26 +4,20 @@
 // Colours: Okabe–Ito (distinct for the common colour-vision deficiencies), then Paul Tol's muted
 // scheme for named strategy sections.
 
-import type {
-  ContextEvent,
-  ContextEventKind,
-  ModelCallRecord,
-  TokenBreakdown,
-} from '../../core/thread/thread';
-import { describeCallSpeed } from '../../core/providers/local/status';
+import type { ContextEvent, ContextEventKind, ModelCallRecord } from '../../core/thread/thread';
+import { SECTION_KEYS, strategyKey, type ChartRow, type SectionKey } from '../../state/token-chart';
+import { zeroAxis } from '../plot/scale';
 
-/** The fixed sections of a call's estimate (strategy sections are named, see strategyKey). */
-export type SectionKey = Exclude<keyof TokenBreakdown, 'total' | 'strategy'>;
-
-export const SECTION_KEYS: SectionKey[] = [
-  'system',
-  'memory',
-  'facts',
-  'summary',
-  'messages',
-  'toolResults',
-  'tools',
-];
+// The rows are built in the state layer (they read the in-browser model's speed from the core).
+export {
+  buildRows,
+  DROP_KINDS,
+  SECTION_KEYS,
+  strategyKey,
+  type Bucket,
+  type ChartRow,
+  type SectionKey,
+} from '../../state/token-chart';
 
 export const SECTION_LABELS: Record<SectionKey, string> = {
   system: 'System prompt',
@@ -70,9 +64,6 @@ const KNOWN_STRATEGY_SECTIONS = [
   'Paged in',
 ];
 
-/** Row key of a named strategy section ("Running summary" → "strategy:Running summary"). */
-export const strategyKey = (name: string) => `strategy:${name}`;
-
 export function strategyColor(name: string): string {
   const known = KNOWN_STRATEGY_SECTIONS.indexOf(name);
   if (known >= 0) return STRATEGY_PALETTE[known % STRATEGY_PALETTE.length]!;
@@ -113,33 +104,28 @@ export interface EventStyle {
   shape: MarkerShape;
 }
 
+/** An event kind's look, in one line. */
+const style = (label: string, color: string, shape: MarkerShape): EventStyle => ({
+  label,
+  color,
+  shape,
+});
+
 const EVENT_STYLES: Partial<Record<ContextEventKind, EventStyle>> = {
-  offload: { label: 'Large tool result offloaded', color: '#0072B2', shape: 'square' },
-  truncate: { label: 'Old tool inputs truncated', color: '#E69F00', shape: 'triangle' },
-  summarize: { label: 'Conversation summarized', color: '#009E73', shape: 'diamond' },
-  'summarize-failed': {
-    label: 'Summarization failed (nothing dropped)',
-    color: '#D55E00',
-    shape: 'cross',
-  },
-  'memory-loaded': { label: 'AGENTS.md memory loaded', color: '#56B4E9', shape: 'circle' },
-  'memory-refreshed': { label: 'AGENTS.md memory refreshed', color: '#332288', shape: 'wye' },
-  'memory-edited': { label: 'Memory edited', color: '#CC79A7', shape: 'star' },
-  'facts-updated': { label: 'Facts updated', color: '#882255', shape: 'star' },
-  'strategy-changed': { label: 'Context strategy changed', color: '#117733', shape: 'wye' },
-  'strategy-step': { label: 'Strategy step (extra model call)', color: '#44AA99', shape: 'circle' },
-  'strategy-step-failed': {
-    label: 'Strategy step failed (memory unchanged)',
-    color: '#661100',
-    shape: 'cross',
-  },
-  'strategy-evicted': {
-    label: 'Strategy store evicted old entries',
-    color: '#999933',
-    shape: 'square',
-  },
-  'strategy-note': { label: 'Strategy note', color: '#6699CC', shape: 'triangle' },
-  'strategy-dropped': { label: 'Strategy left turns out', color: '#AA4499', shape: 'diamond' },
+  offload: style('Large tool result offloaded', '#0072B2', 'square'),
+  truncate: style('Old tool inputs truncated', '#E69F00', 'triangle'),
+  summarize: style('Conversation summarized', '#009E73', 'diamond'),
+  'summarize-failed': style('Summarization failed (nothing dropped)', '#D55E00', 'cross'),
+  'memory-loaded': style('AGENTS.md memory loaded', '#56B4E9', 'circle'),
+  'memory-refreshed': style('AGENTS.md memory refreshed', '#332288', 'wye'),
+  'memory-edited': style('Memory edited', '#CC79A7', 'star'),
+  'facts-updated': style('Facts updated', '#882255', 'star'),
+  'strategy-changed': style('Context strategy changed', '#117733', 'wye'),
+  'strategy-step': style('Strategy step (extra model call)', '#44AA99', 'circle'),
+  'strategy-step-failed': style('Strategy step failed (memory unchanged)', '#661100', 'cross'),
+  'strategy-evicted': style('Strategy store evicted old entries', '#999933', 'square'),
+  'strategy-note': style('Strategy note', '#6699CC', 'triangle'),
+  'strategy-dropped': style('Strategy left turns out', '#AA4499', 'diamond'),
 };
 
 /** Colour, shape and label of an event kind; kinds added later get a readable default. */
@@ -169,33 +155,6 @@ export function compact(n: number): string {
   if (n >= 10_000) return `${Math.round(n / 1000)}k`;
   if (n >= 1000) return `${(n / 1000).toFixed(n % 1000 === 0 ? 0 : 1)}k`;
   return String(Math.round(n));
-}
-
-export interface ChartRow {
-  call: number;
-  /** Every series key (fixed sections and "strategy:Name") → tokens; absent sections are 0. */
-  [series: string]: number | unknown;
-  total: number;
-  contextWindow: number;
-  trigger?: number;
-  reported?: number;
-  /** The in-browser model's speed for this call, as text (tokens/s, time to first token). */
-  speed?: string;
-  /** Events at this call, in order. */
-  events: ContextEvent[];
-  /** The largest compaction drop at this call: tokens before and after. */
-  drop?: { before: number; after: number };
-  /** A drawn point that stands for several calls (see downsample). */
-  bucket?: Bucket;
-}
-
-/** The calls a drawn point stands for when a zoomed-out chart groups them. */
-export interface Bucket {
-  /** First and last call number of the group (the point is drawn as its largest call). */
-  first: number;
-  last: number;
-  /** The call number of each of the point's events, in order. */
-  eventCalls: number[];
 }
 
 /**
@@ -241,49 +200,6 @@ export function downsample(
   return points;
 }
 
-/** Events whose before → after figures are the whole request's (drawn as a drop). */
-export const DROP_KINDS: readonly string[] = ['summarize', 'truncate'];
-
-export function buildRows(
-  calls: readonly ModelCallRecord[],
-  events: readonly ContextEvent[],
-): ChartRow[] {
-  // Events by call, in order: one pass (a thread of thousands of calls and events stays linear).
-  const byCall = new Map<string, ContextEvent[]>();
-  for (const event of events) {
-    if (event.callId === undefined) continue;
-    const list = byCall.get(event.callId);
-    if (list) list.push(event);
-    else byCall.set(event.callId, [event]);
-  }
-  return calls.map((call, index) => {
-    const e = call.estimate;
-    const here = byCall.get(call.callId) ?? [];
-    const row: ChartRow = {
-      call: index + 1,
-      total: e.total,
-      contextWindow: call.contextWindow,
-      events: here,
-    };
-    for (const key of SECTION_KEYS) row[key] = e[key] ?? 0;
-    for (const [name, tokens] of Object.entries(e.strategy ?? {})) row[strategyKey(name)] = tokens;
-    if (call.triggerTokens !== undefined) row.trigger = call.triggerTokens;
-    if (call.usage) row.reported = call.usage.inputTokens;
-    const speed = call.usage && describeCallSpeed(call.usage);
-    if (speed) row.speed = speed;
-    for (const event of here) {
-      // Only compaction shrinks the request itself (an offload's figures are the tool result's).
-      if (!DROP_KINDS.includes(event.kind)) continue;
-      if (event.tokensBefore === undefined || event.tokensAfter === undefined) continue;
-      if (event.tokensBefore <= event.tokensAfter) continue;
-      const drop = event.tokensBefore - event.tokensAfter;
-      if (!row.drop || drop > row.drop.before - row.drop.after)
-        row.drop = { before: event.tokensBefore, after: event.tokensAfter };
-    }
-    return row;
-  });
-}
-
 /** Section values of one row, for the tooltip: only the non-zero ones, in series order. */
 export function breakdownOf(row: ChartRow, series: readonly Series[]) {
   return series
@@ -291,17 +207,7 @@ export function breakdownOf(row: ChartRow, series: readonly Series[]) {
     .filter((s) => s.tokens > 0);
 }
 
-const NICE_STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
-
-/** A "nice" tick step at or above n: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten. */
-export function niceStep(n: number): number {
-  if (n <= 0) return 25;
-  const power = 10 ** Math.floor(Math.log10(n));
-  for (const step of NICE_STEPS) if (step * power >= n) return step * power;
-  return 10 * power;
-}
-
-/** Ticks on the y-axis: 0 and four equal nice steps. */
+/** About this many intervals on the y-axis (d3's nice ticks: 3 to 7 of them). */
 export const Y_TICK_INTERVALS = 4;
 
 export interface Scale {
@@ -327,11 +233,12 @@ export function scaleOf(rows: readonly ChartRow[], full: boolean): Scale {
   const triggerTokens = last?.trigger;
   const windowTokens = last?.contextWindow ?? 0;
   if (full) top = Math.max(top, triggerTokens ?? 0, windowTokens);
-  const step = niceStep((full ? top : top * 1.15) / Y_TICK_INTERVALS);
-  const max = step * Y_TICK_INTERVALS;
+  // Headroom over the data (not over the limits of the full scale); 100 tokens for an empty chart.
+  const axis = zeroAxis(top > 0 ? (full ? top : top * 1.15) : 100, Y_TICK_INTERVALS);
+  const max = axis.top;
   return {
     max,
-    ticks: Array.from({ length: Y_TICK_INTERVALS + 1 }, (_, i) => i * step),
+    ticks: axis.ticks,
     ...(triggerTokens !== undefined
       ? { trigger: { tokens: triggerTokens, onScale: triggerTokens <= max } }
       : {}),

@@ -3,9 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useChatStore } from '../../state/chat';
 import { useArenaStore } from '../../state/arena';
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../core/agent/types';
-import { splitSuggestions } from '../../core/providers/demo/suggestions';
 import { useJournalStore } from '../../state/journal';
-import { describeCallSpeed } from '../../core/providers/local/status';
 import { Markdown } from './Markdown';
 import { MemoryChip } from './MemoryChip';
 import { placeChips, type ChipData } from './chips';
@@ -14,6 +12,8 @@ import { setMessageRevealer } from './reveal';
 import { visibleRows } from '../virtual-rows';
 import { PinMessageButton } from '../record/RecordView';
 import './chat.css';
+import { splitSuggestions } from '../../state/views/conversation';
+import { describeCallSpeed } from '../../state/local-model';
 
 /**
  * One suggestion per mechanism: each button sends its text as a message. "Show me compaction"

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { buildDiff, describeAuthor } from '../../core/fs/journal';
-import { describeMemoryChange } from '../../core/memory/facts/changes';
 import { useChatStore } from '../../state/chat';
 import type { ChipData } from './chips';
 import { MemoryDiff } from './MemoryDiff';
+import { buildDiff, describeAuthor, describeMemoryChange } from '../../state/views/journal';
 
 const HISTORY_ONLY =
   "History only: this record did not come from this browser's memory journal (an imported thread, or one written before the journal), so it cannot be undone.";

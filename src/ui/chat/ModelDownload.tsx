@@ -1,5 +1,3 @@
-import { downloadPercent } from '../../core/providers/local/status';
-import { formatBytes, localModelInfo } from '../../core/providers/local/models';
 import { useSettingsStore } from '../../state/settings';
 import {
   cancelLocalDownload,
@@ -7,6 +5,9 @@ import {
   memoryStepsToChat,
   switchToDemo,
   useLocalModelStore,
+  downloadPercent,
+  formatBytes,
+  localModelInfo,
 } from '../../state/local-model';
 import { useChatStore } from '../../state/chat';
 

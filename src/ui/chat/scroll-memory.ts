@@ -4,7 +4,7 @@
 // wrapping differently) still shows the same message; a thread scrolled to the end stays pinned there.
 
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { parseJsonList } from '../../core/text/json-scan';
+import { parseJsonList } from '../../state/views/conversation';
 
 export interface ScrollPosition {
   /** Pinned to the end: new content keeps it at the end. */

@@ -9,14 +9,13 @@ import {
   type RefObject,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { FACT_CATEGORIES, type Fact, type FactCategory } from '../../core/memory/facts/schema';
+import type { Fact, FactCategory } from '../../core/memory/facts/schema';
 import { useChatStore } from '../../state/chat';
-import { useFactsStore } from '../../state/facts';
+import { useFactsStore, FACT_CATEGORIES, MEMORY_JSON_PATH } from '../../state/facts';
 import { useSettingsStore } from '../../state/settings';
 import { METHOD_LABELS } from '../settings/FactsFields';
 import type { SimilarityMethod } from '../../core/retrieval/types';
 import { useFilesStore } from '../../state/files';
-import { MEMORY_JSON_PATH } from '../../core/memory/facts/store';
 import './facts.css';
 import { Options } from '../options';
 

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { MAX_SESSION_LABEL, megabytes } from '../../core/sessions/builder';
-import { reportLines, secretLines } from '../../core/sessions/report';
-import { useImportStore } from '../../state/import';
+import { useImportStore, MAX_SESSION_LABEL } from '../../state/import';
 import './import.css';
+import { megabytes, reportLines, secretLines } from '../../state/views/import';
 
 /** The "Import session" button (thread list, arena transcript chooser). */
 export function ImportSessionButton({ from }: { from: 'threads' | 'arena' }) {

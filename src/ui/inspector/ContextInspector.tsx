@@ -1,15 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { ModelMessage, ModelRequest } from '../../core/agent/types';
-import { isSummaryMessage, type TokenCounter } from '../../core/tokens/counter';
 import { EVENT_LABELS } from '../charts/chart-data';
 import { useChatStore } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';
-import type { RequestPreview } from '../../core/harness/preview';
 import type { AgentEvent } from '../../core/agent/events';
-import { describeOutdated, memoryLoadedEntry } from '../../core/memory/agents-md';
 import { useRecordsStore } from '../../state/records';
 import './inspector.css';
-import { errorText } from '../../core/text/errors';
+import {
+  isSummaryMessage,
+  describeOutdated,
+  memoryLoadedEntry,
+  previewView,
+  type PreviewView,
+} from '../../state/views/inspector';
 
 interface Part {
   title: string;
@@ -23,25 +26,16 @@ export function ContextInspector() {
   const running = useChatStore((s) => s.running);
   const previewNext = useChatStore((s) => s.previewNext);
   const settings = useSettingsStore((s) => s.settings);
-  const [preview, setPreview] = useState<{
-    value?: RequestPreview;
-    counter?: TokenCounter;
-    error?: string;
-  }>({});
+  const [preview, setPreview] = useState<PreviewView>({});
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
     if (running) return;
     let cancelled = false;
-    (async () => {
-      try {
-        // Counted with the run's own counter (the in-browser model's tokenizer included).
-        const { counter, ...value } = await previewNext();
-        if (!cancelled) setPreview({ value, counter });
-      } catch (error) {
-        if (!cancelled) setPreview({ error: errorText(error) });
-      }
-    })();
+    // Counted with the run's own counter (the in-browser model's tokenizer included).
+    void previewView(previewNext).then((view) => {
+      if (!cancelled) setPreview(view);
+    });
     return () => {
       cancelled = true;
     };

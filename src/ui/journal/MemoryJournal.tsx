@@ -3,11 +3,12 @@
 // browser can be undone while the file still holds what they wrote.
 
 import { useEffect, useRef, useState } from 'react';
-import { JOURNAL_LIMITS, describeAuthor, threadOf, type JournalEntry } from '../../core/fs/journal';
+import type { JournalEntry } from '../../core/fs/journal';
 import { useChatStore } from '../../state/chat';
-import { useJournalStore } from '../../state/journal';
+import { useJournalStore, JOURNAL_LIMITS } from '../../state/journal';
 import { MemoryDiff } from '../chat/MemoryDiff';
 import './journal.css';
+import { describeAuthor, threadOf } from '../../state/views/journal';
 
 /** Entries rendered at first; more on request (the count is said). */
 const PAGE = 50;

@@ -4,21 +4,20 @@
 // before and after. Opened from a mark on the token chart or the event list, and by "Compact now"
 // as a preview with Apply / Discard.
 import { useEffect, useRef } from 'react';
-import type { CompactionRecord, RecordSpecific, RecordText } from '../../core/compaction/record';
+import type { CompactionRecord, RecordSpecific, RecordText } from '../../core/recorder/record';
+import type { SpecificKind } from '../../core/recorder/specifics';
+import { useChatStore } from '../../state/chat';
 import {
+  useRecordsStore,
   RECORD_LIST_CHARS,
   RECORD_SPECIFICS,
   RECORD_TEXT_CHARS,
   REMOVAL_LABELS,
-  pinKey,
-} from '../../core/compaction/record';
-import { SPECIFIC_KIND_LABELS, type SpecificKind } from '../../core/compaction/specifics';
-import { fateDetail, fateHeadline } from '../../core/compaction/fate';
-import { getPins } from '../../core/compaction/pins';
-import { useChatStore } from '../../state/chat';
-import { useRecordsStore } from '../../state/records';
+  SPECIFIC_KIND_LABELS,
+} from '../../state/records';
 import { eventLabel } from '../charts/chart-data';
 import './record.css';
+import { pinKey, fateDetail, fateHeadline, pinsOf } from '../../state/views/record';
 
 /** The flight recorder's dialog: an open record, or the "Compact now" preview. */
 export function RecordDialog() {
@@ -153,7 +152,7 @@ function PendingRecord({ eventId }: { eventId: string }) {
 export function RecordView({ record }: { record: CompactionRecord }) {
   const state = useChatStore((s) => s.thread?.state);
   const running = useChatStore((s) => s.running);
-  const pinned = new Set(getPins(state).specifics.map(pinKey));
+  const pinned = new Set(pinsOf(state).specifics.map(pinKey));
   return (
     <section aria-label="Compaction record" className="compaction-record">
       <p className="record-kind muted">{REMOVAL_LABELS[record.kind]}</p>
@@ -359,7 +358,7 @@ function Texts({
 export function PinMessageButton({ messageId }: { messageId: string }) {
   const state = useChatStore((s) => s.thread?.state);
   const running = useChatStore((s) => s.running);
-  const isPinned = getPins(state).messages.includes(messageId);
+  const isPinned = pinsOf(state).messages.includes(messageId);
   return (
     <button
       type="button"

@@ -1,9 +1,9 @@
+import type { CompactionSettings } from '../../core/compaction/settings';
 import {
   COMPACTION_PRESETS,
   DEFAULT_SPECIFICS_BUDGET,
   STRESS_CONTEXT_WINDOW,
-  type CompactionSettings,
-} from '../../core/compaction/settings';
+} from '../../state/settings';
 import { NumberFields, parseNumbers, type FieldProps, type NumberSpec } from './NumberField';
 import { Toggle } from './Fields';
 

@@ -1,5 +1,5 @@
-import { parseExperimentTools, type ExperimentToolDefinition } from '../../core/tools/experiment';
-import { errorText } from '../../core/text/errors';
+import type { ExperimentToolDefinition } from '../../core/tools/experiment';
+import { parseExperimentTools, errorText } from '../../state/views/settings';
 import type { FieldProps } from './NumberField';
 
 export const EXPERIMENT_EXAMPLE: ExperimentToolDefinition[] = [

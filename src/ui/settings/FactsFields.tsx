@@ -1,7 +1,8 @@
-import { MAX_FACTS_CEILING, type FactsSettings } from '../../core/memory/facts/settings';
-import { SIMILARITY_METHODS, type SimilarityMethod } from '../../core/retrieval/types';
+import type { FactsSettings } from '../../core/memory/facts/settings';
+import type { SimilarityMethod } from '../../core/retrieval/types';
 import { NumberFields, parseNumbers, type FieldProps, type NumberSpec } from './NumberField';
 import { Choice, TextField } from './Fields';
+import { MAX_FACTS_CEILING, SIMILARITY_METHODS } from '../../state/settings';
 
 type NumericKey =
   | 'debounceMs'

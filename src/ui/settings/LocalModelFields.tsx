@@ -1,13 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  formatBytes,
-  LOCAL_DTYPE_LABELS,
-  LOCAL_DTYPES,
-  LOCAL_MODELS,
-  localModelInfo,
-  MAX_NEW_TOKENS_RANGE,
-  type LocalDtype,
-} from '../../core/providers/local/models';
+import type { LocalDtype } from '../../core/providers/local/models';
 import type { LocalModelSettings } from '../../core/providers/local/settings';
 import {
   cacheKeyOf,
@@ -15,6 +7,12 @@ import {
   refreshCached,
   removeDownloadedModel,
   useLocalModelStore,
+  formatBytes,
+  LOCAL_DTYPE_LABELS,
+  LOCAL_DTYPES,
+  LOCAL_MODELS,
+  localModelInfo,
+  MAX_NEW_TOKENS_RANGE,
 } from '../../state/local-model';
 import type { FieldProps } from './NumberField';
 import { Choice, TextField } from './Fields';

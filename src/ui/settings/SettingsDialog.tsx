@@ -1,26 +1,25 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { KeyedProviderId, ProviderId } from '../../core/providers/settings';
+import type { Settings } from '../../core/settings';
 import {
+  keyEndpoint,
+  keyMovedNotice,
+  useSettingsStore,
   isKeyedProvider,
   KEYED_PROVIDERS,
   mapKeyed,
   PROVIDER_IDS,
   PROVIDER_LABELS,
-  type KeyedProviderId,
-  type ProviderId,
-} from '../../core/providers/settings';
-import type { Settings } from '../../core/settings';
-import { validateProviderSettings } from '../../core/providers/settings-check';
-import { resolveProfile } from '../../core/providers/profiles';
-import { keyEndpoint, keyMovedNotice, useSettingsStore } from '../../state/settings';
+} from '../../state/settings';
 import { CompactionFields, parseCompactionDraft, toCompactionDraft } from './CompactionFields';
 import { FactsFields, parseFactsDraft, toFactsDraft } from './FactsFields';
 import { ExperimentToolsField, parseExperimentText } from './ExperimentToolsField';
 import { StrategyDefaultsField } from './StrategyDefaultsField';
 import { LocalModelFields, parseLocalDraft, toLocalDraft } from './LocalModelFields';
-import { DEFAULT_LOCAL_CONTEXT_WINDOW } from '../../core/providers/local/models';
 import { Choice, TextField, Toggle } from './Fields';
 import './settings.css';
-import { errorText } from '../../core/text/errors';
+import { validateProviderSettings, resolveProfile, errorText } from '../../state/views/settings';
+import { DEFAULT_LOCAL_CONTEXT_WINDOW } from '../../state/local-model';
 
 /** The dialog's sections, in order (the links at its top lead to each). */
 const SECTIONS = [

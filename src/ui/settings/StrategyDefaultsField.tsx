@@ -1,9 +1,9 @@
 import type { StrategySettings } from '../../core/strategies/settings';
-import { getStrategy, STRATEGY_LIST } from '../../core/strategies/registry';
 import type { StrategyId } from '../../core/strategies/types';
 import type { FieldProps } from './NumberField';
 import { TextField, Toggle } from './Fields';
 import { Options } from '../options';
+import { getStrategy, STRATEGY_LIST } from '../../state/views/strategy';
 
 /** The strategy new threads start with, and the model that answers strategies' own steps. */
 export function StrategyDefaultsField({ value, onChange }: FieldProps<StrategySettings>) {

@@ -10,14 +10,13 @@ import {
   type SimulationLinkDatum,
   type SimulationNodeDatum,
 } from 'd3-force';
-import type { Edge } from '../../core/strategies/kinds/graph';
+import type { PanelEdge } from '../../core/strategies/panel-types';
 
 interface Node extends SimulationNodeDatum {
   id: string;
 }
 interface Link extends SimulationLinkDatum<Node> {
-  index: number;
-  edge: Edge;
+  edge: PanelEdge;
 }
 
 const WIDTH = 420;
@@ -31,25 +30,20 @@ const MAX_DRAWN = 120;
  */
 export function GraphView({
   edges,
-  used,
   linked,
 }: {
-  edges: Edge[];
-  used: ReadonlySet<number>;
+  edges: readonly PanelEdge[];
   linked: readonly string[];
 }) {
-  const newest = edges.reduce((max, e) => Math.max(max, e.turn), -1);
   const layout = useMemo(() => {
-    const start = Math.max(0, edges.length - MAX_DRAWN);
-    const drawn = edges.slice(start).map((edge, i) => ({ edge, index: start + i }));
+    const drawn = edges.slice(-MAX_DRAWN);
     const nodes = new Map<string, Node>();
-    for (const { edge } of drawn)
-      for (const name of [edge.s, edge.o])
+    for (const edge of drawn)
+      for (const name of [edge.from, edge.to])
         if (!nodes.has(name.toLowerCase())) nodes.set(name.toLowerCase(), { id: name });
-    const links: Link[] = drawn.map(({ edge, index }) => ({
-      source: edge.s.toLowerCase(),
-      target: edge.o.toLowerCase(),
-      index,
+    const links: Link[] = drawn.map((edge) => ({
+      source: edge.from.toLowerCase(),
+      target: edge.to.toLowerCase(),
       edge,
     }));
     const list = [...nodes.values()];
@@ -102,13 +96,12 @@ export function GraphView({
         {layout.links.map((link) => {
           const s = link.source as Node;
           const t = link.target as Node;
-          const isUsed = used.has(link.index);
-          const isNew = link.edge.turn === newest;
+          const { used, isNew, key } = link.edge;
           return (
-            <g key={link.index} className={`edge${isUsed ? ' used' : ''}${isNew ? ' new' : ''}`}>
+            <g key={key} className={`edge${used ? ' used' : ''}${isNew ? ' new' : ''}`}>
               <line x1={s.x} y1={s.y} x2={t.x} y2={t.y} markerEnd="url(#graph-arrow)" />
               <text x={((s.x ?? 0) + (t.x ?? 0)) / 2} y={((s.y ?? 0) + (t.y ?? 0)) / 2 - 3}>
-                {link.edge.r}
+                {link.edge.label}
               </text>
             </g>
           );

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { StrategyField, StrategyId, StrategySelection } from '../../core/strategies/types';
-import { getStrategy, parseStrategySettings } from '../../core/strategies/registry';
 import { parseInRange } from '../settings/NumberField';
 import { Options } from '../options';
+import { getStrategy, parseStrategySettings } from '../../state/views/strategy';
 
 type Draft = Record<string, string | boolean>;
 

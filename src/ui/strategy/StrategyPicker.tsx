@@ -1,11 +1,10 @@
 import { useChatStore, strategyOf } from '../../state/chat';
 import { useSettingsStore } from '../../state/settings';
-import { defaultSelection, getStrategy, STRATEGY_LIST } from '../../core/strategies/registry';
 import type { StrategyId } from '../../core/strategies/types';
-import { getLayers } from '../../core/harness/pipeline';
 import { StrategyFields } from './StrategyFields';
 import './strategy.css';
 import { Options } from '../options';
+import { defaultSelection, getStrategy, STRATEGY_LIST, layersOf } from '../../state/views/strategy';
 
 /**
  * The open thread's context strategy, next to the thread (and for the next new thread when none is
@@ -20,7 +19,7 @@ export function StrategyPicker() {
   const settings = useSettingsStore((s) => s.settings);
   const selection = thread ? strategyOf(thread, settings) : (pending ?? strategyOf(null, settings));
   const strategy = getStrategy(selection.id);
-  const layers = thread ? getLayers(thread.state) : { agentsMd: true, facts: true };
+  const layers = layersOf(thread);
 
   return (
     <div className="strategy-picker">

@@ -19,10 +19,10 @@ import {
   type Series,
 } from '../charts/chart-data';
 import { MarkerIcon } from '../charts/MarkerIcon';
-import { describeCallSpeed } from '../../core/providers/local/status';
 import { revealMessage } from '../chat/reveal';
 import { useRecordsStore } from '../../state/records';
 import './tokens.css';
+import { describeCallSpeed } from '../../state/local-model';
 
 // The chart loads after the chat is usable (its own module, drawn only when there are calls).
 const TokenChart = lazy(() => import('../charts/TokenChart'));

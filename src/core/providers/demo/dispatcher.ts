@@ -40,7 +40,7 @@ import { compareAction } from './explain/compare';
 import { afterToolResult } from './files/reports';
 import { thirdPerson } from './language';
 import { asksForSummary, conversationToSummarize, extractiveSummary } from './summarizer';
-import { mustKeepFrom } from '../../compaction/pins';
+import { mustKeepFrom } from '../../recorder/pins';
 import { summaryLines } from '../../compaction/compaction';
 import { hash, withTag } from './text';
 import { composeAnswer, runTurn, say, turnExchanges, type Action, type TurnContext } from './turn';

@@ -7,6 +7,7 @@ import { compressionRequest, readCompressed } from '../steps';
 import { dialogue } from '../turns';
 import type { ContextStrategy } from '../types';
 import { keepNewest } from '../caps';
+import { factsPart } from '../panel';
 
 export const MAX_COMPRESSED = 1_000;
 
@@ -35,6 +36,9 @@ export const compression: ContextStrategy<z.infer<typeof schema>, CompressionDat
       : [],
     report: { keptTurns: [] },
   }),
+  panel: ({ data }) => [
+    { title: 'Compressed facts', parts: [factsPart(data.facts, 'No turn compressed yet.')] },
+  ],
   async update({ turn, data, step, signal }) {
     const answer = await step(compressionRequest(dialogue(turn)), signal);
     const facts = [...data.facts, { text: readCompressed(answer.text), turn: turn.index }];

@@ -9,8 +9,11 @@ import { readTriples, tripleExtractionRequest } from '../steps';
 import { dialogue } from '../turns';
 import type { ContextStrategy } from '../types';
 import { keepNewest } from '../caps';
+import type { PanelEdge } from '../panel-types';
 
 export const MAX_EDGES = 2_000;
+/** Edges the panel lists (the newest, newest first); the drawing has its own cap. */
+const LISTED_EDGES = 60;
 
 const schema = z
   .object({ rankEdges: z.boolean(), maxEdges: z.number().int().min(1).max(100) })
@@ -116,6 +119,49 @@ export const graph: ContextStrategy<z.infer<typeof schema>, GraphData> = {
         ...(scored ? { scored } : {}),
       },
     };
+  },
+  panel({ data, lastCall }) {
+    if (data.edges.length === 0)
+      return [
+        {
+          title: 'Knowledge graph',
+          parts: [{ kind: 'line', muted: true, text: 'No triple extracted yet.' }],
+        },
+      ];
+    const used = new Set(lastCall?.usedEdges ?? []);
+    const newest = data.edges.reduce((max, e) => Math.max(max, e.turn), -1);
+    const edges: PanelEdge[] = data.edges.map((e, index) => ({
+      key: index,
+      from: e.s,
+      to: e.o,
+      label: e.r,
+      isNew: e.turn === newest,
+      used: used.has(index),
+    }));
+    return [
+      {
+        title: 'Knowledge graph',
+        parts: [
+          { kind: 'graph', edges, linked: lastCall?.linkedEntities ?? [] },
+          {
+            kind: 'items',
+            label: 'Edges',
+            items: edges
+              .slice(-LISTED_EDGES)
+              .reverse()
+              .map((edge) => ({
+                key: String(edge.key),
+                text: edgeText(data.edges[edge.key]!),
+                highlight: edge.used,
+                tags: [
+                  ...(edge.isNew ? [{ text: 'new', tone: 'new' as const }] : []),
+                  ...(edge.used ? [{ text: 'used', tone: 'used' as const }] : []),
+                ],
+              })),
+          },
+        ],
+      },
+    ];
   },
   async update({ turn, data, step, signal }) {
     const answer = await step(tripleExtractionRequest(dialogue(turn)), signal);

@@ -107,6 +107,28 @@ export const hierarchical: ContextStrategy<z.infer<typeof schema>, HierarchicalD
       },
     };
   },
+  panel: ({ settings, data }) => [
+    {
+      title: 'Long-term',
+      parts: [
+        data.promoted.length === 0
+          ? {
+              kind: 'line',
+              muted: true,
+              text: `Nothing promoted yet: a message with a promotion keyword (${settings.keywords.join(', ')}) is.`,
+            }
+          : {
+              kind: 'items',
+              label: 'Promoted messages',
+              items: data.promoted.map((p) => ({
+                key: String(p.turn),
+                lead: `“${p.keyword}”`,
+                text: `turn ${p.turn + 1}: ${p.user}`,
+              })),
+            },
+      ],
+    },
+  ],
   async update({ turn, settings, data }) {
     const user = userText(turn);
     const keyword = promotionKeyword(user, settings.keywords);

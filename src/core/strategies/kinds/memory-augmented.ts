@@ -8,6 +8,7 @@ import { dialogue, lastTurns, messagesOf } from '../turns';
 import type { ContextStrategy } from '../types';
 import { windowField, windowTurns } from './sliding-window';
 import { keepNewest } from '../caps';
+import { factsPart } from '../panel';
 
 const schema = z.object({ windowTurns }).strict();
 
@@ -41,6 +42,9 @@ export const memoryAugmented: ContextStrategy<z.infer<typeof schema>, MemoryAugm
       report: { keptTurns: kept.map((t) => t.index) },
     };
   },
+  panel: ({ data }) => [
+    { title: 'Memory tokens', parts: [factsPart(data.facts, 'No fact extracted yet.')] },
+  ],
   async update({ turn, data, step, signal }) {
     const answer = await step(factExtractionRequest(dialogue(turn)), signal);
     const fact = readFact(answer.text);

@@ -7,8 +7,11 @@ import { block } from '../blocks';
 import { messagesOf, turnText, turnTextLower } from '../turns';
 import type { ContextStrategy, Turn } from '../types';
 import { keepNewest } from '../caps';
+import { turnLabel } from '../panel';
 
 export const MAX_DISK_PAGES = 5_000;
+/** Disk pages the panel lists (the newest). */
+const SHOWN_DISK_PAGES = 40;
 
 const schema = z
   .object({
@@ -126,6 +129,38 @@ export const paging: ContextStrategy<z.infer<typeof schema>, PagingData> = {
         ...(scored ? { scored } : {}),
       },
     };
+  },
+  panel({ data, turns, lastCall }) {
+    const faults = new Set(lastCall?.pageFaults ?? []);
+    return [
+      {
+        title: 'RAM pages',
+        parts: [
+          {
+            kind: 'items',
+            label: 'RAM pages',
+            items: data.ram.map((i) => ({ key: String(i), text: turnLabel(turns, i) })),
+          },
+        ],
+      },
+      {
+        title: 'Disk pages',
+        parts: [
+          data.disk.length === 0
+            ? { kind: 'line', muted: true, text: 'Nothing paged out yet.' }
+            : {
+                kind: 'items',
+                label: 'Disk pages',
+                items: data.disk.slice(-SHOWN_DISK_PAGES).map((i) => ({
+                  key: String(i),
+                  text: turnLabel(turns, i),
+                  highlight: faults.has(i),
+                  tags: faults.has(i) ? [{ text: 'paged in', tone: 'used' as const }] : undefined,
+                })),
+              },
+        ],
+      },
+    ];
   },
   async update({ turn, settings, data }) {
     const ram = [...data.ram, turn.index];

@@ -1,6 +1,6 @@
 // Retrieval: every past message is a document; the top k (2) for the current query are injected
 // (seed 003, strategy 4). By default they are ranked by the conversation ranker
-// (src/core/retrieval/conversation.ts: each message scored with its neighbours, its session, the
+// (src/core/retrieval/conversation/: each message scored with its neighbours, its session, the
 // speaker a question names, synonyms and dates; fused with embeddings by reciprocal rank when the
 // app's embedder is ready), which on LoCoMo finds far more of the evidence in k messages than the
 // app's plain ranker. Options: the ranking (conversation or plain, as in the seed), the document

@@ -7,6 +7,7 @@ import { block } from '../blocks';
 import { readSummary, summaryMergeRequest } from '../steps';
 import { dialogue, messagesOf } from '../turns';
 import type { ContextStrategy } from '../types';
+import { formatCount, plural } from '../panel';
 
 const schema = z.object({ threshold: z.number().int().min(2).max(200) }).strict();
 
@@ -47,6 +48,25 @@ export const summarization: ContextStrategy<z.infer<typeof schema>, Summarizatio
       report: { keptTurns: buffer.map((t) => t.index) },
     };
   },
+  panel: ({ settings, data }) => [
+    {
+      title: 'Running summary',
+      parts: [
+        data.summary
+          ? { kind: 'text', text: data.summary }
+          : {
+              kind: 'line',
+              muted: true,
+              text: `Empty until the buffer reaches ${settings.threshold} messages.`,
+            },
+        {
+          kind: 'line',
+          muted: true,
+          text: `${formatCount(data.merges)} merge${plural(data.merges)}; buffer from turn ${data.bufferStart + 1}.`,
+        },
+      ],
+    },
+  ],
   async update({ turn, turns, settings, data, step, signal }) {
     const buffer = turns.filter((t) => t.index >= data.bufferStart && t.index <= turn.index);
     const conversation = buffer.flatMap(dialogue);

@@ -5,6 +5,7 @@
 import type { Intent } from '../intents';
 import { SUGGEST, failure, toolAction } from '../common';
 import { codeBlock, plural } from '../text';
+import { NUMBER_WORDS } from '../../../text/numerals';
 import type { Action, TurnContext } from '../turn';
 import { folderOf } from './patterns';
 
@@ -36,18 +37,6 @@ const DESCRIBED =
 /** A count and a plural, nothing else: "five weekend destinations", "3 blog topics". */
 const COUNTED =
   /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)\s+(?:[a-z-]+\s+){0,2}[a-z-]+s$/i;
-const NUMBERS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 
 function unquoted(text: string): string {
   const trimmed = text.trim().replace(/[.!]+$/, '');
@@ -114,7 +103,7 @@ export function outline(
     ? capitalised(topic.replace(/^(?:a|an|the|some)\s+/i, ''))
     : capitalised((path.split('/').at(-1) ?? path).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
   const count = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(topic ?? '')?.[1];
-  const items = Math.min(20, count ? (NUMBERS[count.toLowerCase()] ?? Number(count)) : 3);
+  const items = Math.min(20, count ? (NUMBER_WORDS[count.toLowerCase()] ?? Number(count)) : 3);
   const noun =
     /\b(step|item|point|idea|milestone|task|goal|section|question|topic|reason|option)s?\b/i
       .exec(topic ?? '')?.[1]
