@@ -3,7 +3,7 @@
 // logged exchange may carry the reply beside it ({request, response}: the response's content and
 // usage become the last assistant message).
 
-import { isRecord, requestMessages, str, type SessionBuilder } from './builder';
+import { isRecord, requestMessages, str, type SessionBuilder, type RequestBody } from './builder';
 import { addUserContent, mapContent } from './blocks';
 import { anthropicUsage } from './claude-code';
 
@@ -20,7 +20,7 @@ export function hasAnthropicBlocks(messages: unknown[]): boolean {
 }
 
 export function mapAnthropicMessages(
-  body: Record<string, unknown> | unknown[],
+  body: RequestBody,
   b: SessionBuilder,
   response?: unknown,
 ): void {

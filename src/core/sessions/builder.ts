@@ -76,14 +76,14 @@ export function argumentsText(value: unknown): string {
   return JSON.stringify(value ?? {});
 }
 
+/** A request as a session file holds it: its JSON body, or just its list of messages. */
+export type RequestBody = Record<string, unknown> | unknown[];
+
 /**
  * A request's messages: the body itself when it is the list, else its `messages`. A body that
  * names its model sets the session's.
  */
-export function requestMessages(
-  body: Record<string, unknown> | unknown[],
-  b: SessionBuilder,
-): unknown[] {
+export function requestMessages(body: RequestBody, b: SessionBuilder): unknown[] {
   if (Array.isArray(body)) return body;
   if (str(body.model)) b.model = str(body.model);
   return Array.isArray(body.messages) ? body.messages : [];

@@ -3,7 +3,7 @@
 // Responses items or bodies, Anthropic bodies (a `system` field, or tool_use / tool_result /
 // thinking blocks), else Chat Completions.
 
-import { isRecord, str } from './builder';
+import { isRecord, str, type RequestBody } from './builder';
 import { looksLikeClaudeCode } from './claude-code';
 import { looksLikeCodex } from './codex';
 import { hasAnthropicBlocks } from './anthropic';
@@ -15,7 +15,7 @@ import type { SessionSource } from './types';
 export interface Classified {
   source: Exclude<SessionSource, 'claude-code' | 'codex'>;
   /** The request body, or the bare list of messages / items. */
-  body: Record<string, unknown> | unknown[];
+  body: RequestBody;
   response?: unknown;
   /** How many messages or items it holds (the longest request of a log is the session). */
   size: number;

@@ -5,15 +5,18 @@
 // the older function role.
 
 import type { ToolCall } from '../agent/types';
-import { argumentsText, isRecord, requestMessages, str, type SessionBuilder } from './builder';
+import {
+  argumentsText,
+  isRecord,
+  requestMessages,
+  str,
+  type SessionBuilder,
+  type RequestBody,
+} from './builder';
 import { mapContent } from './blocks';
 import { responsesUsage } from './items';
 
-export function mapChatMessages(
-  body: Record<string, unknown> | unknown[],
-  b: SessionBuilder,
-  response?: unknown,
-): void {
+export function mapChatMessages(body: RequestBody, b: SessionBuilder, response?: unknown): void {
   const messages = requestMessages(body, b);
   /** The older function_call has no id: the call and its result are paired in order. */
   const legacy: string[] = [];

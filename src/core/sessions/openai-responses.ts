@@ -2,14 +2,10 @@
 // input items, or a logged exchange (a body that also carries `output` and `usage`, or
 // {request, response}): its output items and usage come after the input.
 
-import { isRecord, str, type SessionBuilder } from './builder';
+import { isRecord, str, type SessionBuilder, type RequestBody } from './builder';
 import { mapResponseItem, responsesUsage } from './items';
 
-export function mapResponsesBody(
-  body: Record<string, unknown> | unknown[],
-  b: SessionBuilder,
-  response?: unknown,
-): void {
+export function mapResponsesBody(body: RequestBody, b: SessionBuilder, response?: unknown): void {
   if (Array.isArray(body)) {
     body.forEach((item) => mapResponseItem(item, b));
     return;
