@@ -202,6 +202,22 @@ describe('IdbFileStore', () => {
     expect((await rejection(store.list())).code).toBe('io');
   });
 
+  it('reports a stored file whose fields have the wrong types as damaged, not as a file', async () => {
+    const name = freshName();
+    const raw = createStore(name, 'files');
+    const version = { version: 1, content: 'x', modifiedAt: 1 };
+    await set(
+      '/a.md',
+      { path: '/a.md', createdAt: 1, versions: [{ ...version, version: '1' }] },
+      raw,
+    );
+    await set('/b.md', { path: '/b.md', createdAt: '1', versions: [version] }, raw);
+    await set('/c.md', { path: '/c.md', createdAt: 1, versions: [] }, raw);
+    const store = new IdbFileStore(name);
+    for (const path of ['/a.md', '/b.md', '/c.md'])
+      expect((await rejection(store.read(path))).message).toContain('damaged');
+  });
+
   it('works behind CompositeFs and the tools (user store shared by workspaces)', async () => {
     const userDb = freshName();
     const fsA = new CompositeFs({

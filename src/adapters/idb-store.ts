@@ -45,31 +45,27 @@ function toFsError(error: unknown, path: string | undefined, action: string): Fs
   );
 }
 
-function isVersion(value: unknown): value is FileVersion {
-  const v = value as FileVersion | null;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.version === 'number' &&
-    typeof v.content === 'string' &&
-    typeof v.modifiedAt === 'number'
-  );
+/** Whether `value` is an object whose fields have these types (values read back from storage). */
+function hasFields(value: unknown, types: Record<string, 'string' | 'number'>): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return Object.entries(types).every(([key, type]) => typeof record[key] === type);
 }
+
+const isVersion = (value: unknown): value is FileVersion =>
+  hasFields(value, { version: 'number', content: 'string', modifiedAt: 'number' });
 
 /** Values come from our own database, possibly written by an older build: check before use. */
 function asStoredFile(value: unknown, path: string): StoredFile | undefined {
   if (value === undefined) return undefined;
-  const v = value as StoredFile | null;
+  const versions = (value as { versions?: unknown } | null)?.versions;
   if (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.path === 'string' &&
-    typeof v.createdAt === 'number' &&
-    Array.isArray(v.versions) &&
-    v.versions.length > 0 &&
-    v.versions.every(isVersion)
+    hasFields(value, { path: 'string', createdAt: 'number' }) &&
+    Array.isArray(versions) &&
+    versions.length > 0 &&
+    versions.every(isVersion)
   ) {
-    return v;
+    return value as StoredFile;
   }
   throw new FsError(
     'io',
