@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { block } from '../blocks';
 import { answerText, lastTurns, messagesOf, userText } from '../turns';
 import type { ContextStrategy } from '../types';
-import { kField, topK, type Doc } from './retrieval';
+import { kField, scoredDocs, topK, type Doc } from './retrieval';
 import { windowField, windowTurns } from './sliding-window';
 import { keepNewest } from '../caps';
 
@@ -98,12 +98,7 @@ export const hierarchical: ContextStrategy<z.infer<typeof schema>, HierarchicalD
       report: {
         keptTurns: kept.map((t) => t.index),
         method,
-        scored: ranked.map((r) => ({
-          id: r.doc.id,
-          label: r.doc.label,
-          score: r.score,
-          injected: injected.includes(r),
-        })),
+        scored: scoredDocs(ranked, injected),
       },
     };
   },

@@ -20,7 +20,7 @@ import {
 import { describeDateKey } from '../../retrieval/temporal';
 import { block } from '../blocks';
 import { answerText, turnDate, userText } from '../turns';
-import type { ContextStrategy, StrategyEnv, StrategyField, Turn } from '../types';
+import type { CallReport, ContextStrategy, StrategyEnv, StrategyField, Turn } from '../types';
 
 export const DOC_UNITS = ['message', 'turn', 'turn-context'] as const;
 export type DocUnit = (typeof DOC_UNITS)[number];
@@ -230,6 +230,19 @@ function exchange(user: string, answer: string, turn: Turn): string {
     .join('\n');
 }
 
+/** The ranked documents as the Strategy panel lists them, each marked when it was injected. */
+export function scoredDocs(
+  ranked: readonly { doc: Doc; score: number }[],
+  injected: readonly { doc: Doc; score: number }[],
+): NonNullable<CallReport['scored']> {
+  return ranked.map((r) => ({
+    id: r.doc.id,
+    label: r.doc.label,
+    score: r.score,
+    injected: injected.includes(r),
+  }));
+}
+
 export async function topK(
   env: StrategyEnv,
   query: string,
@@ -374,12 +387,7 @@ export const retrieval: ContextStrategy<RetrievalSettings, null> = {
       report: {
         keptTurns: [],
         method,
-        scored: ranked.map((r) => ({
-          id: r.doc.id,
-          label: r.doc.label,
-          score: r.score,
-          injected: injected.includes(r),
-        })),
+        scored: scoredDocs(ranked, injected),
       },
     };
   },
