@@ -3,6 +3,7 @@ import { useArenaStore, SCENARIOS, MAX_TRANSCRIPT_LABEL } from '../../state/aren
 import { useChatStore } from '../../state/chat';
 import { ImportSessionButton } from '../import/ImportSessionDialog';
 import { transcriptTurns } from '../../state/views/arena';
+import './controls.css';
 
 /** The transcript to replay: a built-in scenario, a past thread, or a file. */
 export function TranscriptPicker() {
