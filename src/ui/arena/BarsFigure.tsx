@@ -19,6 +19,7 @@ import {
   type BarInput,
   type BarsGeometry,
 } from './bar-scale';
+import './charts.css';
 
 const BAR_FILL = '#0072B2';
 const measureLabel = (text: string) => textWidth(text, LABEL_SIZE);

@@ -3,6 +3,7 @@ import type { ArenaRun, SnapshotMessage } from '../../core/arena/results';
 import type { ModelMessage } from '../../core/agent/types';
 import { useArenaStore } from '../../state/arena';
 import { tokens } from './format';
+import './context-view.css';
 
 /** The context a strategy would send at a probe, with the evidence highlighted or marked missing. */
 export function ContextView({ run }: { run: ArenaRun }) {

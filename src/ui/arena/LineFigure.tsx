@@ -21,6 +21,7 @@ import {
 } from '../plot/scale';
 import { PlotTooltip } from '../plot/Tooltip';
 import { useActive } from '../plot/use-active';
+import './charts.css';
 
 /** A row of a line chart: its x value (`turn`) and a value per line key (missing: no point). */
 export type LineRow = Readonly<Record<string, number | undefined>> & { readonly turn: number };

@@ -1,4 +1,5 @@
 import { useArenaStore } from '../../state/arena';
+import './past-runs.css';
 
 /** Runs kept in IndexedDB, newest first. */
 export function PastRuns() {

@@ -3,6 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ArenaRun } from '../../core/arena/results';
 import { useArenaStore } from '../../state/arena';
 import { visibleRows } from '../virtual-rows';
+import './tables.css';
+import './probe-grid.css';
 
 const SYMBOL = { verbatim: '✓', answer: '≈', missing: '✗' } as const;
 

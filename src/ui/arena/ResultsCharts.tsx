@@ -7,6 +7,7 @@ import { MarkerIcon } from '../charts/MarkerIcon';
 import { ScatterFigure, type ScatterDatum } from './ScatterFigure';
 import { BarsFigure } from './BarsFigure';
 import { barsHeight, type BarInput } from './bar-scale';
+import './charts.css';
 
 /** A per-turn row's tooltip heading: its turn, or its group of turns (each line's largest). */
 function turnHeading(row: LineRow): string {

@@ -5,6 +5,8 @@ import { useArenaStore, AS_RECORDED_LABEL } from '../../state/arena';
 import { lookOf } from './palette';
 import { percent, tokens } from './format';
 import { totalsOf, inContextShare, retentionShare } from '../../state/views/arena';
+import './tables.css';
+import './results-table.css';
 
 export function metricNote(run: ArenaRun): string {
   return run.transcript.source === 'locomo'

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { entryLabel, useArenaStore } from '../../state/arena';
 import { useSettingsStore } from '../../state/settings';
 import { tokens } from './format';
+import './controls.css';
 
 /** Run arena, Stop, Export results; the progress bar per strategy; the cost confirmation. */
 export function RunControls() {

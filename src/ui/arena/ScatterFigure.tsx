@@ -22,6 +22,7 @@ import {
   scatterLayout,
   type ScatterGeometry,
 } from './scatter-scale';
+import './charts.css';
 
 export interface ScatterDatum {
   id: string;

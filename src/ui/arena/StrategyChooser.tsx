@@ -2,6 +2,7 @@ import type { StrategyField } from '../../core/strategies/types';
 import { entryLabel, useArenaStore, type EntryState } from '../../state/arena';
 import { Options } from '../options';
 import { getStrategy } from '../../state/views/strategy';
+import './controls.css';
 
 /** A checkbox per strategy (named exactly as the strategy), its settings, and variants. */
 export function StrategyChooser() {

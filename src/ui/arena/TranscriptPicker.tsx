@@ -4,6 +4,7 @@ import { useChatStore } from '../../state/chat';
 import { ImportSessionButton } from '../import/ImportSessionDialog';
 import { Options } from '../options';
 import { transcriptTurns } from '../../state/views/arena';
+import './controls.css';
 
 /** The transcript to replay: a built-in scenario, a past thread, or a file. */
 export function TranscriptPicker() {
