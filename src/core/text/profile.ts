@@ -155,6 +155,20 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
 
 type Reader = (clause: string, facts: ProfileFact[]) => boolean;
 
+/** Verbs of doing something somewhere, whose place answers "where do I live?" when nothing else does. */
+const PLACED_VERBS =
+  'teach|study|lecture|practi[sc]e|research|work|train|volunteer|stay|reside|rent|coach|nurse|serve';
+/** Capitalised words after "in" that are no place: "in March", "in Python". */
+const NOT_PLACES =
+  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Python|Rust|Java|JavaScript|TypeScript|Go|Ruby|Excel|Word|Figma)\b/;
+
+/** teach → teaches, study → studies, work → works. */
+function thirdSingular(verb: string): string {
+  if (/(?:ch|sh|s|x|z)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
 const READERS: Reader[] = [
   // "I am Priya, a data engineer in Lisbon", "this is Kenji, a developer at Globex".
   (clause, facts) => {
@@ -180,14 +194,16 @@ const READERS: Reader[] = [
     facts.push(...found);
     return true;
   },
+  // "my name is Dana", "name's Jack" (said without "my", the name must be capitalised).
   (clause, facts) => {
     const m = new RegExp(
-      String.raw`^(?:my\s+name\s+is|I\s+am\s+called|I\s+go\s+by|I\s+am\s+named)\s+(${NAME}|\S+)\s*(?:,\s*)?(.*)$`,
+      String.raw`^(my\s+name\s+is|(?:the\s+)?name\s+is|I\s+am\s+called|I\s+go\s+by|I\s+am\s+named)\s+(${NAME}|\S+)\s*(?:,\s*)?(.*)$`,
       'iu',
     ).exec(clause);
-    if (!m?.[1]) return false;
-    const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: clean(m[1]) }];
-    apposition(m[2] ?? '', found);
+    const [, lead = '', name = '', rest = ''] = m ?? [];
+    if (!name || (/^(?:the\s+)?name\b/i.test(lead) && !/^\p{Lu}/u.test(name))) return false;
+    const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: clean(name) }];
+    apposition(rest, found);
     facts.push(...found);
     return true;
   },
@@ -240,6 +256,18 @@ const READERS: Reader[] = [
             ? 'grew up in'
             : 'is moving to';
     facts.push({ slot: 'place', verb, value: clean(m[2]) });
+    return true;
+  },
+  // "I teach maths in Valencia", "I work remotely in Lisbon": where the user does what they do.
+  (clause, facts) => {
+    const m = new RegExp(
+      String.raw`^I\s+(?:(?:currently|now|also|mostly)\s+)?(${PLACED_VERBS})\b((?:\s+(?!in\b)[\p{L}'-]+){0,4})\s+in\s+(${NAME})$`,
+      'u',
+    ).exec(clause);
+    const [, verb = '', what = '', place = ''] = m ?? [];
+    if (!place || NOT_NAMES.test(place.split(/\s+/)[0] ?? '') || NOT_PLACES.test(place))
+      return false;
+    facts.push({ slot: 'place', verb: `${thirdSingular(verb)}${what} in`, value: place });
     return true;
   },
   // "my manager is Tomás", "my cat is called Arean", "I report to Dana Smith".

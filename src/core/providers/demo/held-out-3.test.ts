@@ -237,15 +237,17 @@ const HELD_OUT_3: Row[] = [
 
 /**
  * The first rate measured, before any change to the Demo, was 31/40 (77.5%), under the 90% goal.
- * Missed: "remind me where I live?", "name's Jack, …", "remove my city from memory", "you don't
- * need to remember that I like short answers", "put together a checklist.md for moving house",
- * "what's in the todo list under notes?", and three token questions ("what has this chat cost in
- * tokens?", "how big is the context now, in tokens?", "are we using a lot of tokens?"). The goal
- * is not met, so what is asserted is the first rate as a floor (no phrasing understood now may be
- * lost); GOAL stays written here for when general fixes reach it.
+ * Missed: "remind me where I live?" (after "I teach maths in Valencia"), "name's Jack, …",
+ * "remove my city from memory", "you don't need to remember that I like short answers", "put
+ * together a checklist.md for moving house", "what's in the todo list under notes?", and three
+ * token questions ("what has this chat cost in tokens?", "how big is the context now, in
+ * tokens?", "are we using a lot of tokens?"). After general fixes (a place said with another verb,
+ * a name without "my", a kind of fact to forget, "no need to remember", a file's purpose as its
+ * outline's topic, a named file in a folder after "what's in", tokens spent by us or this chat and
+ * a size in tokens; families.test.ts holds other sentences of each) it is 40/40, so the goal is
+ * asserted.
  */
 const GOAL = 0.9;
-const FIRST_RATE = 31 / 40;
 
 describe('held-out phrasings, third set', () => {
   it('are counted and the rate printed', async () => {
@@ -258,7 +260,6 @@ describe('held-out phrasings, third set', () => {
     const rate = understood / HELD_OUT_3.length;
     console.log(`held-out-3 understood: ${understood}/${HELD_OUT_3.length}`, missed);
     expect(HELD_OUT_3.length).toBe(40);
-    expect(rate).toBeGreaterThanOrEqual(FIRST_RATE);
-    console.log(`goal ${GOAL} ${rate >= GOAL ? 'met' : 'not met'}`);
+    expect(rate).toBeGreaterThanOrEqual(GOAL);
   });
 });

@@ -160,6 +160,20 @@ const READ = new RegExp(
 /** "X in (the) Y (folder)": a file named in a folder. */
 const IN_FOLDER =
   /^(.+?)\s+(?:in|from|under|inside|within)\s+((?:the\s+)?[\w./@+-]+(?:\s+(?:folder|directory|dir|root))?)$/i;
+/**
+ * "the todo list in the notes folder", "forecast.ts under src": a file by name, and the folder to
+ * look in (undefined when the words name no file in a folder, or name the files themselves).
+ */
+function inFolder(whole: string): Intent | undefined {
+  const within = IN_FOLDER.exec(whole);
+  const folder = within?.[2] ? folderOf(within[2]) : undefined;
+  if (!within?.[1] || !folder || folder === '/' || LISTING_OBJECT.test(within[1])) return undefined;
+  const file = fileTarget(within[1]);
+  if (!file?.name) return undefined;
+  const dir = folder.replace(/\/$/, '');
+  if (/\.[A-Za-z0-9]{1,10}$/.test(file.name)) return { kind: 'read', path: `${dir}/${file.name}` };
+  return { kind: 'open', name: file.name, mine: file.mine, folder: dir };
+}
 const WHAT_SAYS = /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it)\s*\??$/i;
 export const SUMMARIZE_FILE = /^(?:summari[sz]e|recap|tl;?dr|sum\s+up)\s+(.+?)\s*\??$/i;
 const SEARCH_PATTERNS: RegExp[] = [
@@ -240,7 +254,9 @@ export function fileIntent(text: string): Intent | undefined {
     const target = match[1];
     const folder = folderOf(target);
     if (folder) return { kind: 'list', path: folder };
-    // "what's in todo.md": a file, not a folder.
+    // "what's in todo.md", "what's in the todo list under notes": a file, not a folder.
+    const named = target ? inFolder(target) : undefined;
+    if (named) return named;
     const file = target ? fileTarget(target) : undefined;
     if (file?.path) return { kind: 'read', path: file.path };
     if (file?.name && isFileName(file.name))
@@ -260,15 +276,12 @@ export function fileIntent(text: string): Intent | undefined {
     const whole = read[1] ?? read[2] ?? '';
     const verb = text.split(/\s+/)[0]?.toLowerCase() ?? '';
     // "the todo list in the notes folder": a name, and the folder to look in.
+    const named = inFolder(whole);
+    if (named) return named;
+    // "todo.md in the workspace": the name alone.
     const within = IN_FOLDER.exec(whole);
-    const folder = within?.[2] ? folderOf(within[2]) : undefined;
-    const target = folder ? (within?.[1] ?? whole) : whole;
+    const target = within?.[1] && within[2] && folderOf(within[2]) ? within[1] : whole;
     const file = fileTarget(target);
-    if (folder && folder !== '/' && file?.name) {
-      if (/\.[A-Za-z0-9]{1,10}$/.test(file.name))
-        return { kind: 'read', path: `${folder.replace(/\/$/, '')}/${file.name}` };
-      return { kind: 'open', name: file.name, mine: file.mine, folder: folder.replace(/\/$/, '') };
-    }
     if (file?.path) {
       // "show me /notes": a folder when it has no extension and ends with a slash or is a top folder.
       if (

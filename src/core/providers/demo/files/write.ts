@@ -33,6 +33,8 @@ const CONTENT =
 /** A description of the content, not the content: "three steps for …", "an agenda for Monday". */
 const DESCRIBED =
   /^(?:(?:a|an|some|the|my|our|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)(?:\s+[\w-]+){0,2}?)\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b/i;
+/** What a file is for, said after its name: "for moving house", "about the launch". */
+const PURPOSE = /(?:^|\s)(for|about|on|covering|regarding)\s+(?!(?:me|us)$)([^/]+)$/i;
 /** A count and a plural, nothing else: "five weekend destinations", "3 blog topics". */
 const COUNTED =
   /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)\s+(?:[a-z-]+\s+){0,2}[a-z-]+s$/i;
@@ -86,8 +88,11 @@ export function writeIntent(text: string): WriteIntent | undefined {
   const rest = (named ? named[2] : (generic?.[1] ?? generic?.[2])) ?? '';
   const content = CONTENT.exec(rest);
   const head = content ? (content[1] ?? '') : rest;
-  const path = pathOf(head, named?.[1]);
   const body = content?.[2] ? content[2].trim() : '';
+  // "a checklist.md for moving house": what the file is for (no folder in it: "… in Rome").
+  const purpose =
+    body === '' ? PURPOSE.exec(head.replace(/\b(?:called|named|titled)\s+\S+/i, '')) : null;
+  const path = pathOf(purpose ? head.replace(purpose[0], ' ') : head, named?.[1]);
   // "with the steps: …", "with the text: …" label the content; "Agenda: budget review" is content.
   const colon =
     /^(?:(?:the|these|this)\s+[\w\s-]{0,30}?|(?:text|content|contents|words?|lines?|following))\s*:\s*([\s\S]+)$/i.exec(
@@ -95,7 +100,10 @@ export function writeIntent(text: string): WriteIntent | undefined {
     );
   const intent: WriteIntent = { kind: 'write', ...(path ? { path } : {}) };
   if (colon?.[1]) return { ...intent, content: unquoted(colon[1]) };
-  if (body === '') return intent;
+  if (body === '')
+    return purpose?.[1] && purpose[2] && path
+      ? { ...intent, topic: `${stem(path)} ${purpose[1].toLowerCase()} ${unquoted(purpose[2])}` }
+      : intent;
   if ((DESCRIBED.test(body) || COUNTED.test(body)) && !/^["'`“]/.test(body))
     return { ...intent, topic: unquoted(body) };
   return { ...intent, content: unquoted(body) };
@@ -105,6 +113,11 @@ function capitalised(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
+/** The file's name as words: "/notes/weekly-plan.md" → "weekly plan". */
+function stem(path: string): string {
+  return (path.split('/').at(-1) ?? path).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ');
+}
+
 /** The labelled outline written when the person described the content instead of giving it. */
 export function outline(
   path: string,
@@ -112,7 +125,7 @@ export function outline(
 ): { text: string; items: number; noun: string } {
   const title = topic
     ? capitalised(topic.replace(/^(?:a|an|the|some)\s+/i, ''))
-    : capitalised((path.split('/').at(-1) ?? path).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
+    : capitalised(stem(path));
   const count = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(topic ?? '')?.[1];
   const items = Math.min(20, count ? (NUMBERS[count.toLowerCase()] ?? Number(count)) : 3);
   const noun =

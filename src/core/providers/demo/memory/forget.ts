@@ -9,6 +9,7 @@ import { failed, hasTool, type Action, type Step, type TurnContext } from '../tu
 import { factsOf } from './patterns';
 import { comparable } from './remember';
 import { countOccurrences } from './unique';
+import { asSaid, profileFacts, type ProfileSlot } from '../../../text/profile';
 
 /** Words that say where a thing is in memory, not what it is. */
 const NOT_ABOUT =
@@ -21,16 +22,38 @@ interface Line {
   text: string;
 }
 
-/** The lines of the memory file that the words name: an exact statement first, else shared words. */
+/** Nouns that name a kind of fact about the user rather than its words: "my city", "my job". */
+const SLOT_NOUNS: [ProfileSlot, RegExp][] = [
+  ['place', /^(?:city|town|country|location|hometown|home\s+town|home|address|whereabouts)$/i],
+  ['role', /^(?:job|role|profession|occupation|job\s+title|title|line\s+of\s+work)$/i],
+  ['employer', /^(?:employer|company|workplace|firm|organi[sz]ation)$/i],
+  ['project', /^(?:current\s+|main\s+)?project$/i],
+];
+
+const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
+
+/**
+ * The lines of the memory file that the words name: an exact statement first, then the lines
+ * that state that kind of fact ("my city" names "User lives in Leeds."), else shared words.
+ */
 function matchingLines(content: string, what: string): Line[] {
   const lines = content.split('\n').map((text, index) => ({ index, text }));
   const facts = new Set([...factsOf(what), what].map(comparable));
   const exact = lines.filter((line) => line.text.trim() !== '' && facts.has(comparable(line.text)));
   if (exact.length > 0) return exact;
+  const slot = SLOT_NOUNS.find(([, noun]) => noun.test(what.trim()))?.[0];
+  const stated = slot
+    ? lines.filter(
+        (line) =>
+          BULLET.test(line.text) &&
+          profileFacts(asSaid(line.text)).some((fact) => fact.slot === slot),
+      )
+    : [];
+  if (stated.length > 0) return stated;
   const wanted = terms(what).filter((term) => !GENERIC_TERMS.test(term) && !NOT_ABOUT.test(term));
   if (wanted.length === 0) return [];
   const scored = lines
-    .filter((line) => /^\s*(?:[-*+]|\d+[.)])\s+\S/.test(line.text))
+    .filter((line) => BULLET.test(line.text))
     .map((line) => {
       const words = terms(line.text);
       const score = wanted.filter((term) => words.some((word) => sameWord(term, word))).length;

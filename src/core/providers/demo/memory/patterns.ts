@@ -32,8 +32,9 @@ const BACK_REFERENCE =
   /^(?:that|this|it|these|those|all\s+(?:that|this|of\s+that|of\s+this)|what\s+I\s+(?:just\s+)?said|everything|the\s+above)?(?:\s+(?:for\s+(?:later|the\s+future|next\s+time|me)|too|as\s+well|please|forever|always|going\s+forward))*[\s.!?]*$/i;
 const WH = /^(?:what|who|whom|whose|where|when|why|how|which|whether|if|do|does|did|is|are|am)\b/i;
 
+/** "forget …", "stop remembering …", "you don't need to remember …", "no need to keep …". */
 const FORGET_VERB =
-  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember)\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
+  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember|(?:(?:you|we)\s+)?(?:do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:remember|keep)|(?:there\s+is\s+)?no\s+need\s+to\s+(?:remember|keep))\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
 /** "erase the fact that I live in Lisbon", "delete the line about Python". */
 const FORGET_FACT =
   /^(?:delete|remove|erase|drop|scrub|clear)\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+|(?:the\s+fact\s+)?that\s+(?:I|my)\b[\s\S]+)$/i;

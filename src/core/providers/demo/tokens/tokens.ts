@@ -4,9 +4,24 @@
 import { SUGGEST } from '../common';
 import { say, type Action, type TurnContext } from '../turn';
 
-/** A question about the thread's token figures (not about the chart: the explanation has that). */
-export const TOKENS =
-  /^(?!.*\b(?:chart|graph|panel|markers?|inspector)\b)(?:.*\b(?:how\s+many|number\s+of|count\s+of|total|amount\s+of)\s+(?:the\s+)?tokens?\b|.*\btokens?\s+(?:count|usage|used|so\s+far|total|spent|consumed|have\s+we\s+used|did\s+we\s+use)\b|.*\btoken\s+(?:counts?|totals?|tall(?:y|ies)|figures?|numbers?|spend)\b|.*\bhow\s+(?:much|many)\b.*\b(?:used(?:\s+up)?|spent|burned|burnt|consumed|gone\s+through)\s+(?:in|on)\s+tokens?\b|.*\bhow\s+(?:much|many)\s+(?:context|tokens?)\s+(?:have|did|has)\s+(?:we|I|you|this\s+(?:chat|thread|conversation))\s+(?:used|use|spent|consumed))/i;
+/** Who spends the tokens: "we", "this chat", "the conversation". */
+const SPENDER = String.raw`(?:we|I|you|(?:this|our|the)\s+(?:chat|thread|conversation|session))`;
+/** What holds them: the thread, its context, this request. */
+const HOLDER = String.raw`(?:chat|thread|conversation|session|context|request|history)`;
+
+/**
+ * A question about the thread's token figures (not about the chart: the explanation has that):
+ * a count or total of tokens, tokens used or spent by us or this chat ("are we using a lot of
+ * tokens?", "what has this chat cost in tokens?"), or the thread's size in tokens ("how big is
+ * the context now, in tokens?").
+ */
+export const TOKENS = new RegExp(
+  String.raw`^(?!.*\b(?:chart|graph|panel|markers?|inspector)\b)(?:` +
+    String.raw`.*\b${SPENDER}\s+(?:(?:have|has|had|are|is|were|was|did|do|been|already|really|now)\s+)*(?:cost|costs|costing|used|using|use|spent|spending|burn(?:ed|t|ing)?|consum(?:ed|ing)|gone\s+through|going\s+through)\b.*\btokens?\b|` +
+    String.raw`.*\b${HOLDER}\b.*\bin\s+tokens\b|` +
+    String.raw`.*\b(?:how\s+many|number\s+of|count\s+of|total|amount\s+of)\s+(?:the\s+)?tokens?\b|.*\btokens?\s+(?:count|usage|used|so\s+far|total|spent|consumed|have\s+we\s+used|did\s+we\s+use)\b|.*\btoken\s+(?:counts?|totals?|tall(?:y|ies)|figures?|numbers?|spend)\b|.*\bhow\s+(?:much|many)\b.*\b(?:used(?:\s+up)?|spent|burned|burnt|consumed|gone\s+through)\s+(?:in|on)\s+tokens?\b|.*\bhow\s+(?:much|many)\s+(?:context|tokens?)\s+(?:have|did|has)\s+(?:we|I|you|this\s+(?:chat|thread|conversation))\s+(?:used|use|spent|consumed))`,
+  'i',
+);
 
 const number = (n: number) => n.toLocaleString('en-US');
 
