@@ -31,8 +31,8 @@ export interface ProfileFact {
 }
 
 const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
-/** Capitalised words after "I am" that are not names. */
-const NOT_NAMES =
+/** Capitalised words after "I am" that are not names (nationalities, states, fillers). */
+export const NOT_NAMES =
   /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Nigerian|Kenyan|Egyptian|Pakistani|Bangladeshi|Vietnamese|Thai|Filipino|Indonesian|Malaysian|Argentinian|Argentine|Colombian|Chilean|Peruvian|Venezuelan|Cuban|Israeli|Iranian|Iraqi|Saudi|Emirati|Moroccan|Algerian|Tunisian|Ethiopian|Ghanaian|Czech|Slovak|Hungarian|Romanian|Bulgarian|Serbian|Croatian|Slovenian|Latvian|Lithuanian|Estonian|Icelandic|Scandinavian|European|African|Asian|Latino|Latina|Hispanic|Arab|Persian|Catalan|Basque|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still|Learning|Working|Planning|Going|Based|From|Allergic|Looking|Trying|Using|Happy|Glad|Excited|Interested|Currently|Really|The|A|An|In|At|OK|Okay)$/i;
 const RELATIONS =
   'manager|boss|line manager|team lead|tech lead|lead|supervisor|partner|wife|husband|girlfriend|boyfriend|fiancée?|colleague|co-?worker|teammate|mentor|sister|brother|mother|mum|mom|father|dad|son|daughter|friend|best friend|dog|cat|landlord|doctor|client|cofounder|co-founder|assistant|flatmate|roommate';
@@ -51,13 +51,21 @@ export function sameRelation(a: string, b: string): boolean {
   return x === y || SAME_RELATION.some((group) => group.includes(x) && group.includes(y));
 }
 
+/** "I'm", "I've", "I'd", "I'll", "we're" spelled out (also "im" where it can only be "I'm"). */
+export const FIRST_PERSON_CONTRACTIONS: [RegExp, string][] = [
+  [
+    /\bi'm\b|\bim\b(?=\s+(?:a|an|the|allergic|from|based|learning|working|planning|going|vegan|vegetarian|not|called|into|in|on|at|\d))/gi,
+    'I am',
+  ],
+  [/\bi've\b/gi, 'I have'],
+  [/\bi'd\b/gi, 'I would'],
+  [/\bi'll\b/gi, 'I will'],
+  [/\bwe're\b/gi, 'we are'],
+];
+
 const CONTRACTIONS: [RegExp, string][] = [
   [/[\u2018\u2019\u02bc]/g, "'"],
-  [/\bI'm\b|\bim\b(?=\s+(?:a|an|from|based|in|working|learning|planning|going)\b)/gi, 'I am'],
-  [/\bI've\b/gi, 'I have'],
-  [/\bI'll\b/gi, 'I will'],
-  [/\bI'd\b/gi, 'I would'],
-  [/\bwe're\b/gi, 'we are'],
+  ...FIRST_PERSON_CONTRACTIONS,
   [/\bname's\b/gi, 'name is'],
   [
     /\b(manager|boss|partner|wife|husband|lead|dog|cat|friend)'s\b(?=\s+(?:called|named|\p{Lu}))/giu,
@@ -162,10 +170,11 @@ const PLACED_VERBS =
 const NOT_PLACES =
   /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Python|Rust|Java|JavaScript|TypeScript|Go|Ruby|Excel|Word|Figma)\b/;
 
-/** teach → teaches, study → studies, work → works. */
-function thirdSingular(verb: string): string {
-  if (/(?:ch|sh|s|x|z)$/.test(verb)) return `${verb}es`;
-  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+/** A regular verb in the third person singular: teach → teaches, study → studies, work → works. */
+export function thirdSingular(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
+  if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   return `${verb}s`;
 }
 
@@ -344,6 +353,14 @@ export function profileFacts(text: string): ProfileFact[] {
   return facts.filter((fact) => fact.value !== '' && fact.value.length <= 120);
 }
 
+/** A third-person verb in its plain form: has → have, studies → study, teaches → teach. */
+function plainVerb(word: string): string {
+  if (word === 'has') return 'have';
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/(?:ss|sh|ch|x|o)es$/.test(word)) return word.slice(0, -2);
+  return /[^s]s$/.test(word) && word !== 'was' ? word.slice(0, -1) : word;
+}
+
 /** A memory line written about the user ("User lives in Lisbon.", "Lives in Lisbon.") as said. */
 export function asSaid(line: string): string {
   const text = line
@@ -357,19 +374,7 @@ export function asSaid(line: string): string {
   const verb = /^(\p{L}+)\b(.*)$/u.exec(rest);
   if (!verb?.[1] || (!subject && !/^\p{Lu}/u.test(rest))) return text;
   const word = verb[1].toLowerCase();
-  const first =
-    word === 'is'
-      ? 'am'
-      : word === 'has'
-        ? 'have'
-        : /ies$/.test(word)
-          ? word.replace(/ies$/, 'y')
-          : /(?:ss|sh|ch|x|o)es$/.test(word)
-            ? word.slice(0, -2)
-            : /[^s]s$/.test(word) && word !== 'was'
-              ? word.slice(0, -1)
-              : word;
-  return `I ${first}${verb[2] ?? ''}`;
+  return `I ${word === 'is' ? 'am' : plainVerb(word)}${verb[2] ?? ''}`;
 }
 
 const THIRD: [RegExp, string][] = [
@@ -408,19 +413,6 @@ export function inSecondPerson(fact: ProfileFact): string {
   const value = `**${swap(fact.value, SECOND)}**`;
   if (fact.verb.startsWith("'s ")) return `Your ${fact.verb.slice(3)} ${value}`;
   const [first = '', ...rest] = fact.verb.split(' ');
-  const verb =
-    first === 'is'
-      ? 'are'
-      : first === 'has'
-        ? 'have'
-        : first === 'was'
-          ? 'were'
-          : /ies$/.test(first)
-            ? first.replace(/ies$/, 'y')
-            : /(?:ss|sh|ch|x|o)es$/.test(first)
-              ? first.slice(0, -2)
-              : /[^s]s$/.test(first)
-                ? first.slice(0, -1)
-                : first;
+  const verb = first === 'is' ? 'are' : first === 'was' ? 'were' : plainVerb(first);
   return `You ${[verb, ...rest].join(' ')} ${value}`;
 }

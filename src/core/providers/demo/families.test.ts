@@ -4,18 +4,8 @@
 // loop, the app's pipeline and the sample workspace (tests/fixtures/demo-session.ts), and every
 // suggestion they offer is clicked.
 import { describe, expect, it } from 'vitest';
-import { playRow, type Row } from '../../../../tests/fixtures/demo-session';
+import { SAVED, TOKENS, playRow, removal, type Row } from '../../../../tests/fixtures/demo-session';
 
-const SAVED = 'Saved to /memories/AGENTS.md:';
-const removal = (line: string): [string, Record<string, unknown>] => [
-  'edit_file',
-  {
-    file_path: '/memories/AGENTS.md',
-    old_string: expect.stringContaining(`- ${line}`),
-    new_string: expect.not.stringContaining(line),
-  },
-];
-const TOKENS = /\d[\d,]* tokens/;
 const NO_PLACE = "I don't know where you live";
 
 const FAMILIES: Record<string, Row[]> = {

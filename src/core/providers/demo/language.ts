@@ -5,6 +5,8 @@
 // nuts."). Hand-written on purpose: the grammar is narrow (a few pronouns and verb forms), and a
 // general NLP library would add hundreds of kilobytes to the page for it.
 
+import { FIRST_PERSON_CONTRACTIONS, NOT_NAMES, thirdSingular } from '../../text/profile';
+
 const CONTRACTIONS: [RegExp, string][] = [
   [/\b(what|that|it|there|here|who|where|how|name|when|why|which)'s\b/gi, '$1 is'],
   [/\b(what|where|who|how|why|when)'re\b/gi, '$1 are'],
@@ -14,19 +16,12 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bshan't\b/gi, 'shall not'],
   [/\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need)n't\b/gi, '$1 not'],
   [/\b(do|does|did|is|are|was|were|has|have|had|should|would|could)nt\b/gi, '$1 not'],
-  [
-    /\bi'm\b|\bim\b(?=\s+(?:a|an|the|allergic|from|based|learning|working|vegan|vegetarian|not|called|into|in|on|at|\d))/gi,
-    'I am',
-  ],
-  [/\bi've\b/gi, 'I have'],
-  [/\bi'd\b/gi, 'I would'],
-  [/\bi'll\b/gi, 'I will'],
+  ...FIRST_PERSON_CONTRACTIONS,
   [/\blet's\b/gi, 'let us'],
   [/\byou're\b/gi, 'you are'],
   [/\byou've\b/gi, 'you have'],
   [/\byou'll\b/gi, 'you will'],
   [/\byou'd\b/gi, 'you would'],
-  [/\bwe're\b/gi, 'we are'],
   [/\bthey're\b/gi, 'they are'],
   [/\bgonna\b/gi, 'going to'],
   // Chat shorthand.
@@ -352,15 +347,8 @@ export function thirdPersonVerb(verb: string): string {
   if (lower === 'am') return 'is';
   if (lower === 'have') return 'has';
   if (lower === 'do') return 'does';
-  if (lower === 'go') return 'goes';
-  if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
-  if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
-  return `${verb}s`;
+  return thirdSingular(verb);
 }
-
-/** Capitalised words after "I am" that are not names. */
-export const NOT_NAMES =
-  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still)$/;
 
 /** The rest of a statement with first-person words turned into "they", "their", "them". */
 function otherPronouns(text: string): string {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage } from '../../agent/types';
 import { DEMO_TAG, splitSuggestions } from '.';
-import { demoSession } from '../../../../tests/fixtures/demo-session';
+import { SAVED, demoSession } from '../../../../tests/fixtures/demo-session';
 
 type Call = [name: string, args?: Record<string, unknown>];
 
@@ -25,7 +25,6 @@ interface Row {
 }
 
 const HELP_MARK = '**Remembering**';
-const SAVED = 'Saved to /memories/AGENTS.md:';
 const DANA =
   'Hi! My name is Dana and I always want answers in bullet points. Please remember that.';
 const edit = (added: string): Call => [

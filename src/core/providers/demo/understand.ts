@@ -4,7 +4,7 @@
 // demo of a mechanism, an explanation, a greeting, thanks, help, or a request the script cannot do.
 // Deterministic: the same text always gives the same intents.
 
-import { END, GREETING, NOT_NAMES, STANDING, splitClauses, thirdPerson, unwrap } from './language';
+import { END, GREETING, STANDING, splitClauses, thirdPerson, unwrap } from './language';
 import type { Intent, Understanding } from './intents';
 import {
   ABOUT_ME,
@@ -20,7 +20,7 @@ import { forgetTarget, rememberIntent } from './memory/patterns';
 import { profileQuestion } from './conversation/patterns';
 import { writeIntent } from './files/write';
 import { TOKENS } from './tokens/tokens';
-import { inThirdPerson, profileFacts } from '../../text/profile';
+import { NOT_NAMES, inThirdPerson, profileFacts } from '../../text/profile';
 
 export type { Intent, Topic, Understanding } from './intents';
 
