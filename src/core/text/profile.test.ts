@@ -53,6 +53,16 @@ describe('profileFacts', () => {
     ["I'm Nigerian", []],
     ["I'm about to leave", []],
     ["I'm a bit tired", []],
+    // A name said without "my", and a place said with another verb than "live".
+    ["name's Jack, I'm a chef", ["User's name is Jack.", 'User is a chef.']],
+    ['the name is Ada', ["User's name is Ada."]],
+    ['name is required', []],
+    ['I teach maths in Valencia', ['User teaches maths in Valencia.']],
+    ['I study law in Paris', ['User studies law in Paris.']],
+    ['I work remotely in Lisbon', ['User works remotely in Lisbon.']],
+    ['I code in Python', []],
+    ['I train in March', []],
+    ['I teach in English', []],
   ])('%s', (text, facts) => {
     expect(third(text)).toEqual(facts);
   });
@@ -60,6 +70,9 @@ describe('profileFacts', () => {
   it('speaks to the user, and reads memory lines back', () => {
     const [place] = profileFacts('I live in Lisbon');
     expect(inSecondPerson(place!)).toBe('You live in **Lisbon**');
+    const [taught] = profileFacts(asSaid('- User teaches maths in Valencia.'));
+    expect(taught?.slot).toBe('place');
+    expect(inSecondPerson(taught!)).toBe('You teach maths in **Valencia**');
     expect(profileFacts(asSaid('- User lives in Lisbon.')).map((f) => f.value)).toEqual(['Lisbon']);
     expect(profileFacts(asSaid("- User's manager is Tomás.")).map((f) => f.value)).toEqual([
       'Tomás',
