@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asSaid, inSecondPerson, inThirdPerson, profileFacts } from './profile';
+import { asSaid, inSecondPerson, inThirdPerson, isHome, profileFacts } from './profile';
 
 const third = (text: string) => profileFacts(text).map((fact) => inThirdPerson(fact));
 
@@ -63,6 +63,12 @@ describe('profileFacts', () => {
     ['I code in Python', []],
     ['I train in March', []],
     ['I teach in English', []],
+    // A relation's name said with "'s name", and "'s" as "is" only before a name or "called".
+    ["my wife's name is Leila", ["User's wife's name is Leila."]],
+    ["My dog's name's Rex", ["User's dog's name is Rex."]],
+    ["my husband's called Jorge", ["User's husband is called Jorge."]],
+    ["my cat's Miso", ["User's cat is Miso."]],
+    ["my wife's car is red", []],
   ])('%s', (text, facts) => {
     expect(third(text)).toEqual(facts);
   });
@@ -84,5 +90,16 @@ describe('profileFacts', () => {
     expect(profileFacts(asSaid('User is a data engineer.')).map((f) => f.value)).toEqual([
       'data engineer',
     ]);
+    const [wife] = profileFacts(asSaid("- User's wife's name is Leila."));
+    expect(wife).toMatchObject({ slot: 'person', relation: 'wife', value: 'Leila' });
+    expect(inSecondPerson(wife!)).toBe("Your wife's name is **Leila**");
+  });
+
+  it('tells a home from a place where the user does something', () => {
+    const home = (text: string) => profileFacts(text).map(isHome);
+    expect(home('I live in Leeds')).toEqual([true]);
+    expect(home("I'm based in Oslo")).toEqual([true]);
+    expect(home('I teach physics in York')).toEqual([false]);
+    expect(home('I work at Acme')).toEqual([false]);
   });
 });

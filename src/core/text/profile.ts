@@ -67,18 +67,22 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/[\u2018\u2019\u02bc]/g, "'"],
   ...FIRST_PERSON_CONTRACTIONS,
   [/\bname's\b/gi, 'name is'],
-  [
-    /\b(manager|boss|partner|wife|husband|lead|dog|cat|friend)'s\b(?=\s+(?:called|named|\p{Lu}))/giu,
-    '$1 is',
-  ],
   [/\b(?:do not|don't|dont)\s+like\b/gi, 'dislike'],
   [/\bi\b/g, 'I'],
 ];
 
+/**
+ * "my wife's called Leila", "my cat's Miso": "'s" is "is" before "called", "named" or a
+ * capitalised word, never before a lowercase one ("my wife's name is Leila" keeps its "'s").
+ */
+const RELATION_IS = /\b(manager|boss|partner|wife|husband|lead|dog|cat|friend)'s\b(?=\s+(\S+))/gi;
+
 function normalise(text: string): string {
   let out = text.replace(/\s+/g, ' ').trim();
   for (const [pattern, replacement] of CONTRACTIONS) out = out.replace(pattern, replacement);
-  return out;
+  return out.replace(RELATION_IS, (whole, relation: string, next: string) =>
+    /^(?:called|named)$/i.test(next) || /^\p{Lu}/u.test(next) ? `${relation} is` : whole,
+  );
 }
 
 const LEAD =
@@ -169,6 +173,15 @@ const PLACED_VERBS =
 /** Capitalised words after "in" that are no place: "in March", "in Python". */
 const NOT_PLACES =
   /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Python|Rust|Java|JavaScript|TypeScript|Go|Ruby|Excel|Word|Figma)\b/;
+
+/** Places said as where the user lives, before those said as where they do something. */
+const HOME_VERBS =
+  /^(?:lives|is based|is located|is living|is from|moved to|relocated to|is moving to|grew up)\b/;
+
+/** Whether a place fact says where the user lives ("lives in"), not where they do something. */
+export function isHome(fact: ProfileFact): boolean {
+  return fact.slot === 'place' && HOME_VERBS.test(fact.verb);
+}
 
 /** A regular verb in the third person singular: teach → teaches, study → studies, work → works. */
 export function thirdSingular(verb: string): string {
@@ -282,13 +295,14 @@ const READERS: Reader[] = [
   // "my manager is Tomás", "my cat is called Arean", "I report to Dana Smith".
   (clause, facts) => {
     const m = new RegExp(
-      String.raw`^my\s+(${RELATIONS})(?:'s\s+name)?\s+is\s+(called\s+|named\s+)?(${NAME})$`,
+      String.raw`^my\s+(${RELATIONS})('s\s+name)?\s+is\s+(called\s+|named\s+)?(${NAME})$`,
       'iu',
     ).exec(clause);
-    if (m?.[1] && m[3]) {
+    if (m?.[1] && m[4]) {
       const relation = m[1].toLowerCase();
-      const named = m[2] ? ` ${m[2].trim().toLowerCase()}` : '';
-      facts.push({ slot: 'person', relation, verb: `'s ${relation} is${named}`, value: m[3] });
+      const whose = m[2] ? `${relation}'s name` : relation;
+      const named = m[3] ? ` ${m[3].trim().toLowerCase()}` : '';
+      facts.push({ slot: 'person', relation, verb: `'s ${whose} is${named}`, value: m[4] });
       return true;
     }
     const report = new RegExp(String.raw`^I\s+(?:report|answer)\s+to\s+(${NAME})$`, 'u').exec(

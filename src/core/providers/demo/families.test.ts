@@ -1,6 +1,6 @@
-// The families of phrasings behind the third held-out set's misses (held-out-3.test.ts), each
-// with sentences that are not in that set, and the near misses that must keep their old meaning.
-// A fix for one sentence would pass held-out-3 and fail here. Rows run through the real agent
+// The families of phrasings behind the third and fourth held-out sets' misses (held-out-3.test.ts,
+// held-out-4.test.ts), each with sentences that are not in those sets, and the near misses that
+// must keep their old meaning. A fix for one sentence would pass its held-out set and fail here. Rows run through the real agent
 // loop, the app's pipeline and the sample workspace (tests/fixtures/demo-session.ts), and every
 // suggestion they offer is clicked.
 import { describe, expect, it } from 'vitest';
@@ -140,9 +140,96 @@ const FAMILIES: Record<string, Row[]> = {
       not: ['model call'],
     },
   ],
+  // The fourth set (held-out-4.test.ts). "my wife's name is Leila": a relation's name said with
+  // "'s name" (before, "'s" was read as "is" before any word, so "wife is name is Leila").
+  "a relation's name": [
+    {
+      before: ["my dog's name is Rex"],
+      say: 'what is my dog called?',
+      calls: [],
+      answer: ['Rex'],
+    },
+    {
+      before: ["my boss's name is Tomasz"],
+      say: "who's my manager?",
+      calls: [],
+      answer: ['Tomasz'],
+    },
+    {
+      before: ["my husband's called Jorge"],
+      say: 'who is my husband?',
+      calls: [],
+      answer: ['Jorge'],
+    },
+    {
+      before: ["my wife's car is red"],
+      say: 'who is my wife?',
+      calls: [],
+      answer: ["I don't know who your wife is"],
+    },
+  ],
+  // "remove where I live": a kind of fact said as a question about the user.
+  'forgetting what a question about me asks': [
+    {
+      before: ["I'm a chef"],
+      say: 'delete what I do for a living',
+      calls: [removal('User is a chef.')],
+      answer: ['chef'],
+      forgotten: ['chef'],
+    },
+    {
+      before: ['my manager is Dana'],
+      say: 'erase who my manager is',
+      calls: [removal("User's manager is Dana.")],
+      answer: ['Dana'],
+      forgotten: ['Dana'],
+    },
+    {
+      before: ['I live in Leeds', 'I teach physics in York'],
+      say: 'remove where I live',
+      calls: [removal('User lives in Leeds.')],
+      answer: ['Leeds'],
+      forgotten: ['Leeds'],
+      memory: ['- User teaches physics in York.'],
+    },
+    {
+      before: ['I live in Leeds'],
+      say: 'remove what I wrote in notes/todo.md',
+      calls: [],
+      answer: ["I can't remove what you wrote in notes/todo.md"],
+      memory: ['- User lives in Leeds.'],
+    },
+  ],
+  // "what does the todo in the notes folder say?": a file by name in a folder, or a folder.
+  'what a named file in a folder says': [
+    {
+      say: 'what does the forecast code under src say?',
+      calls: [['glob'], ['read_file', { file_path: '/src/forecast.ts' }]],
+      answer: ['formatForecast'],
+    },
+    {
+      say: 'what does the todo list in notes contain?',
+      calls: [['glob'], ['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['Cache responses for ten minutes.'],
+    },
+    { say: 'what does the notes folder contain?', calls: [['ls']], answer: ['todo.md'] },
+  ],
+  // "count the tokens for me", "token stats please": the thread's figures.
+  'tokens counted on request': [
+    { before: ['hello'], say: 'please tally up our tokens', calls: [], answer: [TOKENS] },
+    { before: ['hi'], say: 'what are the token statistics?', calls: [], answer: [TOKENS] },
+    { before: ['hey'], say: 'count the tokens in this chat', calls: [], answer: [TOKENS] },
+    {
+      before: ['hello'],
+      say: 'count the tokens in notes/todo.md',
+      calls: [],
+      answer: ["I don't understand"],
+      not: [TOKENS],
+    },
+  ],
 };
 
-describe('the families behind the third held-out set', () => {
+describe('the families behind the third and fourth held-out sets', () => {
   const rows = Object.entries(FAMILIES).flatMap(([family, list]) =>
     list.map((row) => [`${family}: ${[...(row.before ?? []), row.say].join(' → ')}`, row] as const),
   );

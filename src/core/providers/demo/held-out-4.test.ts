@@ -2,6 +2,9 @@
 // patterns, each with the conversation before it, tried on the Demo as it was after the set-3
 // fixes. The test counts how many are understood by the same criterion as the other held-out sets
 // (listening.test.ts: playRow finds no problem) and prints the rate.
+// First rates of the four held-out sets, each before any fix for it: set 1 (listening.test.ts, 22
+// rows) not recorded, as it was committed with the Demo it tried; set 2 34/40 (85%); set 3 31/40
+// (77.5%); set 4 34/40 (85%).
 import { describe, expect, it } from 'vitest';
 import {
   SAVED,
@@ -229,17 +232,22 @@ const HELD_OUT_4: Row[] = [
 /**
  * The first rate measured, before any change to the Demo, was 34/40 (85%), under the 90% goal.
  * Missed: "who is my wife?" (after "my wife's name is Leila"), "please remove where I live",
- * "stop remembering that I prefer TypeScript" (answered, but the line stayed), "what does the todo
- * in the notes folder say?", "count the tokens for me" and "token stats please". The first rate is
- * asserted as a floor until the general fixes.
+ * "stop remembering that I prefer TypeScript", "what does the todo in the notes folder say?",
+ * "count the tokens for me" and "token stats please". After general fixes (a relation's name said
+ * with "'s name", a kind of fact to forget said as a question about the user, "what does X in Y
+ * say?", a request to count tokens and token stats; families.test.ts holds other sentences of
+ * each) it is 39/40, so the goal is asserted. The one left is the row's fault, kept as written:
+ * "stop remembering that I prefer TypeScript" removes "User prefers TypeScript." as asked, but
+ * the sample memory's own line "Writes TypeScript with strict mode on." still says "TypeScript",
+ * which the row's `forgotten` check reads as not forgotten.
  */
-const FIRST_RATE = 34 / 40;
+const GOAL = 0.9;
 
 describe('held-out phrasings, fourth set', () => {
   it('are counted and the rate printed', async () => {
     const { understood, rate, missed } = await heldOutRate(HELD_OUT_4);
     console.log(`held-out-4 understood: ${understood}/${HELD_OUT_4.length}`, missed);
     expect(HELD_OUT_4.length).toBe(40);
-    expect(rate).toBeGreaterThanOrEqual(FIRST_RATE);
+    expect(rate).toBeGreaterThanOrEqual(GOAL);
   });
 });

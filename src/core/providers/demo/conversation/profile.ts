@@ -10,6 +10,7 @@ import { memoryLines, type MemoryLine } from './qa';
 import {
   asSaid,
   inSecondPerson,
+  isHome,
   profileFacts,
   sameRelation,
   type ProfileFact,
@@ -36,17 +37,13 @@ function matches(slot: ProfileSlot, relation: string | undefined) {
     (slot !== 'person' || !relation || sameRelation(fact.relation ?? '', relation));
 }
 
-/** Places said as where the user lives, before those said as where they do something. */
-const LIVES =
-  /^(?:lives|is based|is located|is living|is from|moved to|relocated to|is moving to|grew up)\b/;
-
 /**
  * How well a fact answers: a preference said with the same verb, and a name ("TypeScript over
  * JavaScript") rather than a description ("short answers"); a place said as a home ("lives in")
  * before one said as a workplace ("teaches maths in").
  */
 function fit(fact: ProfileFact, relation: string | undefined): number {
-  if (fact.slot === 'place') return LIVES.test(fact.verb) ? 1 : 0;
+  if (fact.slot === 'place') return isHome(fact) ? 1 : 0;
   if (fact.slot !== 'preference') return 0;
   return (
     (relation && fact.verb.startsWith(relation) ? 2 : 0) + (/^\p{Lu}/u.test(fact.value) ? 1 : 0)

@@ -174,6 +174,16 @@ function inFolder(whole: string): Intent | undefined {
   if (/\.[A-Za-z0-9]{1,10}$/.test(file.name)) return { kind: 'read', path: `${dir}/${file.name}` };
   return { kind: 'open', name: file.name, mine: file.mine, folder: dir };
 }
+/** A file by path, by name in a folder, or by a file-like name; undefined when the words name none. */
+function namedFile(target: string): Intent | undefined {
+  const named = inFolder(target);
+  if (named) return named;
+  const file = fileTarget(target);
+  if (file?.path) return { kind: 'read', path: file.path };
+  if (file?.name && isFileName(file.name))
+    return { kind: 'open', name: file.name, mine: file.mine };
+  return undefined;
+}
 const WHAT_SAYS = /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it)\s*\??$/i;
 export const SUMMARIZE_FILE = /^(?:summari[sz]e|recap|tl;?dr|sum\s+up)\s+(.+?)\s*\??$/i;
 const SEARCH_PATTERNS: RegExp[] = [
@@ -255,21 +265,19 @@ export function fileIntent(text: string): Intent | undefined {
     const folder = folderOf(target);
     if (folder) return { kind: 'list', path: folder };
     // "what's in todo.md", "what's in the todo list under notes": a file, not a folder.
-    const named = target ? inFolder(target) : undefined;
+    const named = target ? namedFile(target) : undefined;
     if (named) return named;
-    const file = target ? fileTarget(target) : undefined;
-    if (file?.path) return { kind: 'read', path: file.path };
-    if (file?.name && isFileName(file.name))
-      return { kind: 'open', name: file.name, mine: file.mine };
   }
 
+  // "what does todo.md say?", "what does the todo in the notes folder say?"; "what does the notes
+  // folder contain?" names a folder (said as one).
   const says = WHAT_SAYS.exec(text);
-  if (says?.[1]) {
-    const file = fileTarget(says[1]);
-    if (file?.path) return { kind: 'read', path: file.path };
-    if (file?.name && isFileName(file.name))
-      return { kind: 'open', name: file.name, mine: file.mine };
-  }
+  const folder = /\b(?:folder|directory|dir)$|\/$/i.test(says?.[1] ?? '')
+    ? folderOf(says?.[1])
+    : undefined;
+  if (folder) return { kind: 'list', path: folder };
+  const said = says?.[1] ? namedFile(says[1]) : undefined;
+  if (said) return said;
 
   const read = READ.exec(text);
   if (read) {

@@ -3,13 +3,20 @@
 
 import { USER_MEMORY_PATH } from '../agents-md';
 import { SUGGEST } from '../common';
+import { profileQuestion } from '../conversation/patterns';
 import { GENERIC_TERMS, sameWord, terms } from '../conversation/qa';
 import { stringArg } from '../text';
 import { failed, hasTool, type Action, type Step, type TurnContext } from '../turn';
 import { factsOf } from './patterns';
 import { comparable } from './remember';
 import { countOccurrences } from './unique';
-import { asSaid, profileFacts, type ProfileSlot } from '../../../text/profile';
+import {
+  asSaid,
+  isHome,
+  profileFacts,
+  sameRelation,
+  type ProfileSlot,
+} from '../../../text/profile';
 
 /** Words that say where a thing is in memory, not what it is. */
 const NOT_ABOUT =
@@ -30,6 +37,34 @@ const SLOT_NOUNS: [ProfileSlot, RegExp][] = [
   ['project', /^(?:current\s+|main\s+)?project$/i],
 ];
 
+/**
+ * The kind of fact the words name: a noun ("my city", "my job") or a question about the user
+ * ("where I live", "what I do", "who my manager is"), as profile questions read it.
+ */
+function kindOfFact(what: string): { slot: ProfileSlot; relation?: string } | undefined {
+  const slot = SLOT_NOUNS.find(([, noun]) => noun.test(what.trim()))?.[0];
+  if (slot) return { slot };
+  return /^(?:where|what|who|which)\b/i.test(what) ? profileQuestion(what) : undefined;
+}
+
+/**
+ * The bullet lines that state that kind of fact; for a place, those that say where the user lives
+ * when there are any ("remove where I live" keeps "User teaches physics in York.").
+ */
+function linesStating(lines: Line[], kind: { slot: ProfileSlot; relation?: string }): Line[] {
+  const stating = lines.flatMap((line) => {
+    if (!BULLET.test(line.text)) return [];
+    const facts = profileFacts(asSaid(line.text)).filter(
+      (fact) =>
+        fact.slot === kind.slot &&
+        (!kind.relation || sameRelation(fact.relation ?? '', kind.relation)),
+    );
+    return facts.length > 0 ? [{ line, home: facts.some(isHome) }] : [];
+  });
+  const homes = stating.filter((item) => item.home);
+  return (homes.length > 0 ? homes : stating).map((item) => item.line);
+}
+
 const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
 
 /**
@@ -41,14 +76,8 @@ function matchingLines(content: string, what: string): Line[] {
   const facts = new Set([...factsOf(what), what].map(comparable));
   const exact = lines.filter((line) => line.text.trim() !== '' && facts.has(comparable(line.text)));
   if (exact.length > 0) return exact;
-  const slot = SLOT_NOUNS.find(([, noun]) => noun.test(what.trim()))?.[0];
-  const stated = slot
-    ? lines.filter(
-        (line) =>
-          BULLET.test(line.text) &&
-          profileFacts(asSaid(line.text)).some((fact) => fact.slot === slot),
-      )
-    : [];
+  const kind = kindOfFact(what);
+  const stated = kind ? linesStating(lines, kind) : [];
   if (stated.length > 0) return stated;
   const wanted = terms(what).filter((term) => !GENERIC_TERMS.test(term) && !NOT_ABOUT.test(term));
   if (wanted.length === 0) return [];

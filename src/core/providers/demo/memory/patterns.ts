@@ -3,6 +3,7 @@
 
 import { splitClauses, thirdPerson, unwrap } from '../language';
 import type { Intent } from '../intents';
+import { profileQuestion } from '../conversation/patterns';
 import { inThirdPerson, profileFacts } from '../../../text/profile';
 
 const REMEMBER_VERB = String.raw`(?:note\s+to\s+self|remember|memori[sz]e|note(?:\s+down)?|take\s+(?:a\s+)?note(?:\s+of)?|make\s+(?:a\s+)?note(?:\s+of)?|jot\s+down|write\s+down|(?:keep|bear|hold)\s+(?:(?:this|that|it)\s+)?in\s+mind|do\s+not\s+forget|never\s+forget|please\s+note|heads[\s-]up|(?:just\s+)?so\s+you\s+(?:know|are\s+aware)|(?:just\s+)?(?:fyi|for\s+your\s+information)|you\s+(?:should|need\s+to|ought\s+to|might\s+want\s+to)\s+know|I\s+(?:want|would\s+like|need)\s+you\s+to\s+know|(?:it\s+is\s+)?worth\s+(?:knowing|noting)|(?:save|store|add|put|write|record|keep)\s+(?:this|that|it)?\s*(?:to|in|into|on)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes)|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+later|save\s+(?:this|that)|store\s+(?:this|that))`;
@@ -40,6 +41,13 @@ const FORGET_FACT =
   /^(?:delete|remove|erase|drop|scrub|clear)\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+|(?:the\s+fact\s+)?that\s+(?:I|my)\b[\s\S]+)$/i;
 const FORGET_FROM =
   /^(?:delete|remove|erase|drop|clear|take\s+out|scrub|wipe)\s+([\s\S]+?)\s+(?:from|in|out\s+of|off)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|long[-\s]term\s+memory)$/i;
+/**
+ * "remove where I live", "delete what I do for a living", "erase who my manager is": a kind of
+ * fact about the user, said as a question about it that profile questions read ("remove what I
+ * wrote in todo.md" is no forget); forget.ts finds its lines by that question.
+ */
+const FORGET_ABOUT_ME =
+  /^(?:delete|remove|erase|drop|scrub|clear|wipe)\s+((?:where|what|who|which)\s+(?:I|my)\b[\s\S]+)$/i;
 const FORGET_ALL =
   /^(?:delete|remove|erase|clear|wipe|reset)\s+(?:all\s+(?:of\s+)?)?(?:my|your|the)\s+memor(?:y|ies)$/i;
 const PERMISSION =
@@ -56,7 +64,12 @@ export function forgetTarget(text: string): string | undefined {
   // "you can forget …", "feel free to drop …": a permission frame around the request.
   const request = text.replace(PERMISSION, '');
   if (FORGET_ALL.test(request)) return '';
-  const match = FORGET_VERB.exec(request) ?? FORGET_FROM.exec(request) ?? FORGET_FACT.exec(request);
+  const aboutMe = FORGET_ABOUT_ME.exec(request);
+  const match =
+    FORGET_VERB.exec(request) ??
+    FORGET_FROM.exec(request) ??
+    FORGET_FACT.exec(request) ??
+    (aboutMe?.[1] && profileQuestion(aboutMe[1]) ? aboutMe : null);
   if (!match) return undefined;
   return (match[1] ?? '')
     .replace(POINTER, '')

@@ -10,16 +10,22 @@ const SPENDER = String.raw`(?:we|I|you|(?:this|our|the)\s+(?:chat|thread|convers
 const HOLDER = String.raw`(?:chat|thread|conversation|session|context|request|history)`;
 
 /**
+ * "count the tokens for me", "add up our tokens": a request to count them (not those of something
+ * else: "count the tokens in notes/todo.md").
+ */
+const COUNT = String.raw`(?:please\s+)?(?:count|tally|add\s+up|total\s+up|sum\s+up)\s+(?:up\s+)?(?:(?:the|our|my|all|this\s+(?:chat|thread|conversation)'s)\s+)*tokens?\b(?!\s+(?:in|of)\s+(?!(?:this|the|our)\s+${HOLDER}\b))`;
+
+/**
  * A question about the thread's token figures (not about the chart: the explanation has that):
  * a count or total of tokens, tokens used or spent by us or this chat ("are we using a lot of
  * tokens?", "what has this chat cost in tokens?"), or the thread's size in tokens ("how big is
- * the context now, in tokens?").
+ * the context now, in tokens?"), a request to count them or for token stats.
  */
 export const TOKENS = new RegExp(
   String.raw`^(?!.*\b(?:chart|graph|panel|markers?|inspector)\b)(?:` +
     String.raw`.*\b${SPENDER}\s+(?:(?:have|has|had|are|is|were|was|did|do|been|already|really|now)\s+)*(?:cost|costs|costing|used|using|use|spent|spending|burn(?:ed|t|ing)?|consum(?:ed|ing)|gone\s+through|going\s+through)\b.*\btokens?\b|` +
     String.raw`.*\b${HOLDER}\b.*\bin\s+tokens\b|` +
-    String.raw`.*\b(?:how\s+many|number\s+of|count\s+of|total|amount\s+of)\s+(?:the\s+)?tokens?\b|.*\btokens?\s+(?:count|usage|used|so\s+far|total|spent|consumed|have\s+we\s+used|did\s+we\s+use)\b|.*\btoken\s+(?:counts?|totals?|tall(?:y|ies)|figures?|numbers?|spend)\b|.*\bhow\s+(?:much|many)\b.*\b(?:used(?:\s+up)?|spent|burned|burnt|consumed|gone\s+through)\s+(?:in|on)\s+tokens?\b|.*\bhow\s+(?:much|many)\s+(?:context|tokens?)\s+(?:have|did|has)\s+(?:we|I|you|this\s+(?:chat|thread|conversation))\s+(?:used|use|spent|consumed))`,
+    String.raw`.*\b(?:how\s+many|number\s+of|count\s+of|total|amount\s+of)\s+(?:the\s+)?tokens?\b|.*\btokens?\s+(?:count|usage|used|so\s+far|total|spent|consumed|have\s+we\s+used|did\s+we\s+use)\b|.*\btoken\s+(?:counts?|totals?|tall(?:y|ies)|figures?|numbers?|spend|stats|statistics|metrics|report|info|details)\b|${COUNT}|.*\bhow\s+(?:much|many)\b.*\b(?:used(?:\s+up)?|spent|burned|burnt|consumed|gone\s+through)\s+(?:in|on)\s+tokens?\b|.*\bhow\s+(?:much|many)\s+(?:context|tokens?)\s+(?:have|did|has)\s+(?:we|I|you|this\s+(?:chat|thread|conversation))\s+(?:used|use|spent|consumed))`,
   'i',
 );
 
