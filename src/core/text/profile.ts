@@ -15,7 +15,11 @@ export type ProfileSlot =
   | 'plan'
   | 'preference'
   | 'dislike'
-  | 'learning';
+  | 'learning'
+  /** What the user does for fun: "my hobby is sailing", "I'm into pottery". */
+  | 'hobby'
+  /** The languages the user speaks: "I speak Greek", "I'm fluent in Korean". */
+  | 'language';
 
 export interface ProfileFact {
   slot: ProfileSlot;
@@ -35,7 +39,7 @@ const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
 export const NOT_NAMES =
   /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Nigerian|Kenyan|Egyptian|Pakistani|Bangladeshi|Vietnamese|Thai|Filipino|Indonesian|Malaysian|Argentinian|Argentine|Colombian|Chilean|Peruvian|Venezuelan|Cuban|Israeli|Iranian|Iraqi|Saudi|Emirati|Moroccan|Algerian|Tunisian|Ethiopian|Ghanaian|Czech|Slovak|Hungarian|Romanian|Bulgarian|Serbian|Croatian|Slovenian|Latvian|Lithuanian|Estonian|Icelandic|Scandinavian|European|African|Asian|Latino|Latina|Hispanic|Arab|Persian|Catalan|Basque|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still|Learning|Working|Planning|Going|Based|From|Allergic|Looking|Trying|Using|Happy|Glad|Excited|Interested|Currently|Really|The|A|An|In|At|OK|Okay)$/i;
 const RELATIONS =
-  'manager|boss|line manager|team lead|tech lead|lead|supervisor|partner|wife|husband|girlfriend|boyfriend|fiancée?|colleague|co-?worker|teammate|mentor|sister|brother|mother|mum|mom|father|dad|son|daughter|friend|best friend|dog|cat|landlord|doctor|client|cofounder|co-founder|assistant|flatmate|roommate';
+  'manager|boss|line manager|team lead|tech lead|lead|supervisor|partner|wife|husband|girlfriend|boyfriend|fiancée?|colleague|co-?worker|teammate|mentor|sister|brother|mother|mum|mom|father|dad|son|daughter|friend|best friend|closest friend|good friend|old friend|dog|cat|landlord|doctor|client|cofounder|co-founder|assistant|flatmate|roommate';
 /** Relations that answer the same question ("who's my boss?" finds "my manager is …"). */
 const SAME_RELATION = [
   ['manager', 'boss', 'line manager', 'supervisor', 'team lead', 'tech lead', 'lead'],
@@ -43,6 +47,7 @@ const SAME_RELATION = [
   ['colleague', 'coworker', 'co-worker', 'teammate'],
   ['mother', 'mum', 'mom'],
   ['father', 'dad'],
+  ['friend', 'best friend', 'closest friend', 'good friend', 'old friend'],
 ];
 
 export function sameRelation(a: string, b: string): boolean {
@@ -86,7 +91,7 @@ function normalise(text: string): string {
 }
 
 const LEAD =
-  /^(?:(?:hey|hi|hello|hiya|heya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|again|everyone|all))?|so|well|oh|also|and|but|btw|by\s+the\s+way|fyi|actually|just\s+so\s+you\s+know|for\s+the\s+record|quick\s+intro|ok(?:ay)?)\b[\s,!.:;-]*/i;
+  /^(?:(?:hey|hi|hello|hiya|heya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening)|(?:nice|pleased|good|great)\s+to\s+meet\s+you)(?:\s+(?:there|again|everyone|all))?|so|well|oh|also|and|but|btw|by\s+the\s+way|fyi|actually|just\s+so\s+you\s+know|for\s+the\s+record|quick\s+intro|ok(?:ay)?)\b[\s,!.:;-]*/i;
 
 /** The clauses of a text that may say something about the user, leads and greetings taken off. */
 export function profileClauses(text: string): string[] {
@@ -95,7 +100,7 @@ export function profileClauses(text: string): string[] {
     let rest = sentence.trim();
     for (let i = 0; i < 4 && LEAD.test(rest); i++) rest = rest.replace(LEAD, '').trim();
     for (const part of rest.split(
-      /\s*(?:,\s*(?:and|but|so|plus)?\s*|\s+(?:and|but|so|plus)\s+)(?=(?:I|my|My)\s)/,
+      /\s*(?:,\s*(?:and|but|so|plus)?\s*|\s+(?:and|but|so|plus)\s+|\s+[-–—]+\s+)(?=(?:I|my|My)\s)/,
     )) {
       const clause = part.replace(/^[\s,;:-]+|[\s,;:.!?]+$/g, '').trim();
       if (clause) clauses.push(clause);
@@ -166,6 +171,11 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
 }
 
 type Reader = (clause: string, facts: ProfileFact[]) => boolean;
+
+/** When a plan happens, said before it: "next month", "this summer", "in May". */
+const WHEN = String.raw`(?:(?:next|this|later\s+this|coming)\s+(?:week|weekend|month|year|summer|winter|spring|autumn|fall|january|february|march|april|may|june|july|august|september|october|november|december)|in\s+(?:a\s+(?:few|couple\s+of)\s+)?(?:weeks?|months?|days?)|soon|tomorrow)`;
+/** The rest of a plan: where to, and when (a few words). */
+const WHEN_OK = String.raw`[^,;.!?]{2,80}`;
 
 /** Verbs of doing something somewhere, whose place answers "where do I live?" when nothing else does. */
 const PLACED_VERBS =
@@ -262,6 +272,13 @@ const READERS: Reader[] = [
     if (m[8]) facts.push({ slot: 'place', verb: 'lives in', value: clean(m[8]) });
     return true;
   },
+  // "I'm employed at Siemens", "I am employed by the council".
+  (clause, facts) => {
+    const m = /^I\s+am\s+(?:currently\s+|now\s+)?employed\s+(?:at|by)\s+([^,;.!?]+)$/i.exec(clause);
+    if (!m?.[1]) return false;
+    facts.push({ slot: 'employer', verb: 'works at', value: clean(m[1]) });
+    return true;
+  },
   (clause, facts) => {
     const m =
       /^I\s+(?:currently\s+|now\s+)?(live|moved|grew\s+up|am\s+moving|relocated)\s+(?:in|to)\s+([^,;.!?]+)$/i.exec(
@@ -305,6 +322,27 @@ const READERS: Reader[] = [
       facts.push({ slot: 'person', relation, verb: `'s ${whose} is${named}`, value: m[4] });
       return true;
     }
+    // "my friend Chloe is visiting", "I have a brother named Tom": a relation and a name.
+    const named =
+      new RegExp(
+        String.raw`^my\s+(${RELATIONS})\s+(?!(?:is|was|and|has|had|will|said|says)\b)(${NAME})(?=\s|$)`,
+        'iu',
+      ).exec(clause) ??
+      new RegExp(
+        String.raw`^I\s+(?:have|have\s+got|got)\s+an?\s+(?:(?:little|big|older|younger|twin|new)\s+)?(${RELATIONS})\s+(called|named)\s+(${NAME})$`,
+        'iu',
+      ).exec(clause);
+    // The name's capitalised words only ("Chloe" in "my friend Chloe is visiting").
+    const name = (named?.at(-1) ?? '')
+      .split(/\s+/)
+      .filter((word, i, words) => words.slice(0, i + 1).every((w) => /^\p{Lu}/u.test(w)))
+      .join(' ');
+    if (named?.[1] && /^\p{Lu}/u.test(name) && !NOT_NAMES.test(name.split(/\s+/)[0] ?? '')) {
+      const relation = named[1].toLowerCase();
+      const how = named.length === 4 ? ` ${named[2]?.toLowerCase() ?? ''}` : '';
+      facts.push({ slot: 'person', relation, verb: `'s ${relation} is${how}`, value: name });
+      return true;
+    }
     const report = new RegExp(String.raw`^I\s+(?:report|answer)\s+to\s+(${NAME})$`, 'u').exec(
       clause,
     );
@@ -336,6 +374,61 @@ const READERS: Reader[] = [
         ? `${m[2].toLowerCase()}s to`
         : 'plans to';
     facts.push({ slot: 'plan', verb, value: clean(m[3]) });
+    return true;
+  },
+  // "next month I'm flying to Peru", "I'm planning a trip to Japan": a journey ahead.
+  (clause, facts) => {
+    const m = new RegExp(
+      String.raw`^(?:${WHEN}\s*,?\s+)?I\s+am\s+(?:(?:also|soon|finally)\s+)?(?:(flying|travel+ing|heading|off|driving|sailing)\s+to|(planning|organi[sz]ing|booking|taking))\s+(${WHEN_OK})$`,
+      'i',
+    ).exec(clause);
+    const [, going, planning, where = ''] = m ?? [];
+    if (
+      !m ||
+      (planning &&
+        !/^(?:an?|my|our)\s+(?:\w+\s+)?(?:trip|holiday|vacation|visit|journey|tour|break)\b/i.test(
+          where,
+        ))
+    )
+      return false;
+    const verb = going ? `is ${going.toLowerCase()} to` : `is ${planning?.toLowerCase() ?? ''}`;
+    facts.push({ slot: 'plan', verb, value: clean(where) });
+    return true;
+  },
+  // "my hobby is sailing", "in my free time I enjoy pottery", "I'm really into birdwatching".
+  (clause, facts) => {
+    const hobby =
+      /^my\s+(?:favou?rite\s+|main\s+)?(hobby|hobbies|pastimes?|passion)\s+(is|are)\s+(.+)$/i.exec(
+        clause,
+      );
+    if (hobby?.[1] && hobby[2] && hobby[3]) {
+      const verb = `'s ${hobby[1].toLowerCase()} ${hobby[2].toLowerCase()}`;
+      facts.push({ slot: 'hobby', verb, value: clean(hobby[3]) });
+      return true;
+    }
+    const spare =
+      /^(?:(?:in|during)\s+my\s+(?:free|spare|down)\s*time|for\s+fun|on\s+(?:the\s+)?weekends?|outside\s+(?:of\s+)?work)\s*,?\s+I\s+(?:(?:really|mostly|usually|often|also)\s+)*(like\s+to|love\s+to|enjoy|like|love|go)\s+(.+)$/i.exec(
+        clause,
+      ) ?? /^I\s+am\s+(?:(?:really|very|totally|big|quite|also)\s+)*(into)\s+(.+)$/i.exec(clause);
+    if (!spare?.[1] || !spare[2]) return false;
+    const said = spare[1].toLowerCase();
+    const verb = said === 'into' ? 'is into' : said.replace(/^\w+/, (word) => thirdSingular(word));
+    facts.push({ slot: 'hobby', verb, value: clean(spare[2]) });
+    return true;
+  },
+  // "I speak Greek and Finnish", "I'm fluent in Korean", "my native language is Polish".
+  (clause, facts) => {
+    const m =
+      /^I\s+(?:(?:also|can\s+also|can|mostly)\s+)?(speak)\s+(.+)$|^I\s+am\s+(?:also\s+)?(fluent|native|bilingual)\s+in\s+(.+)$|^my\s+(native|first|mother)\s+(?:language|tongue)\s+is\s+(.+)$/i.exec(
+        clause,
+      );
+    if (!m) return false;
+    const verb = m[1]
+      ? 'speaks'
+      : m[3]
+        ? `is ${m[3].toLowerCase()} in`
+        : `'s ${m[5]?.toLowerCase() ?? ''} language is`;
+    facts.push({ slot: 'language', verb, value: clean(m[2] ?? m[4] ?? m[6] ?? '') });
     return true;
   },
   (clause, facts) => {

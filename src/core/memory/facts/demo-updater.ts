@@ -198,6 +198,8 @@ const PROFILE_KIND: Record<ProfileSlot, [FactCategory, number]> = {
   preference: ['preference', 0.9],
   dislike: ['preference', 0.9],
   learning: ['goal', 0.9],
+  hobby: ['preference', 0.9],
+  language: ['context', 0.95],
 };
 
 /** A fact as memory.json words it: "Lives in Lisbon.", "The user's manager is Tomás." */

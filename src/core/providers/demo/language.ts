@@ -202,17 +202,20 @@ export const STANDING = String.raw`(?:from\s+now\s+on|going\s+forward|moving\s+f
 
 /** Words that only introduce the clause after them. */
 const LEAD_IN = new RegExp(
-  String.raw`^(?:${STANDING}|also|btw|by\s+the\s+way|fyi|heads[\s-]up|for\s+the\s+record|for\s+future\s+reference|actually|oh|and|so|ok(?:ay)?\s+so)$`,
+  String.raw`^(?:${STANDING}|also|btw|by\s+the\s+way|fyi|heads[\s-]up|for\s+the\s+record|for\s+future\s+reference|actually|oh|and|so|ok(?:ay)?(?:\s+so)?|alright|all\s+right|right|well|um+|hmm+)$`,
   'i',
 );
 
-const GREETING_WORDS = String.raw`(?:hi|hello|hey|hiya|heya|howdy|yo|greetings|hallo|hola|hi\s+hi|hey\s+hey|g'day|(?:good\s+)?(?:morning|afternoon|evening)|good\s+day)`;
+/** Verbs of a request a wrapper like "I need you to" may come before. */
+const REQUEST_VERBS = String.raw`list|open|show|read|search|find|look|remember|note|tell|explain|summari[sz]e|run|write|create|make|give|check|grep|glob|forget|delete|remove|erase|drop|wipe|clear|scrub|get\s+rid|stop|draft|jot|save|start|set\s+up|put|add|print|display|view|pull\s+up|bring\s+up|compare|count|weigh|help|cat`;
+
+const GREETING_WORDS = String.raw`(?:hi|hello|hey|hiya|heya|howdy|yo|greetings|hallo|hola|hi\s+hi|hey\s+hey|g'day|(?:good\s+)?(?:morning|afternoon|evening)|good\s+day|(?:nice|pleased|good|great)\s+to\s+meet\s+you)`;
 export const GREETING = new RegExp(
   String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend|everyone|all|you))*[\s,.!]*$`,
   'i',
 );
 const GREETING_PREFIX = new RegExp(
-  String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend))?(?:\s*[,!.:-]+\s*|\s+(?=(?:can|could|would|will|please|what|who|where|how|do|list|show|open|read|remember|note|I|my|tell)\b))`,
+  String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend))?(?:\s*[,!.:-]+\s*|\s+(?=(?:can|could|would|will|please|what|who|where|how|when|which|why|do|does|did|is|are|am|should|quick|ok|so|I|my|${REQUEST_VERBS})\b))`,
   'i',
 );
 
@@ -223,12 +226,15 @@ const POLITE_PREFIX = new RegExp(
       String.raw`please|pls|plz|kindly|ok(?:ay)?|alright|all\s+right|so|now|also|and|then|well|oh|um+|hmm+|right|just|quickly|first(?:ly)?|next|finally|btw|by\s+the\s+way|actually`,
       String.raw`(?:can|could|would|will)\s+you(?:\s+please)?(?:\s+(?:just|quickly|also))?`,
       String.raw`(?:would|do)\s+you\s+mind`,
-      String.raw`I\s+(?:would\s+like|want|need)\s+you\s+to(?=\s+(?:list|open|show|read|search|find|look|remember|note|tell|explain|summari[sz]e|run|write|create|make|give|check|grep|glob)\b)`,
+      // Not before a standing rule ("I want you to answer in French"): only before a request.
+      String.raw`I\s+(?:would\s+like|want|need)\s+you\s+to(?=\s+(?:${REQUEST_VERBS})\b)`,
+      String.raw`I\s+(?:was\s+wondering|wonder|am\s+wondering)\s+(?:if|whether)\s+you\s+(?:could|would|can|might)(?:\s+(?:please|possibly|maybe))?|(?:any\s+chance|do\s+you\s+think)\s+you\s+(?:could|can|would)|(?:can|could|would)\s+you\s+(?:possibly|maybe|kindly)|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to`,
       String.raw`(?:I\s+would\s+like\s+to|I\s+want\s+to|let\s+me|(?:can|could|may)\s+I)\s+(?=(?:see|view|look|check|read|know|have\s+a\s+look)\b)`,
       String.raw`(?:show|tell)\s+me(?=\s+what\s+(?:is|are)\s+(?:in|inside|under|within)\b)|go\s+ahead\s+and|help\s+me(?=\s+(?:find|list|open|read|search|remember|see)\b)`,
       String.raw`is\s+it\s+possible\s+to|are\s+you\s+able\s+to`,
+      String.raw`(?:a\s+)?(?:quick|small|simple)\s+(?:question|one|thing|request)|one\s+more\s+(?:question|thing)|question\s+for\s+you`,
     ].join('|') +
-    String.raw`)\b[\s,]*`,
+    String.raw`)\b[\s,:]*`,
   'i',
 );
 
@@ -237,9 +243,13 @@ const POLITE_PREFIX = new RegExp(
  * "do you know what my name is"): the request is the question itself.
  */
 const EMBEDDED = new RegExp(
-  String.raw`^(?:(?:remind|tell|show|give|ask)\s+(?:me|us)|know|see|find\s+out|understand|learn|(?:do|did)\s+you\s+(?:know|remember|recall)|I\s+(?:want|would\s+like|need)\s+to\s+(?:know|see)|I\s+(?:wonder|was\s+wondering|forgot|forget|cannot\s+remember|do\s+not\s+remember|cannot\s+recall|do\s+not\s+recall|do\s+not\s+know)|any\s+idea)\s+(?=(?:what|who|where|when|which|how|whether|if)\b)`,
+  String.raw`^(?:(?:remind|tell|show|give|ask)\s+(?:me|us)|know|see|find\s+out|understand|learn|(?:do|did)\s+you\s+(?:know|remember|recall)|I\s+(?:want|would\s+like|need)\s+to\s+(?:know|see)|I\s+(?:wonder|was\s+wondering|forgot|forget|cannot\s+remember|do\s+not\s+remember|cannot\s+recall|do\s+not\s+recall|do\s+not\s+know)|any\s+idea)\s+(?=(?:what|who|where|when|which|how|whether|if)\b)(?!(?:if|whether)\s+you\s+(?:could|would|can|might)\b)`,
   'i',
 );
+
+/** A courtesy, emoticon or emoji at the end of a clause. */
+const TAIL =
+  /(?:[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|ty|if\s+you\s+can|if\s+possible|real\s+quick|now|btw|by\s+the\s+way|lol|haha|:\)|:-\)|:D|;\))|\s*(?:\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u{FE0F}|\u{200D})+)[\s.!?]*$/iu;
 
 export interface Unwrapped {
   text: string;
@@ -271,12 +281,11 @@ export function unwrap(clause: string): Unwrapped {
     }
     if (text === before) break;
   }
-  const question = embedded || /\?\s*$/.test(text);
+  const asked = /\?\s*$/.test(text);
+  // Trailing courtesies and emoji, however many: "… please? thanks 🙂".
+  for (let i = 0; i < 4 && TAIL.test(text); i++) text = text.replace(TAIL, '');
+  const question = embedded || asked || /\?\s*$/.test(text);
   text = text
-    .replace(
-      /[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|if\s+you\s+can|if\s+possible|real\s+quick|now|btw|by\s+the\s+way|lol|haha|:\)|:-\))[\s.!?]*$/i,
-      '',
-    )
     .replace(/[\s.!;,]+$/, '')
     .replace(/\?+$/, '')
     .trim();

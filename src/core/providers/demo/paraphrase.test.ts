@@ -274,6 +274,7 @@ function introRows(count: number): Row[] {
     (n, _j, c, e) => [`I am ${n}. I live in ${c} and work at ${e}`, [c, e]],
     (n, j, c) => [`my name is ${n}, I'm a ${j} based in ${c}`, [j, c]],
     (n, j) => [`I'm ${n} and I work as a ${j}`, [j]],
+    // "call me …" is saved as the name the user wants (checked below).
     (n, _j, c) => [`call me ${n}, I live in ${c}`, [c]],
     (n, j, _c, e) => [`I'm ${n}, ${j} at ${e}`, [j, e]],
     (n, _j, c) => [`this is ${n} from ${c}`, [c]],
@@ -287,7 +288,12 @@ function introRows(count: number): Row[] {
       say: `${pick(INTRO_OPENERS)}${say}${pick(['', '', '!', '.', ' 🙂'])}`,
       calls: [['edit_file', { file_path: '/memories/AGENTS.md' }]],
       answer: [SAVED],
-      memory: [`- User's name is ${name}.`, ...facts],
+      memory: [
+        say.startsWith('call me')
+          ? `- User wants to be called ${name}.`
+          : `- User's name is ${name}.`,
+        ...facts,
+      ],
     };
   });
 }

@@ -60,9 +60,17 @@ const PROFILE_QUESTIONS: [ProfileSlot, RegExp][] = [
   ],
   [
     'plan',
-    /\b(?:what\s+(?:are|were)\s+my\s+plans?|what\s+is\s+my\s+plan|what\s+(?:am|was)\s+I\s+(?:planning|going\s+to\s+do|hoping\s+to\s+do|about\s+to\s+do)|what\s+(?:do|did)\s+I\s+plan|what\s+I\s+am\s+planning|what\s+(?:am|was)\s+I\s+planning\s+to)\b/i,
+    /\b(?:where\s+(?:am|was)\s+I\s+(?:going|heading|flying|travel+ing|off\s+to|planning\s+to\s+go|going\s+to\s+go)|where\s+(?:do|did)\s+I\s+(?:plan|want|intend|hope)\s+to\s+(?:go|travel|fly)|what\s+(?:trip|travel\s+plans?|holiday|vacation|journey|getaway)\b|what\s+(?:are|were)\s+my\s+plans?|what\s+is\s+my\s+plan|what\s+(?:am|was)\s+I\s+(?:planning|going\s+to\s+do|hoping\s+to\s+do|about\s+to\s+do)|what\s+(?:do|did)\s+I\s+plan|what\s+I\s+am\s+planning|what\s+(?:am|was)\s+I\s+planning\s+to)\b/i,
   ],
   ['learning', /\bwhat\s+(?:am\s+I|I\s+am|was\s+I)\s+(?:learning|studying)\b/i],
+  [
+    'language',
+    /\b(?:(?:what|which)\s+languages?\s+(?:do|can|did)\s+I\s+(?:speak|know)|(?:what|which)\s+languages?\s+(?:I\s+(?:speak|know|can\s+speak)|am\s+I\s+fluent\s+in)|what\s+is\s+my\s+(?:native|first|mother)\s+(?:language|tongue)|do\s+I\s+speak\s+any\s+languages)\b/i,
+  ],
+  [
+    'hobby',
+    /\b(?:what\s+(?:are|is|were|was)\s+my\s+(?:favou?rite\s+)?(?:hobby|hobbies|pastimes?|interests?|passions?)|what\s+(?:do\s+I|I)\s+(?:do|like\s+to\s+do|like\s+doing|love\s+doing|enjoy\s+doing)\s+(?:for\s+fun|in\s+my\s+(?:free|spare|down)\s*time|on\s+(?:the\s+)?weekends?|outside\s+(?:of\s+)?work)|what\s+(?:do\s+I|I)\s+(?:like|love|enjoy)\s+doing|what\s+am\s+I\s+into|what\s+do\s+I\s+enjoy\s*\??$|(?:do\s+I\s+have|what)\s+(?:any\s+)?hobbies)\b/i,
+  ],
   [
     'preference',
     /\b(?:(?:which|what)\b.*\b(?:do\s+I|I|did\s+I\s+say\s+I)\s+(?:prefer|like|love|enjoy)|what\s+is\s+my\s+(?:preferred|favou?rite)\s+\w+)\b/i,
@@ -87,6 +95,12 @@ export function profileQuestion(
     return { slot: 'person', relation: person[1].toLowerCase().replace(/\s+/g, ' ') };
   if (/\bwho\s+do\s+I\s+(?:report|answer)\s+to\b/i.test(text))
     return { slot: 'person', relation: 'manager' };
+  if (
+    /\bwho\s+(?:am\s+I|I\s+am)\s+married\s+to\b|\bwho\s+is\s+my\s+(?:spouse|other\s+half)\b/i.test(
+      text,
+    )
+  )
+    return { slot: 'person', relation: 'partner' };
   const found = PROFILE_QUESTIONS.find(([, pattern]) => pattern.test(text));
   if (found?.[0] !== 'preference') return found ? { slot: found[0] } : undefined;
   // "Which language do I prefer?": the verb asked with, to rank "prefers" before "likes".

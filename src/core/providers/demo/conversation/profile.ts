@@ -29,12 +29,18 @@ const UNKNOWN: Record<ProfileSlot, string> = {
   preference: 'what you prefer',
   dislike: 'what you dislike',
   learning: 'what you are learning',
+  hobby: 'what you do for fun',
+  language: 'which languages you speak',
 };
 
 function matches(slot: ProfileSlot, relation: string | undefined) {
   return (fact: ProfileFact) =>
-    fact.slot === slot &&
-    (slot !== 'person' || !relation || sameRelation(fact.relation ?? '', relation));
+    // What the user enjoys or loves answers "what are my hobbies?" when no hobby was named.
+    (slot === 'hobby' &&
+      fact.slot === 'preference' &&
+      /^(?:enjoys|loves|likes)\b/.test(fact.verb)) ||
+    (fact.slot === slot &&
+      (slot !== 'person' || !relation || sameRelation(fact.relation ?? '', relation)));
 }
 
 /**
@@ -44,6 +50,7 @@ function matches(slot: ProfileSlot, relation: string | undefined) {
  */
 function fit(fact: ProfileFact, relation: string | undefined): number {
   if (fact.slot === 'place') return isHome(fact) ? 1 : 0;
+  if (fact.slot === 'hobby') return 3;
   if (fact.slot !== 'preference') return 0;
   return (
     (relation && fact.verb.startsWith(relation) ? 2 : 0) + (/^\p{Lu}/u.test(fact.value) ? 1 : 0)

@@ -60,7 +60,9 @@ export function folderOf(raw: string | undefined): string | undefined {
     .trim();
   text = stripArticles(text);
   if (text === '' || WORKSPACE.test(text)) return '/';
-  if (text.startsWith('/')) return /\s/.test(text) ? undefined : text;
+  // "/README.md" is a file, not a folder.
+  if (text.startsWith('/'))
+    return /\s/.test(text) || isFileName(text.split('/').pop() ?? '') ? undefined : text;
   text = text
     .replace(/\s+(?:folder|directory|dir|files|contents)$/i, '')
     .replace(/^(?:folder|directory|dir)\s+/i, '')
@@ -174,13 +176,16 @@ function inFolder(whole: string): Intent | undefined {
   if (/\.[A-Za-z0-9]{1,10}$/.test(file.name)) return { kind: 'read', path: `${dir}/${file.name}` };
   return { kind: 'open', name: file.name, mine: file.mine, folder: dir };
 }
+/** Words that make a name a file's: "the forecast source", "the todo file", "the build script". */
+const FILE_WORDS = /\b(?:file|doc|document|source|code|script|module)\b/i;
+
 /** A file by path, by name in a folder, or by a file-like name; undefined when the words name none. */
 function namedFile(target: string): Intent | undefined {
   const named = inFolder(target);
   if (named) return named;
   const file = fileTarget(target);
   if (file?.path) return { kind: 'read', path: file.path };
-  if (file?.name && isFileName(file.name))
+  if (file?.name && (isFileName(file.name) || FILE_WORDS.test(target)))
     return { kind: 'open', name: file.name, mine: file.mine };
   return undefined;
 }
@@ -301,10 +306,7 @@ export function fileIntent(text: string): Intent | undefined {
     }
     // "open", "read" and "cat" always mean a file; "show", "view", "see" only with a file-like name.
     const strong = /^(?:open|read|cat|load|dump|preview|inspect)$/.test(verb);
-    if (
-      file?.name &&
-      (strong || isFileName(file.name) || /\b(?:file|doc|document)\b/i.test(target))
-    )
+    if (file?.name && (strong || isFileName(file.name) || FILE_WORDS.test(target)))
       return { kind: 'open', name: file.name, mine: file.mine };
   }
 

@@ -17,9 +17,14 @@ const A_FILE = new RegExp(
   String.raw`^${VERB}\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|one\s+)?(?:new\s+|empty\s+|blank\s+|small\s+|simple\s+)*(?:(?!(?:the|this|that|my|our|your|it)\b)[\w-]+\s+){0,2}?(?:file|document|doc)\b\s*(.*)$|^(?:a\s+)?new\s+(?:file|document|doc)\b\s*(.*)$`,
   'i',
 );
-/** "create notes/ideas.md containing …", "write plan.md with …". */
+/** "create notes/ideas.md containing …", "write plan.md with …", "start a note called todo.md: …". */
 const NAMED_FILE = new RegExp(
-  String.raw`^${VERB}\s+(?:a\s+|the\s+)?(?:new\s+)?(${FILE_NAME})\b\s*(.*)$`,
+  String.raw`^${VERB}\s+(?:me\s+|us\s+)?(?:(?:a|an|the|one|this)\s+)?(?:(?:new|empty|blank|small|simple|markdown|text)\s+)*(?:(?:file|note|document|doc|page)\s+)?(?:(?:called|named|titled)\s+)?["'\`]?(${FILE_NAME})["'\`]?(?=$|[\s:,])\s*(.*)$`,
+  'i',
+);
+/** "start an outline for a garden shed in ideas.md": what is described, then where it goes. */
+const DESCRIBED_IN = new RegExp(
+  String.raw`^${VERB}\s+(?:me\s+|us\s+)?((?:a|an|the|some)\s+(?:(?:short|quick|brief|simple|rough|basic|numbered)\s+)?(?:outline|plan|list|checklist|draft|agenda|template|summary|notes|to-?do\s+list)\s+(?:for|of|about|on|covering)\s+.+?)\s+(?:in|to|into|as|at)\s+(?:(?:a|the)\s+(?:new\s+)?(?:file\s+)?(?:called\s+|named\s+)?)?(${FILE_NAME})$`,
   'i',
 );
 /** 'save "ship it on Friday" to notes/reminder.txt'. */
@@ -34,7 +39,8 @@ const CONTENT =
 const DESCRIBED =
   /^(?:(?:a|an|some|the|my|our|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)(?:\s+[\w-]+){0,2}?)\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b/i;
 /** What a file is for, said after its name: "for moving house", "about the launch". */
-const PURPOSE = /(?:^|\s)(for|about|on|covering|regarding)\s+(?!(?:me|us)$)([^/]+)$/i;
+const PURPOSE =
+  /(?:^|\s)(for|about|on|covering|regarding|outlining|planning)\s+(?!(?:me|us)$)([^/]+)$/i;
 /** A count and a plural, nothing else: "five weekend destinations", "3 blog topics". */
 const COUNTED =
   /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)\s+(?:[a-z-]+\s+){0,2}[a-z-]+s$/i;
@@ -82,10 +88,17 @@ export function writeIntent(text: string): WriteIntent | undefined {
   const save = SAVE_TO.exec(text);
   if (save?.[1] && save[2] && !/^(?:that|this|it)$/i.test(save[1]))
     return { kind: 'write', path: pathOf('', save[2]), content: unquoted(save[1]) };
+  const described = DESCRIBED_IN.exec(text);
+  if (described?.[1] && described[2])
+    return { kind: 'write', path: pathOf('', described[2]), topic: described[1] };
   const named = NAMED_FILE.exec(text);
   const generic = named ? undefined : A_FILE.exec(text);
   if (!named && !generic) return undefined;
   const rest = (named ? named[2] : (generic?.[1] ?? generic?.[2])) ?? '';
+  // "plan.md: Buy milk": a colon right after the name starts the content.
+  const afterColon = /^:\s*([\s\S]+)$/.exec(rest)?.[1];
+  if (named && afterColon)
+    return { kind: 'write', path: pathOf('', named[1]), content: unquoted(afterColon) };
   const content = CONTENT.exec(rest);
   const head = content ? (content[1] ?? '') : rest;
   const body = content?.[2] ? content[2].trim() : '';

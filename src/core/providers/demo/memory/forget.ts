@@ -31,9 +31,10 @@ interface Line {
 
 /** Nouns that name a kind of fact about the user rather than its words: "my city", "my job". */
 const SLOT_NOUNS: [ProfileSlot, RegExp][] = [
+  ['name', /^(?:name|what\s+my\s+name\s+is)$/i],
   ['place', /^(?:city|town|country|location|hometown|home\s+town|home|address|whereabouts)$/i],
   ['role', /^(?:job|role|profession|occupation|job\s+title|title|line\s+of\s+work)$/i],
-  ['employer', /^(?:employer|company|workplace|firm|organi[sz]ation)$/i],
+  ['employer', /^(?:employer|company|workplace|firm|organi[sz]ation|where\s+I\s+work)$/i],
   ['project', /^(?:current\s+|main\s+)?project$/i],
 ];
 

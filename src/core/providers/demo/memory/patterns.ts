@@ -36,25 +36,44 @@ const WH = /^(?:what|who|whom|whose|where|when|why|how|which|whether|if|do|does|
 /** "forget …", "stop remembering …", "you don't need to remember …", "no need to keep …". */
 const FORGET_VERB =
   /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember|(?:(?:you|we)\s+)?(?:do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:remember|keep)|(?:there\s+is\s+)?no\s+need\s+to\s+(?:remember|keep))\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
+/** The verbs of taking something out: "delete", "wipe", "get rid of"… */
+const ERASE = String.raw`(?:delete|remove|erase|drop|scrub|clear|wipe|purge|ditch|discard|get\s+rid\s+of|take\s+out|strike|cross\s+out)`;
 /** "erase the fact that I live in Lisbon", "delete the line about Python". */
-const FORGET_FACT =
-  /^(?:delete|remove|erase|drop|scrub|clear)\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+|(?:the\s+fact\s+)?that\s+(?:I|my)\b[\s\S]+)$/i;
-const FORGET_FROM =
-  /^(?:delete|remove|erase|drop|clear|take\s+out|scrub|wipe)\s+([\s\S]+?)\s+(?:from|in|out\s+of|off)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|long[-\s]term\s+memory)$/i;
+const FORGET_FACT = new RegExp(
+  String.raw`^${ERASE}\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+|(?:the\s+fact\s+)?that\s+(?:I|my)\b[\s\S]+)$`,
+  'i',
+);
+const FORGET_FROM = new RegExp(
+  String.raw`^${ERASE}\s+([\s\S]+?)\s+(?:from|in|out\s+of|off)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes|long[-\s]term\s+memory)$`,
+  'i',
+);
+/**
+ * "get rid of my job", "scrub the peanut allergy", "wipe the Porto thing", "drop anything about
+ * peanuts": a fact of the user's named by its kind or its words, without "from memory". Only
+ * nouns that a fact about the user has ("remove the first line", "delete my notes" are no forget).
+ */
+const FORGET_MINE = new RegExp(
+  String.raw`^${ERASE}\s+((?:my|the|that|this)\s+(?:[\w'-]+\s+){0,3}?(?:city|town|country|location|hometown|address|whereabouts|job|role|profession|occupation|title|employer|company|workplace|name|allergy|allergies|intolerance|preference|preferences|diet|birthday|age|pronouns|thing|bit|fact|detail|details|info|stuff|entry)|(?:anything|everything|all)\s+(?:about|on|regarding|mentioning)\s+[\s\S]+)$`,
+  'i',
+);
 /**
  * "remove where I live", "delete what I do for a living", "erase who my manager is": a kind of
  * fact about the user, said as a question about it that profile questions read ("remove what I
  * wrote in todo.md" is no forget); forget.ts finds its lines by that question.
  */
-const FORGET_ABOUT_ME =
-  /^(?:delete|remove|erase|drop|scrub|clear|wipe)\s+((?:where|what|who|which)\s+(?:I|my)\b[\s\S]+)$/i;
+const FORGET_ABOUT_ME = new RegExp(
+  String.raw`^${ERASE}\s+((?:where|what|who|which)\s+(?:I|my)\b[\s\S]+)$`,
+  'i',
+);
+/** "what my name is": the user's name, as a kind of fact. */
+const MY_NAME = /^what\s+my\s+name\s+is$/i;
 const FORGET_ALL =
   /^(?:delete|remove|erase|clear|wipe|reset)\s+(?:all\s+(?:of\s+)?)?(?:my|your|the)\s+memor(?:y|ies)$/i;
 const PERMISSION =
-  /^(?:you\s+(?:can|may|could|should|might\s+as\s+well)|feel\s+free\s+to|go\s+ahead\s+and|I\s+(?:want|need|would\s+like)\s+you\s+to)\s+(?=(?:forget|unlearn|stop|delete|remove|erase|drop|scrub|clear|take|wipe|reset)\b)/i;
+  /^(?:you\s+(?:can|may|could|should|might\s+as\s+well)|feel\s+free\s+to|go\s+ahead\s+and|I\s+(?:want|need|would\s+like)\s+you\s+to)\s+(?=(?:forget|unlearn|stop|delete|remove|erase|drop|scrub|clear|take|wipe|reset|purge|ditch|discard|get\s+rid|strike|cross\s+out)\b)/i;
 /** Words that say where the thing is, not what it is: "the line about", "the fact that". */
 const POINTER =
-  /^(?:that\s+(?=I\b|my\b))?(?:(?:the|a|my|that|this)\s+)?(?:(?:line|lines|entry|entries|fact|facts|bit|part|note|item|thing|stuff)\s+)?(?:(?:about|on|regarding|saying|that\s+says|that)\s+)?/i;
+  /^(?:that\s+(?=I\b|my\b))?(?:(?:the|a|my|that|this)\s+)?(?:(?:line|lines|entry|entries|fact|facts|bit|part|note|item|thing|stuff|anything|everything|all)\s+)?(?:(?:about|on|regarding|saying|that\s+says|that)\s+)?/i;
 
 /**
  * What a "forget" names ('' for everything), or undefined when the text is not one: "forget that
@@ -69,11 +88,12 @@ export function forgetTarget(text: string): string | undefined {
     FORGET_VERB.exec(request) ??
     FORGET_FROM.exec(request) ??
     FORGET_FACT.exec(request) ??
-    (aboutMe?.[1] && profileQuestion(aboutMe[1]) ? aboutMe : null);
+    FORGET_MINE.exec(request) ??
+    (aboutMe?.[1] && (profileQuestion(aboutMe[1]) || MY_NAME.test(aboutMe[1])) ? aboutMe : null);
   if (!match) return undefined;
   return (match[1] ?? '')
     .replace(POINTER, '')
-    .replace(/\s+(?:line|entry|fact|preference|bit|please)$/i, '')
+    .replace(/\s+(?:line|entry|fact|preference|bit|thing|stuff|detail|details|info|please)$/i, '')
     .replace(/^["'“]+|["'”.!?]+$/g, '')
     .trim();
 }

@@ -16,6 +16,14 @@ const HOLDER = String.raw`(?:chat|thread|conversation|session|context|request|hi
 const COUNT = String.raw`(?:please\s+)?(?:count|tally|add\s+up|total\s+up|sum\s+up)\s+(?:up\s+)?(?:(?:the|our|my|all|this\s+(?:chat|thread|conversation)'s)\s+)*tokens?\b(?!\s+(?:in|of)\s+(?!(?:this|the|our)\s+${HOLDER}\b))`;
 
 /**
+ * The same figures asked without the word "tokens": what we spent or what this chat cost ("how
+ * much have we spent?", "what has this chat cost?"), how big or full the context is ("what's the
+ * context size?", "how much of the context window is used?"), and the usage ("show the usage").
+ * Whole clauses only: "how much did we spend on flights?" is not about tokens.
+ */
+const WITHOUT_THE_WORD = String.raw`(?:how\s+much\s+(?:have|has|did|do)\s+${SPENDER}\s+(?:spent|spend|used|use|consumed|burn(?:ed|t)?)|(?:what|how\s+much)\s+(?:has|did|does|is|will)\s+(?:this|our|the)\s+${HOLDER}\s+(?:cost|costing|costs)(?:\s+(?:us|me))?|how\s+(?:big|large|long|full)\s+is\s+(?:the|this|our)\s+(?:${HOLDER})(?:\s+window)?|(?:what\s+is\s+)?(?:the|our|this)\s+(?:${HOLDER})(?:\s+window)?\s+(?:size|usage|length)|how\s+much\s+(?:of\s+)?(?:the|our|this)\s+context(?:\s+window)?\s+(?:is|has\s+been|have\s+we|did\s+we|are\s+we)\s+(?:used|using|filled|taken|spent|left)(?:\s+up)?|(?:show|give|tell)(?:\s+me)?\s+(?:the|our)\s+usage|(?:what\s+is\s+)?(?:the|our)\s+usage(?:\s+so\s+far)?|usage\s+so\s+far)(?:\s+(?:so\s+far|in\s+total|now|until\s+now|to\s+date))?\s*\??$`;
+
+/**
  * A question about the thread's token figures (not about the chart: the explanation has that):
  * a count or total of tokens, tokens used or spent by us or this chat ("are we using a lot of
  * tokens?", "what has this chat cost in tokens?"), or the thread's size in tokens ("how big is
@@ -23,6 +31,7 @@ const COUNT = String.raw`(?:please\s+)?(?:count|tally|add\s+up|total\s+up|sum\s+
  */
 export const TOKENS = new RegExp(
   String.raw`^(?!.*\b(?:chart|graph|panel|markers?|inspector)\b)(?:` +
+    String.raw`${WITHOUT_THE_WORD}|` +
     String.raw`.*\b${SPENDER}\s+(?:(?:have|has|had|are|is|were|was|did|do|been|already|really|now)\s+)*(?:cost|costs|costing|used|using|use|spent|spending|burn(?:ed|t|ing)?|consum(?:ed|ing)|gone\s+through|going\s+through)\b.*\btokens?\b|` +
     String.raw`.*\b${HOLDER}\b.*\bin\s+tokens\b|` +
     String.raw`.*\b(?:how\s+many|number\s+of|count\s+of|total|amount\s+of)\s+(?:the\s+)?tokens?\b|.*\btokens?\s+(?:count|usage|used|so\s+far|total|spent|consumed|have\s+we\s+used|did\s+we\s+use)\b|.*\btoken\s+(?:counts?|totals?|tall(?:y|ies)|figures?|numbers?|spend|stats|statistics|metrics|report|info|details)\b|${COUNT}|.*\bhow\s+(?:much|many)\b.*\b(?:used(?:\s+up)?|spent|burned|burnt|consumed|gone\s+through)\s+(?:in|on)\s+tokens?\b|.*\bhow\s+(?:much|many)\s+(?:context|tokens?)\s+(?:have|did|has)\s+(?:we|I|you|this\s+(?:chat|thread|conversation))\s+(?:used|use|spent|consumed))`,
