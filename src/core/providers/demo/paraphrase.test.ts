@@ -9,81 +9,17 @@ import { describe, expect, it } from 'vitest';
 import {
   SAVED,
   TOKENS,
-  playRow,
   removal,
   type Call,
   type Row,
 } from '../../../../tests/fixtures/demo-session';
+import {
+  paraphraseRate,
+  paraphraser,
+  type ParaphraseRow,
+} from '../../../../tests/fixtures/demo-session-paraphrase';
 
-// --- A seeded draw ---------------------------------------------------------------------------------
-
-/** mulberry32: a small seeded generator, so every run draws the same phrasings. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(20261128);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-
-/** Lead-ins a request may come with; the empty string is there as often as any. */
-const LEADS = [
-  '',
-  '',
-  '',
-  'hey ',
-  'hey, ',
-  'ok so ',
-  'quick question: ',
-  'hi! ',
-  'so ',
-  'um, ',
-  'alright, ',
-  'yo ',
-  'hello again. ',
-];
-/** Lead-ins that make an order a polite request ("could you …"). */
-const ASKING = [
-  '',
-  '',
-  'please ',
-  'could you ',
-  'can you ',
-  'would you ',
-  'could you please ',
-  'I was wondering if you could ',
-  'I need you to ',
-  'can u ',
-];
-const TAILS = ['', '', '', '?', ' please', ' thanks', ' 🙂', ' pls', ' thx!', '!', ' :)'];
-const QUESTION_TAILS = ['?', '?', '', ' ??', '? thanks', '? 🙂', '? pls', ' please?'];
-
-/** The case a person types in: as written, all lower, or the first letter up. */
-function cased(text: string, caseFree: boolean): string {
-  const choice = random();
-  if (caseFree && choice < 0.25) return text.toLowerCase();
-  if (caseFree && choice < 0.32) return text.toUpperCase();
-  if (choice < 0.6) return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-  return text;
-}
-
-/** A request: a lead-in, maybe a polite wrapper, the core, a tail. */
-function request(core: string, caseFree = false): string {
-  return cased(`${pick(LEADS)}${pick(ASKING)}${core}${pick(TAILS)}`, caseFree);
-}
-/** A phrase with no verb ("X vs Y"): a lead-in and a tail, no polite wrapper. */
-function phrase(core: string, caseFree = false): string {
-  return cased(`${pick(LEADS)}${core}${pick(TAILS)}`, caseFree);
-}
-/** A question: a lead-in, the core, a question's tail. */
-function question(core: string, caseFree = false): string {
-  return cased(`${pick(LEADS)}${core}${pick(QUESTION_TAILS)}`, caseFree);
-}
+const { random, pick, request, phrase, question } = paraphraser(20261128);
 
 // --- The vocabulary ----------------------------------------------------------------------------------
 
@@ -563,7 +499,7 @@ const TARGETS: Target[] = [
   },
 ];
 
-function openRows(count: number): Row[] {
+function openRows(count: number): ParaphraseRow[] {
   return Array.from({ length: count }, () => {
     const target = pick(TARGETS);
     const byPath = random() < 0.4;
@@ -578,7 +514,7 @@ function openRows(count: number): Row[] {
       calls: [],
       answer: [target.shows],
       open: true,
-    } as Row & { open: true };
+    };
   });
 }
 
@@ -681,7 +617,7 @@ function tokenRows(count: number): Row[] {
 
 // --- The run -------------------------------------------------------------------------------------------
 
-const KINDS: Record<string, Row[]> = {
+const KINDS: Record<string, ParaphraseRow[]> = {
   recall: recallRows(60),
   introduction: introRows(40),
   forget: forgetRows(48),
@@ -691,27 +627,13 @@ const KINDS: Record<string, Row[]> = {
   tokens: tokenRows(40),
 };
 
-/** A row that opens a file may look it up first (glob, ls): its calls are not checked. */
-async function play(row: Row & { open?: true }): Promise<string[]> {
-  const problems = await playRow(row);
-  return row.open ? problems.filter((p) => !p.startsWith('calls ')) : problems;
-}
-
 /** The lowest rate a kind may have. */
 const GOAL = 0.95;
 
 describe('paraphrases of each kind of request', () => {
   for (const [kind, rows] of Object.entries(KINDS))
     it(`${kind}: understood at ${GOAL * 100}% or more`, async () => {
-      const missed: string[] = [];
-      for (const row of rows) {
-        const problems = await play(row);
-        if (problems.length > 0)
-          missed.push(
-            `${row.before ? `[${row.before.join(' / ')}] ` : ''}${row.say}: ${problems.join('; ')}`,
-          );
-      }
-      const understood = rows.length - missed.length;
+      const { understood, missed } = await paraphraseRate(rows);
       console.log(`paraphrases ${kind}: ${understood}/${rows.length}\n  ${missed.join('\n  ')}`);
       expect(understood / rows.length).toBeGreaterThanOrEqual(GOAL);
     }, 120_000);
