@@ -80,7 +80,7 @@ const CONTRACTIONS: [RegExp, string][] = [
  * "my wife's called Leila", "my cat's Miso": "'s" is "is" before "called", "named" or a
  * capitalised word, never before a lowercase one ("my wife's name is Leila" keeps its "'s").
  */
-const RELATION_IS = /\b(manager|boss|partner|wife|husband|lead|dog|cat|friend)'s\b(?=\s+(\S+))/gi;
+const RELATION_IS = new RegExp(String.raw`\b(${RELATIONS})'s\b(?=\s+(\S+))`, 'gi');
 
 function normalise(text: string): string {
   let out = text.replace(/\s+/g, ' ').trim();
@@ -91,7 +91,7 @@ function normalise(text: string): string {
 }
 
 const LEAD =
-  /^(?:(?:hey|hi|hello|hiya|heya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening)|(?:nice|pleased|good|great)\s+to\s+meet\s+you)(?:\s+(?:there|again|everyone|all))?|so|well|oh|also|and|but|btw|by\s+the\s+way|fyi|actually|just\s+so\s+you\s+know|for\s+the\s+record|quick\s+intro|ok(?:ay)?)\b[\s,!.:;-]*/i;
+  /^(?:(?:hey|hi|hello|hiya|heya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening)|(?:nice|pleased|good|great)\s+to\s+meet\s+you)(?:\s+(?:there|again|everyone|all))?|so|well|oh|also|and|but|btw|by\s+the\s+way|fyi|actually|just\s+so\s+you\s+know|for\s+the\s+record|quick\s+intro|ok(?:ay)?|by\s+(?:profession|trade))\b[\s,!.:;-]*/i;
 
 /** The clauses of a text that may say something about the user, leads and greetings taken off. */
 export function profileClauses(text: string): string[] {
@@ -125,7 +125,9 @@ function article(word: string): string {
  * Lisbon": the role, employer and place said after a name.
  */
 function apposition(text: string, facts: ProfileFact[]): boolean {
-  let rest = text.trim().replace(/^(?:and\s+)?(?:I\s+am\s+)?/i, '');
+  let rest = text
+    .trim()
+    .replace(/^(?:and\s+)?(?:I\s+am\s+)?(?:(?:working|employed)\s+as\s+(?=an?\s))?/i, '');
   if (rest === '') return true;
   const role =
     /^(?:(a|an)\s+)?((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:at|for|with|in|from|based|living|working|out\s+of)\b|\s*$)/iu.exec(
@@ -172,6 +174,12 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
 
 type Reader = (clause: string, facts: ProfileFact[]) => boolean;
 
+/** Languages often typed in lower case ("I speak english"). */
+const LANGUAGES =
+  /^(?:english|spanish|french|german|italian|portuguese|dutch|russian|chinese|mandarin|cantonese|japanese|korean|arabic|hindi|urdu|bengali|turkish|polish|greek|swedish|norwegian|danish|finnish|hebrew|swahili|thai|vietnamese|indonesian|catalan|basque|irish|welsh|ukrainian|czech|hungarian|romanian)\b/i;
+/** How long, said at the end: "for two years", "since 2019". */
+const DURATION =
+  /\s+(?:for\s+(?:about\s+|almost\s+|over\s+|nearly\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|many)\s+(?:years?|months?|weeks?)|since\s+\S+)$/i;
 /** When a plan happens, said before it: "next month", "this summer", "in May". */
 const WHEN = String.raw`(?:(?:next|this|later\s+this|coming)\s+(?:week|weekend|month|year|summer|winter|spring|autumn|fall|january|february|march|april|may|june|july|august|september|october|november|december)|in\s+(?:a\s+(?:few|couple\s+of)\s+)?(?:weeks?|months?|days?)|soon|tomorrow)`;
 /** The rest of a plan: where to, and when (a few words). */
@@ -260,8 +268,8 @@ const READERS: Reader[] = [
   // "I work at Acme as a product manager", "I work as a nurse at St Mary's".
   (clause, facts) => {
     const m =
-      /^I\s+(?:currently\s+)?(?:work|am\s+working)\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
-        clause,
+      /^I\s+(?:currently\s+)?(?:work|am\s+working|have\s+been\s+working)\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
+        clause.replace(DURATION, ''),
       );
     if (!m) return false;
     const employer = m[2] ?? m[7];
@@ -270,6 +278,16 @@ const READERS: Reader[] = [
     if (employer) facts.push({ slot: 'employer', verb: 'works at', value: clean(employer) });
     if (role) facts.push({ slot: 'role', verb: `works as ${roleArticle}`, value: clean(role) });
     if (m[8]) facts.push({ slot: 'place', verb: 'lives in', value: clean(m[8]) });
+    return true;
+  },
+  // "home for me is Kyoto", "my home is in Leeds".
+  (clause, facts) => {
+    const m = new RegExp(
+      String.raw`^(?:home\s+(?:for\s+me\s+)?is|my\s+home\s+is(?:\s+in)?|I\s+(?:reside|am\s+living)\s+in)\s+(${NAME})$`,
+      'u',
+    ).exec(clause.replace(/^Home\b/, 'home').replace(/^My\b/, 'my'));
+    if (!m?.[1] || NOT_NAMES.test(m[1])) return false;
+    facts.push({ slot: 'place', verb: 'lives in', value: m[1] });
     return true;
   },
   // "I'm employed at Siemens", "I am employed by the council".
@@ -383,6 +401,8 @@ const READERS: Reader[] = [
       'i',
     ).exec(clause);
     const [, going, planning, where = ''] = m ?? [];
+    // A journey goes somewhere with a name ("flying to Peru"), not "heading to the shops".
+    if (going && !/^\p{Lu}/u.test(where)) return false;
     if (
       !m ||
       (planning &&
@@ -410,7 +430,8 @@ const READERS: Reader[] = [
       /^(?:(?:in|during)\s+my\s+(?:free|spare|down)\s*time|for\s+fun|on\s+(?:the\s+)?weekends?|outside\s+(?:of\s+)?work)\s*,?\s+I\s+(?:(?:really|mostly|usually|often|also)\s+)*(like\s+to|love\s+to|enjoy|like|love|go)\s+(.+)$/i.exec(
         clause,
       ) ?? /^I\s+am\s+(?:(?:really|very|totally|big|quite|also)\s+)*(into)\s+(.+)$/i.exec(clause);
-    if (!spare?.[1] || !spare[2]) return false;
+    if (!spare?.[1] || !spare[2] || /^(?:it|this|that|them|the\s+details?)\b/i.test(spare[2]))
+      return false;
     const said = spare[1].toLowerCase();
     const verb = said === 'into' ? 'is into' : said.replace(/^\w+/, (word) => thirdSingular(word));
     facts.push({ slot: 'hobby', verb, value: clean(spare[2]) });
@@ -422,13 +443,15 @@ const READERS: Reader[] = [
       /^I\s+(?:(?:also|can\s+also|can|mostly)\s+)?(speak)\s+(.+)$|^I\s+am\s+(?:also\s+)?(fluent|native|bilingual)\s+in\s+(.+)$|^my\s+(native|first|mother)\s+(?:language|tongue)\s+is\s+(.+)$/i.exec(
         clause,
       );
-    if (!m) return false;
+    const said = m?.[2] ?? m?.[4] ?? m?.[6] ?? '';
+    // A language has a name ("I speak Greek"): "I speak at conferences" says no language.
+    if (!m || !(/^\p{Lu}/u.test(said) || LANGUAGES.test(said))) return false;
     const verb = m[1]
       ? 'speaks'
       : m[3]
         ? `is ${m[3].toLowerCase()} in`
         : `'s ${m[5]?.toLowerCase() ?? ''} language is`;
-    facts.push({ slot: 'language', verb, value: clean(m[2] ?? m[4] ?? m[6] ?? '') });
+    facts.push({ slot: 'language', verb, value: clean(said) });
     return true;
   },
   (clause, facts) => {

@@ -229,6 +229,181 @@ const FAMILIES: Record<string, Row[]> = {
   ],
 };
 
+/**
+ * The families behind the paraphrase tables' misses (paraphrase.test.ts, paraphrase-fresh.test.ts),
+ * each with a sentence in neither table, and the near misses that must keep their meaning.
+ */
+const PARAPHRASE_FAMILIES: Record<string, Row[]> = {
+  'a wrapper before any request, a courtesy after it': [
+    {
+      say: 'I was wondering if you could open notes/todo.md 🙂',
+      calls: [['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['Cache responses for ten minutes.'],
+    },
+    {
+      before: ['my name is Ola'],
+      say: 'I was wondering what my name is',
+      calls: [],
+      answer: ['Ola'],
+    },
+    {
+      say: 'I want you to answer in French',
+      calls: [['edit_file', { file_path: '/memories/AGENTS.md' }]],
+      answer: [SAVED],
+      memory: ['Answer in French.'],
+    },
+  ],
+  'strategies by their common names': [
+    {
+      say: 'which is cheaper, a rolling summary or vector search?',
+      calls: [],
+      answer: ['**Summarization**', '**Retrieval**'],
+      not: ['**Sliding window**'],
+    },
+    {
+      say: 'why does summarization use fewer tokens?',
+      calls: [],
+      answer: ['Summariz'],
+      not: [TOKENS, 'side by side'],
+    },
+  ],
+  'token figures asked without the word': [
+    {
+      before: ['hello'],
+      say: 'how much has this conversation cost so far?',
+      calls: [],
+      answer: [TOKENS],
+    },
+    { before: ['hello'], say: 'how much room is left?', calls: [], answer: [TOKENS] },
+    {
+      before: ['hello'],
+      say: 'how much did we spend on flights?',
+      calls: [],
+      answer: [],
+      not: [TOKENS],
+    },
+  ],
+  'files by kind of name and sentence shape': [
+    {
+      say: 'pull up the forecast code',
+      calls: [['glob'], ['read_file', { file_path: '/src/forecast.ts' }]],
+      answer: ['formatForecast'],
+    },
+    {
+      say: 'save a note called ideas.md: ship on Friday',
+      calls: [['write_file', { file_path: '/ideas.md' }]],
+      answer: ['/ideas.md'],
+      files: { '/ideas.md': ['ship on Friday'] },
+    },
+    {
+      say: 'jot down an agenda for the retro in notes/retro.md',
+      calls: [['write_file', { file_path: '/notes/retro.md' }]],
+      answer: ['/notes/retro.md'],
+      files: { '/notes/retro.md': ['retro'] },
+    },
+    { say: 'look in the notes folder', calls: [['ls']], answer: ['todo.md'] },
+  ],
+  'forgetting without "from memory"': [
+    {
+      before: ["I'm a nurse"],
+      say: 'get rid of my occupation',
+      calls: [removal('User is a nurse.')],
+      answer: ['nurse'],
+      forgotten: ['nurse'],
+    },
+    {
+      before: ['I live in Oslo'],
+      say: 'erase Oslo',
+      calls: [removal('User lives in Oslo.')],
+      answer: ['Oslo'],
+      forgotten: ['Oslo'],
+    },
+    {
+      before: ["I'm vegan"],
+      say: 'wipe my diet',
+      calls: [removal('User is vegan.')],
+      answer: ['vegan'],
+      forgotten: ['vegan'],
+    },
+    {
+      before: ["I'm allergic to peanuts"],
+      say: 'remove the peanut allergy from the recipe',
+      calls: [],
+      answer: [],
+      memory: ['- User is allergic to peanuts.'],
+    },
+    {
+      before: ['I live in Oslo'],
+      say: 'remove the first line',
+      calls: [],
+      answer: [],
+      memory: ['Oslo'],
+    },
+    { say: 'delete README.md', calls: [], answer: [], memory: ['- Prefers concise answers'] },
+  ],
+  'what the user said of themselves, other kinds': [
+    {
+      before: ["I'm fluent in Greek"],
+      say: 'what languages do I speak?',
+      calls: [],
+      answer: ['Greek'],
+    },
+    {
+      before: ['I speak at conferences'],
+      say: 'what languages do I speak?',
+      calls: [],
+      answer: ["I don't know which languages you speak"],
+    },
+    {
+      before: ['on weekends I go climbing'],
+      say: 'what do I do for fun?',
+      calls: [],
+      answer: ['climbing'],
+    },
+    {
+      before: ['next week I am flying to Lima'],
+      say: 'where am I off to?',
+      calls: [],
+      answer: ['Lima'],
+    },
+    {
+      before: ["I'm heading to the shops"],
+      say: 'where am I going?',
+      calls: [],
+      answer: ["I don't know what you are planning"],
+    },
+    { say: 'where am I going wrong?', calls: [], answer: [], not: ['planning'] },
+    {
+      before: ['my friend Ola is coming over'],
+      say: 'who is my friend?',
+      calls: [],
+      answer: ['Ola'],
+    },
+    {
+      before: ['my friend said hello'],
+      say: 'who is my friend?',
+      calls: [],
+      answer: ["I don't know who your friend is"],
+    },
+    { before: ['my wife is Ines'], say: 'who am I married to?', calls: [], answer: ['Ines'] },
+    {
+      say: "nice to meet you, I'm Ola - a nurse living in Oslo",
+      calls: [['edit_file', { file_path: '/memories/AGENTS.md' }]],
+      answer: [SAVED],
+      memory: ["- User's name is Ola.", 'nurse', 'Oslo'],
+    },
+  ],
+};
+
+describe('the families behind the paraphrase tables', () => {
+  const rows = Object.entries(PARAPHRASE_FAMILIES).flatMap(([family, list]) =>
+    list.map((row) => [`${family}: ${[...(row.before ?? []), row.say].join(' → ')}`, row] as const),
+  );
+  it.each(rows)('%s', async (_, row) => {
+    expect(await playRow(row, { click: true })).toEqual([]);
+  });
+});
+
 describe('the families behind the third and fourth held-out sets', () => {
   const rows = Object.entries(FAMILIES).flatMap(([family, list]) =>
     list.map((row) => [`${family}: ${[...(row.before ?? []), row.say].join(' → ')}`, row] as const),

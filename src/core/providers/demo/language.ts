@@ -229,7 +229,7 @@ const POLITE_PREFIX = new RegExp(
       // Not before a standing rule ("I want you to answer in French"): only before a request.
       String.raw`I\s+(?:would\s+like|want|need)\s+you\s+to(?=\s+(?:${REQUEST_VERBS})\b)`,
       String.raw`I\s+(?:was\s+wondering|wonder|am\s+wondering)\s+(?:if|whether)\s+you\s+(?:could|would|can|might)(?:\s+(?:please|possibly|maybe))?|(?:any\s+chance|do\s+you\s+think)\s+you\s+(?:could|can|would)|(?:can|could|would)\s+you\s+(?:possibly|maybe|kindly)|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to`,
-      String.raw`(?:I\s+would\s+like\s+to|I\s+want\s+to|let\s+me|(?:can|could|may)\s+I)\s+(?=(?:see|view|look|check|read|know|have\s+a\s+look)\b)`,
+      String.raw`(?:I\s+would\s+like\s+to|I\s+want\s+to|let\s+me|let\s+us|(?:can|could|may)\s+I|(?:can|could|shall)\s+we)\s+(?=(?:see|view|look|check|read|know|have\s+a\s+look)\b)`,
       String.raw`(?:show|tell)\s+me(?=\s+what\s+(?:is|are)\s+(?:in|inside|under|within)\b)|go\s+ahead\s+and|help\s+me(?=\s+(?:find|list|open|read|search|remember|see)\b)`,
       String.raw`is\s+it\s+possible\s+to|are\s+you\s+able\s+to`,
       String.raw`(?:a\s+)?(?:quick|small|simple)\s+(?:question|one|thing|request)|one\s+more\s+(?:question|thing)|question\s+for\s+you`,

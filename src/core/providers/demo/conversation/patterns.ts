@@ -48,7 +48,7 @@ const PROFILE_QUESTIONS: [ProfileSlot, RegExp][] = [
   ],
   [
     'role',
-    /\b(?:what\s+(?:is|was)\s+my\s+(?:job|role|profession|occupation|job\s+title|title|line\s+of\s+work)|what\s+do\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\??$|what\s+my\s+(?:job|role|profession|occupation)\s+is|what\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\??$|what\s+(?:kind\s+of\s+)?work\s+do\s+I\s+do|what\s+do\s+I\s+work\s+as)\b/i,
+    /\b(?:what\s+(?:is|was)\s+my\s+(?:job|role|profession|occupation|job\s+title|title|line\s+of\s+work)|what\s+do\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\??$|what\s+my\s+(?:job|role|profession|occupation)\s+is|what\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\??$|what\s+(?:kind\s+of\s+)?work\s+do\s+I\s+do|what\s+do\s+I\s+work\s+as|what\s+is\s+it\s+(?:that\s+)?I\s+do(?:\s+for\s+(?:a\s+living|work))?\s*\??$)\b/i,
   ],
   [
     'employer',
@@ -60,7 +60,7 @@ const PROFILE_QUESTIONS: [ProfileSlot, RegExp][] = [
   ],
   [
     'plan',
-    /\b(?:where\s+(?:am|was)\s+I\s+(?:going|heading|flying|travel+ing|off\s+to|planning\s+to\s+go|going\s+to\s+go)|where\s+(?:do|did)\s+I\s+(?:plan|want|intend|hope)\s+to\s+(?:go|travel|fly)|what\s+(?:trip|travel\s+plans?|holiday|vacation|journey|getaway)\b|what\s+(?:are|were)\s+my\s+plans?|what\s+is\s+my\s+plan|what\s+(?:am|was)\s+I\s+(?:planning|going\s+to\s+do|hoping\s+to\s+do|about\s+to\s+do)|what\s+(?:do|did)\s+I\s+plan|what\s+I\s+am\s+planning|what\s+(?:am|was)\s+I\s+planning\s+to)\b/i,
+    /\b(?:where\s+(?:am|was)\s+I\s+(?:going|heading|flying|travel+ing|off\s+to|planning\s+to\s+go|going\s+to\s+go)(?:\s+(?:next|soon|on\s+(?:holiday|vacation)|(?:this|next|in)\s+\w+))?\s*\??$|where\s+(?:do|did)\s+I\s+(?:plan|want|intend|hope)\s+to\s+(?:go|travel|fly)|what\s+(?:trip|travel\s+plans?|holiday|vacation|journey|getaway)\s*(?:\??$|(?:am|was|did|have|do)\s+I\b)|what\s+(?:are|were)\s+my\s+plans?|what\s+is\s+my\s+plan|what\s+(?:am|was)\s+I\s+(?:planning|going\s+to\s+do|hoping\s+to\s+do|about\s+to\s+do)|what\s+(?:do|did)\s+I\s+plan|what\s+I\s+am\s+planning|what\s+(?:am|was)\s+I\s+planning\s+to)\b/i,
   ],
   ['learning', /\bwhat\s+(?:am\s+I|I\s+am|was\s+I)\s+(?:learning|studying)\b/i],
   [

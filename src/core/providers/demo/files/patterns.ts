@@ -192,7 +192,8 @@ function namedFile(target: string): Intent | undefined {
 const WHAT_SAYS = /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it)\s*\??$/i;
 export const SUMMARIZE_FILE = /^(?:summari[sz]e|recap|tl;?dr|sum\s+up)\s+(.+?)\s*\??$/i;
 const SEARCH_PATTERNS: RegExp[] = [
-  /^(?:search|grep|look)(?:\s+(?:(?:through|in|across)\s+)?(?:the\s+|my\s+|your\s+)?(files|workspace|notes|memory|memories)(?=\s+for\b))?(?:\s+for)?\s+(.+?)(?:\s+(?:in|under|inside)\s+(\S+))?$/i,
+  // "look at the forecast file" reads a file; "look for TODO" searches.
+  /^(?:search|grep|look(?!\s+(?:at|in|inside|into)\b))(?:\s+(?:(?:through|in|across)\s+)?(?:the\s+|my\s+|your\s+)?(files|workspace|notes|memory|memories)(?=\s+for\b))?(?:\s+for)?\s+(.+?)(?:\s+(?:in|under|inside)\s+(\S+))?$/i,
   /^(?:find|show(?:\s+me)?|list|which|what|search\s+for)\s+(?:(?:all|every|any|each)\s+(?:of\s+)?)?(?:the\s+)?(?:files?|lines?|places?|mentions?|occurrences?)\s+(?:that\s+|which\s+)?(?:contain(?:s|ing)?|mention(?:s|ing)?|with|about|referencing|references?|say(?:s|ing)?|has|have|having|include|including|use|using)\s+(?:the\s+(?:word|text|string)\s+)?(.+?)\s*\??$/i,
   /^where\s+(?:is|are|do\s+I|does\s+it|is\s+there)\s+(?:the\s+(?:word|text)\s+)?(.+?)\s+(?:mentioned|used|defined|written|said|referenced|configured|set)\s*\??$/i,
   /^(?:which|what)\s+files?\s+(?:mention|contain|reference|use|talk\s+about|say)s?\s+(.+?)\s*\??$/i,

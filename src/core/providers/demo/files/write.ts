@@ -95,6 +95,12 @@ export function writeIntent(text: string): WriteIntent | undefined {
   const generic = named ? undefined : A_FILE.exec(text);
   if (!named && !generic) return undefined;
   const rest = (named ? named[2] : (generic?.[1] ?? generic?.[2])) ?? '';
+  // "create plan.md and put Buy milk in it".
+  const putInIt = /^and\s+(?:put|write|add|type)\s+([\s\S]+?)\s+(?:in|into|inside)\s+it$/i.exec(
+    rest,
+  )?.[1];
+  if (named && putInIt)
+    return { kind: 'write', path: pathOf('', named[1]), content: unquoted(putInIt) };
   // "plan.md: Buy milk": a colon right after the name starts the content.
   const afterColon = /^:\s*([\s\S]+)$/.exec(rest)?.[1];
   if (named && afterColon)

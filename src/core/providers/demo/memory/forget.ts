@@ -38,6 +38,18 @@ const SLOT_NOUNS: [ProfileSlot, RegExp][] = [
   ['project', /^(?:current\s+|main\s+)?project$/i],
 ];
 
+/** Kinds of fact named by a noun and found by their words: "my diet" is "User is vegetarian.". */
+const KIND_WORDS: [RegExp, RegExp][] = [
+  [
+    /^(?:diet|dietary\s+(?:needs|requirements|restrictions?))$/i,
+    /\b(?:vegetarian|vegan|pescatarian|gluten|lactose|halal|kosher|allergic|intolerant|eats?|diet)\b/i,
+  ],
+  [
+    /^(?:pets?|animals?)$/i,
+    /\b(?:dog|dogs|cat|cats|pet|pets|puppy|kitten|rabbit|parrot|hamster)\b/i,
+  ],
+];
+
 /**
  * The kind of fact the words name: a noun ("my city", "my job") or a question about the user
  * ("where I live", "what I do", "who my manager is"), as profile questions read it.
@@ -80,6 +92,11 @@ function matchingLines(content: string, what: string): Line[] {
   const kind = kindOfFact(what);
   const stated = kind ? linesStating(lines, kind) : [];
   if (stated.length > 0) return stated;
+  const telling = KIND_WORDS.find(([noun]) => noun.test(what.trim()))?.[1];
+  const told = telling
+    ? lines.filter((line) => BULLET.test(line.text) && telling.test(line.text))
+    : [];
+  if (told.length > 0) return told;
   const wanted = terms(what).filter((term) => !GENERIC_TERMS.test(term) && !NOT_ABOUT.test(term));
   if (wanted.length === 0) return [];
   const scored = lines

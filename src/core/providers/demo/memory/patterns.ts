@@ -3,6 +3,7 @@
 
 import { splitClauses, thirdPerson, unwrap } from '../language';
 import type { Intent } from '../intents';
+import { KNOWN_FILES } from '../files/patterns';
 import { profileQuestion } from '../conversation/patterns';
 import { inThirdPerson, profileFacts } from '../../../text/profile';
 
@@ -61,6 +62,11 @@ const FORGET_MINE = new RegExp(
  * fact about the user, said as a question about it that profile questions read ("remove what I
  * wrote in todo.md" is no forget); forget.ts finds its lines by that question.
  */
+/** "erase Bergen", "forget Anika": a name alone (not a file's: "delete README.md"). */
+const FORGET_PROPER = new RegExp(
+  String.raw`^${ERASE}\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)$`,
+  'u',
+);
 const FORGET_ABOUT_ME = new RegExp(
   String.raw`^${ERASE}\s+((?:where|what|who|which)\s+(?:I|my)\b[\s\S]+)$`,
   'i',
@@ -89,6 +95,9 @@ export function forgetTarget(text: string): string | undefined {
     FORGET_FROM.exec(request) ??
     FORGET_FACT.exec(request) ??
     FORGET_MINE.exec(request) ??
+    (FORGET_PROPER.test(request) && !KNOWN_FILES.test(request.split(/\s+/).at(-1) ?? '')
+      ? FORGET_PROPER.exec(request)
+      : null) ??
     (aboutMe?.[1] && (profileQuestion(aboutMe[1]) || MY_NAME.test(aboutMe[1])) ? aboutMe : null);
   if (!match) return undefined;
   return (match[1] ?? '')
