@@ -69,6 +69,28 @@ describe('profileFacts', () => {
     ["my husband's called Jorge", ["User's husband is called Jorge."]],
     ["my cat's Miso", ["User's cat is Miso."]],
     ["my wife's car is red", []],
+    // Issue 33's paraphrases: other relations, trips, hobbies, languages, and their near misses.
+    ["my sister's called Mei", ["User's sister is called Mei."]],
+    ['my friend Ola is coming over', ["User's friend is Ola."]],
+    ['I have a brother named Tom', ["User's brother is named Tom."]],
+    ['my friend said hello', []],
+    ['home for me is Kyoto', ['User lives in Kyoto.']],
+    ["I'm employed at Siemens", ['User works at Siemens.']],
+    ["I've been working at Philips for two years", ['User works at Philips.']],
+    [
+      'hi I am Fatima, working as a dentist for Nestle',
+      ["User's name is Fatima.", 'User is a dentist.', 'User works at Nestle.'],
+    ],
+    ["next month I'm flying to Peru", ['User is flying to Peru.']],
+    ["I'm planning a trip to Japan in April", ['User is planning a trip to Japan in April.']],
+    ["I'm heading to the shops", []],
+    ['my hobby is sailing', ["User's hobby is sailing."]],
+    ['in my free time I enjoy pottery', ['User enjoys pottery.']],
+    ["I'm really into birdwatching", ['User is into birdwatching.']],
+    ["I'm really into it", []],
+    ['I speak fluent Dutch', ['User speaks fluent Dutch.']],
+    ["I'm fluent in Korean", ['User is fluent in Korean.']],
+    ['I speak at conferences', []],
   ])('%s', (text, facts) => {
     expect(third(text)).toEqual(facts);
   });

@@ -445,7 +445,11 @@ const READERS: Reader[] = [
       );
     const said = m?.[2] ?? m?.[4] ?? m?.[6] ?? '';
     // A language has a name ("I speak Greek"): "I speak at conferences" says no language.
-    if (!m || !(/^\p{Lu}/u.test(said) || LANGUAGES.test(said))) return false;
+    const language = said.replace(
+      /^(?:fluent|basic|some|good|decent|native|conversational|broken|a\s+(?:little|bit\s+of))\s+/i,
+      '',
+    );
+    if (!m || !(/^\p{Lu}/u.test(language) || LANGUAGES.test(language))) return false;
     const verb = m[1]
       ? 'speaks'
       : m[3]

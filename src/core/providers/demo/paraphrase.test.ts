@@ -5,6 +5,11 @@
 // below was written from how people talk, not from the held-out sets or the Demo's patterns, so
 // that a fix for one sentence does not pass here: a fifth blind set is the judge. The rate per
 // kind and every miss are printed.
+// First rates, on the Demo before any fix for them: recall 41/60, introduction 30/40, forget
+// 27/48, write 22/48, open 33/48, compare 31/48, tokens 29/40 (213/332, 64%). After general fixes
+// (wrappers, synonym tables, more sentence shapes; families.test.ts holds other sentences of each
+// family and the near misses): 331/332, the one left "please delete dark mode" (a bare noun after
+// "delete", without "from memory", may name anything: it is left unread on purpose).
 import { describe, expect, it } from 'vitest';
 import {
   SAVED,
