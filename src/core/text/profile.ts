@@ -227,7 +227,9 @@ const READERS: Reader[] = [
   },
   // "Priya here, data engineer in Lisbon".
   (clause, facts) => {
-    const m = new RegExp(String.raw`^(${NAME})\s+here\b[\s,]*(.*)$`, 'u').exec(clause);
+    const m = new RegExp(String.raw`^(?:it\s+is\s+)?(${NAME})\s+here\b[\s,]*(.*)$`, 'u').exec(
+      clause,
+    );
     if (!m?.[1] || NOT_NAMES.test(m[1])) return false;
     const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: m[1] }];
     apposition(m[2] ?? '', found);
@@ -290,29 +292,36 @@ const READERS: Reader[] = [
     facts.push({ slot: 'place', verb: 'lives in', value: m[1] });
     return true;
   },
-  // "I'm employed at Siemens", "I am employed by the council".
+  // "I'm employed at Siemens", "I am employed by the council", "I do backend work at Uber".
   (clause, facts) => {
-    const m = /^I\s+am\s+(?:currently\s+|now\s+)?employed\s+(?:at|by)\s+([^,;.!?]+)$/i.exec(clause);
-    if (!m?.[1]) return false;
+    const m =
+      /^I\s+am\s+(?:currently\s+|now\s+)?employed\s+(?:at|by)\s+([^,;.!?]+)$/i.exec(clause) ??
+      /^I\s+do\s+(?:[\w-]+\s+){0,3}?(?:work|stuff|things|consulting|contracting)\s+(?:at|for)\s+([^,;.!?]+)$/i.exec(
+        clause,
+      );
+    // An employer has a name ("at Uber"), not "some work for charity".
+    if (!m?.[1] || !/^\p{Lu}/u.test(m[1])) return false;
     facts.push({ slot: 'employer', verb: 'works at', value: clean(m[1]) });
     return true;
   },
   (clause, facts) => {
     const m =
-      /^I\s+(?:currently\s+|now\s+)?(live|moved|grew\s+up|am\s+moving|relocated)\s+(?:in|to)\s+([^,;.!?]+)$/i.exec(
+      /^I\s+(?:currently\s+|now\s+)?(live|moved|grew\s+up|am\s+moving|relocated)\s+(?:(?:just|right)\s+)?(?:in|to|(near|outside(?:\s+of)?|close\s+to|around))\s+([^,;.!?]+)$/i.exec(
         clause,
       );
-    if (!m?.[1] || !m[2]) return false;
+    if (!m?.[1] || !m[3]) return false;
     const how = m[1].toLowerCase();
+    // "I live just outside Dublin": near a place, said as it was.
+    const near = m[2]?.toLowerCase().replace(/\s+/g, ' ');
     const verb =
       how === 'live'
-        ? 'lives in'
+        ? `lives ${near ?? 'in'}`
         : how === 'moved' || how === 'relocated'
           ? `${how} to`
           : how === 'grew up'
             ? 'grew up in'
             : 'is moving to';
-    facts.push({ slot: 'place', verb, value: clean(m[2]) });
+    facts.push({ slot: 'place', verb, value: clean(m[3]) });
     return true;
   },
   // "I teach maths in Valencia", "I work remotely in Lisbon": where the user does what they do.
@@ -430,6 +439,18 @@ const READERS: Reader[] = [
       /^(?:(?:in|during)\s+my\s+(?:free|spare|down)\s*time|for\s+fun|on\s+(?:the\s+)?weekends?|outside\s+(?:of\s+)?work)\s*,?\s+I\s+(?:(?:really|mostly|usually|often|also)\s+)*(like\s+to|love\s+to|enjoy|like|love|go)\s+(.+)$/i.exec(
         clause,
       ) ?? /^I\s+am\s+(?:(?:really|very|totally|big|quite|also)\s+)*(into)\s+(.+)$/i.exec(clause);
+    const after =
+      /^I\s+(?!(?:am|was|have|do|work|study|teach)\b)([a-z]+)\s+(.+?)\s+(?:for\s+fun|in\s+my\s+(?:free|spare|down)\s*time|on\s+(?:the\s+)?weekends|as\s+a\s+hobby)$/i.exec(
+        clause,
+      );
+    if (after?.[1] && after[2]) {
+      facts.push({
+        slot: 'hobby',
+        verb: thirdSingular(after[1].toLowerCase()),
+        value: clean(after[2]),
+      });
+      return true;
+    }
     if (!spare?.[1] || !spare[2] || /^(?:it|this|that|them|the\s+details?)\b/i.test(spare[2]))
       return false;
     const said = spare[1].toLowerCase();

@@ -268,6 +268,8 @@ const PARAPHRASE_FAMILIES: Record<string, Row[]> = {
     },
   ],
   'token figures asked without the word': [
+    { before: ['hello'], say: 'tokens?', calls: [], answer: [TOKENS] },
+    { before: ['hello'], say: 'what did that cost me?', calls: [], answer: [TOKENS] },
     {
       before: ['hello'],
       say: 'how much has this conversation cost so far?',
@@ -302,6 +304,23 @@ const PARAPHRASE_FAMILIES: Record<string, Row[]> = {
       files: { '/notes/retro.md': ['retro'] },
     },
     { say: 'look in the notes folder', calls: [['ls']], answer: ['todo.md'] },
+    {
+      say: 'start plan.md and add "book the hall" in it',
+      calls: [['write_file', { file_path: '/plan.md' }]],
+      answer: ['/plan.md'],
+      files: { '/plan.md': ['book the hall'] },
+    },
+    {
+      say: 'I want a new file called trip.md with the text pack light',
+      calls: [['write_file', { file_path: '/trip.md' }]],
+      answer: ['/trip.md'],
+      files: { '/trip.md': ['pack light'] },
+    },
+    {
+      say: 'take a look at the todo list',
+      calls: [['glob'], ['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['Cache responses for ten minutes.'],
+    },
   ],
   'forgetting without "from memory"': [
     {
@@ -340,6 +359,27 @@ const PARAPHRASE_FAMILIES: Record<string, Row[]> = {
       memory: ['Oslo'],
     },
     { say: 'delete README.md', calls: [], answer: [], memory: ['- Prefers concise answers'] },
+    {
+      before: ['I like jazz'],
+      say: 'get jazz out of your memory',
+      calls: [removal('User likes jazz.')],
+      answer: ['jazz'],
+      forgotten: ['jazz'],
+    },
+    {
+      before: ['I live in Lima'],
+      say: "you don't need to know my city",
+      calls: [removal('User lives in Lima.')],
+      answer: ['Lima'],
+      forgotten: ['Lima'],
+    },
+    {
+      before: ['I like jazz'],
+      say: 'scratch that',
+      calls: [],
+      answer: [],
+      memory: ['- User likes jazz.'],
+    },
   ],
   'what the user said of themselves, other kinds': [
     {
@@ -386,6 +426,31 @@ const PARAPHRASE_FAMILIES: Record<string, Row[]> = {
       answer: ["I don't know who your friend is"],
     },
     { before: ['my wife is Ines'], say: 'who am I married to?', calls: [], answer: ['Ines'] },
+    { before: ['I live near Turku'], say: 'where do I live?', calls: [], answer: ['Turku'] },
+    {
+      before: ['I paint landscapes in my spare time'],
+      say: 'what are my hobbies?',
+      calls: [],
+      answer: ['landscapes'],
+    },
+    {
+      before: ['I work late on weekends'],
+      say: 'what are my hobbies?',
+      calls: [],
+      answer: ["I don't know what you do for fun"],
+    },
+    {
+      before: ['I do design work for Figma'],
+      say: 'where do I work?',
+      calls: [],
+      answer: ['Figma'],
+    },
+    {
+      before: ['I do some work for charity'],
+      say: 'where do I work?',
+      calls: [],
+      answer: ["I don't know where you work"],
+    },
     {
       say: "nice to meet you, I'm Ola - a nurse living in Oslo",
       calls: [['edit_file', { file_path: '/memories/AGENTS.md' }]],

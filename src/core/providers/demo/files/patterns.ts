@@ -154,7 +154,7 @@ function listingScope(text: string): string | undefined {
   return folderOf(word) ?? '/';
 }
 
-const READ_VERB = String.raw`(?:open|read|cat|view|display|print|show|see|look\s+at|check|load|bring\s+up|pull\s+up|get|fetch|give\s+me|dump|type|preview|inspect|go\s+to)`;
+const READ_VERB = String.raw`(?:open|read|cat|view|display|print|show|see|look\s+at|(?:have|take)\s+a\s+(?:quick\s+)?look\s+at|check|load|bring\s+up|pull\s+up|get|fetch|give\s+me|dump|type|preview|inspect|go\s+to)`;
 const READ = new RegExp(
   String.raw`^(?:${READ_VERB})(?:\s+(?:me|us))?(?:\s+(?:out|up))?\s+(?:what\s+is\s+in\s+|what\s+(.+?)\s+says\s*$|the\s+contents?\s+of\s+|contents?\s+of\s+|inside\s+)?(.+?)${END}`,
   'i',

@@ -29,7 +29,7 @@ const DESCRIBED_IN = new RegExp(
 );
 /** 'save "ship it on Friday" to notes/reminder.txt'. */
 const SAVE_TO = new RegExp(
-  String.raw`^(?:save|write|put|add|store)\s+(.+?)\s+(?:to|in|into|as)\s+(?:a\s+(?:new\s+)?file\s+(?:called|named)\s+)?(${FILE_NAME})$`,
+  String.raw`^(?:save|write|put|add|store|jot|note)(?:\s+down)?\s+(.+?)(?:\s+down)?\s+(?:to|in|into|as)\s+(?:a\s+(?:new\s+)?file\s+(?:called|named)\s+)?(${FILE_NAME})$`,
   'i',
 );
 /** Where the content starts: "containing", "that says", "with the text", "with". */
@@ -84,7 +84,12 @@ function pathOf(head: string, named?: string): string | undefined {
 }
 
 /** A request to write a file, with its path and its content or the topic of an outline. */
-export function writeIntent(text: string): WriteIntent | undefined {
+export function writeIntent(said: string): WriteIntent | undefined {
+  // "I need a file plan.md with …", "can I get a file …": the same as "make a file …".
+  const text = said.replace(
+    /^(?:I\s+(?:need|want|would\s+like)|give\s+me|(?:can|could|may)\s+I\s+(?:get|have))\s+(?=(?:a|an)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:file|note|document|doc)\b)/i,
+    'make ',
+  );
   const save = SAVE_TO.exec(text);
   if (save?.[1] && save[2] && !/^(?:that|this|it)$/i.test(save[1]))
     return { kind: 'write', path: pathOf('', save[2]), content: unquoted(save[1]) };

@@ -36,9 +36,12 @@ const WH = /^(?:what|who|whom|whose|where|when|why|how|which|whether|if|do|does|
 
 /** "forget …", "stop remembering …", "you don't need to remember …", "no need to keep …". */
 const FORGET_VERB =
-  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember|(?:(?:you|we)\s+)?(?:do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:remember|keep)|(?:there\s+is\s+)?no\s+need\s+to\s+(?:remember|keep))\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
+  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember|(?:(?:you|we)\s+)?(?:do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:remember|keep|know|store|save)|(?:there\s+is\s+)?no\s+need\s+to\s+(?:remember|keep|know|store|save))\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
 /** The verbs of taking something out: "delete", "wipe", "get rid of"… */
-const ERASE = String.raw`(?:delete|remove|erase|drop|scrub|clear|wipe|purge|ditch|discard|get\s+rid\s+of|take\s+out|strike|cross\s+out)`;
+const ERASE = String.raw`(?:delete|remove|erase|drop|scrub|scratch|clear|wipe|purge|ditch|discard|get\s+rid\s+of|take\s+out|strike|cross\s+out)`;
+/** "take jazz out of your memory": the thing between the verb and "out of". */
+const OUT_OF_MEMORY =
+  /^(?:take|get|leave|keep)\s+([\s\S]+?)\s+out\s+of\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|notes|agents\.md|memory\s+file)$/i;
 /** "erase the fact that I live in Lisbon", "delete the line about Python". */
 const FORGET_FACT = new RegExp(
   String.raw`^${ERASE}\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+|(?:the\s+fact\s+)?that\s+(?:I|my)\b[\s\S]+)$`,
@@ -95,6 +98,7 @@ export function forgetTarget(text: string): string | undefined {
     FORGET_FROM.exec(request) ??
     FORGET_FACT.exec(request) ??
     FORGET_MINE.exec(request) ??
+    OUT_OF_MEMORY.exec(request) ??
     (FORGET_PROPER.test(request) && !KNOWN_FILES.test(request.split(/\s+/).at(-1) ?? '')
       ? FORGET_PROPER.exec(request)
       : null) ??
