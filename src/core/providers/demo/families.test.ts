@@ -301,7 +301,8 @@ const PARAPHRASE_FAMILIES: Record<string, Row[]> = {
       say: 'jot down an agenda for the retro in notes/retro.md',
       calls: [['write_file', { file_path: '/notes/retro.md' }]],
       answer: ['/notes/retro.md'],
-      files: { '/notes/retro.md': ['retro'] },
+      // An outline for the agenda, not the words "an agenda for the retro" as the content.
+      files: { '/notes/retro.md': ['Outline by the Demo provider', 'retro'] },
     },
     { say: 'look in the notes folder', calls: [['ls']], answer: ['todo.md'] },
     {
@@ -315,6 +316,7 @@ const PARAPHRASE_FAMILIES: Record<string, Row[]> = {
       calls: [['write_file', { file_path: '/trip.md' }]],
       answer: ['/trip.md'],
       files: { '/trip.md': ['pack light'] },
+      not: ['the text pack light'],
     },
     {
       say: 'take a look at the todo list',

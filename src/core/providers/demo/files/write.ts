@@ -90,12 +90,12 @@ export function writeIntent(said: string): WriteIntent | undefined {
     /^(?:I\s+(?:need|want|would\s+like)|give\s+me|(?:can|could|may)\s+I\s+(?:get|have))\s+(?=(?:a|an)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:file|note|document|doc)\b)/i,
     'make ',
   );
-  const save = SAVE_TO.exec(text);
-  if (save?.[1] && save[2] && !/^(?:that|this|it)$/i.test(save[1]))
-    return { kind: 'write', path: pathOf('', save[2]), content: unquoted(save[1]) };
   const described = DESCRIBED_IN.exec(text);
   if (described?.[1] && described[2])
     return { kind: 'write', path: pathOf('', described[2]), topic: described[1] };
+  const save = SAVE_TO.exec(text);
+  if (save?.[1] && save[2] && !/^(?:that|this|it)$/i.test(save[1]))
+    return { kind: 'write', path: pathOf('', save[2]), content: unquoted(save[1]) };
   const named = NAMED_FILE.exec(text);
   const generic = named ? undefined : A_FILE.exec(text);
   if (!named && !generic) return undefined;
@@ -124,6 +124,10 @@ export function writeIntent(said: string): WriteIntent | undefined {
     );
   const intent: WriteIntent = { kind: 'write', ...(path ? { path } : {}) };
   if (colon?.[1]) return { ...intent, content: unquoted(colon[1]) };
+  // "with the text Pack light": the label is not the content.
+  const labelled = /^(?:the\s+)?(?:text|contents?|words|line)\s+(?=\S)/i;
+  if (body !== '' && labelled.test(body) && !colon)
+    return { ...intent, content: unquoted(body.replace(labelled, '')) };
   if (body === '')
     return purpose?.[1] && purpose[2] && path
       ? { ...intent, topic: `${stem(path)} ${purpose[1].toLowerCase()} ${unquoted(purpose[2])}` }
