@@ -91,6 +91,22 @@ describe('profileFacts', () => {
     ['I speak fluent Dutch', ['User speaks fluent Dutch.']],
     ["I'm fluent in Korean", ['User is fluent in Korean.']],
     ['I speak at conferences', []],
+    // After a name, a sentence that only says what the person is.
+    [
+      "I'm Kofi. Software dev at Paystack, living in Accra.",
+      [
+        "User's name is Kofi.",
+        'User is a software dev.',
+        'User works at Paystack.',
+        'User lives in Accra.',
+      ],
+    ],
+    ["I'm Kofi. Glad to be here.", ["User's name is Kofi."]],
+    ['I live just outside Dublin', ['User lives outside Dublin.']],
+    ['I run marathons for fun', ['User runs marathons.']],
+    ['I work late on weekends', []],
+    ['I do design work for Figma', ['User works at Figma.']],
+    ['I do some work for charity', []],
   ])('%s', (text, facts) => {
     expect(third(text)).toEqual(facts);
   });

@@ -91,7 +91,7 @@ function normalise(text: string): string {
 }
 
 const LEAD =
-  /^(?:(?:hey|hi|hello|hiya|heya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening)|(?:nice|pleased|good|great)\s+to\s+meet\s+you)(?:\s+(?:there|again|everyone|all))?|so|well|oh|also|and|but|btw|by\s+the\s+way|fyi|actually|just\s+so\s+you\s+know|for\s+the\s+record|quick\s+intro|ok(?:ay)?|by\s+(?:profession|trade))\b[\s,!.:;-]*/i;
+  /^(?:(?:hey|hi|hello|hiya|heya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening)|(?:nice|pleased|good|great)\s+to\s+meet\s+you)(?:\s+(?:there|again|everyone|all))?|so|well|oh|also|and|but|btw|by\s+the\s+way|fyi|actually|just\s+so\s+you\s+know|for\s+the\s+record|quick\s+intro|ok(?:ay)?|by\s+(?:profession|trade)|(?:let\s+me|allow\s+me\s+to)\s+introduce\s+myself|(?:a\s+(?:bit|little)\s+)?about\s+me)\b[\s,!.:;-]*/i;
 
 /** The clauses of a text that may say something about the user, leads and greetings taken off. */
 export function profileClauses(text: string): string[] {
@@ -143,9 +143,10 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
     rest = rest.slice(role[0].length).trim();
   }
   while (rest !== '') {
-    const org = /^(?:working\s+)?(?:at|for|with)\s+([^,;.!?]+?)(?=\s+(?:in|from|based)\b|$)/i.exec(
-      rest,
-    );
+    // "at Paystack, living in Accra": the parts may be joined by a comma.
+    rest = rest.replace(/^,\s*(?:and\s+)?/, '');
+    const org =
+      /^(?:working\s+)?(?:at|for|with)\s+([^,;.!?]+?)(?=\s+(?:in|from|based)\b|\s*,|$)/i.exec(rest);
     if (org?.[1]) {
       facts.push({ slot: 'employer', verb: 'works at', value: clean(org[1]) });
       rest = rest.slice(org[0].length).trim();
@@ -503,7 +504,12 @@ export function profileFacts(text: string): ProfileFact[] {
   const facts: ProfileFact[] = [];
   for (const clause of profileClauses(text)) {
     if (/\?$/.test(clause)) continue;
-    for (const read of READERS) if (read(clause, facts)) break;
+    const named = facts.some((fact) => fact.slot === 'name');
+    if (READERS.some((read) => read(clause, facts))) continue;
+    // "I'm Kofi. Software dev at Paystack, living in Accra.": after a name, what the person is.
+    const told: ProfileFact[] = [];
+    const lower = `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
+    if (named && apposition(lower, told) && told.length > 1) facts.push(...told);
   }
   return facts.filter((fact) => fact.value !== '' && fact.value.length <= 120);
 }

@@ -428,6 +428,19 @@ const PARAPHRASE_FAMILIES: Record<string, Row[]> = {
       answer: ["I don't know who your friend is"],
     },
     { before: ['my wife is Ines'], say: 'who am I married to?', calls: [], answer: ['Ines'] },
+    { before: ["I'm Ada, a welder in Hull"], say: 'and my city?', calls: [], answer: ['Hull'] },
+    { before: ['my cat is Tofu'], say: "remind me of my cat's name", calls: [], answer: ['Tofu'] },
+    { before: ["I'm a welder"], say: 'what do I do again?', calls: [], answer: ['welder'] },
+    { before: ['I live in Hull'], say: 'where am I?', calls: [], answer: ['Hull'] },
+    {
+      before: ["I'm a welder"],
+      say: 'my job is boring',
+      calls: [['edit_file', { file_path: '/memories/AGENTS.md' }]],
+      answer: [SAVED],
+      not: ['You are a'],
+    },
+    // Not a kind of fact about the user: no "I don't know your files".
+    { say: 'my files?', calls: [], answer: [], not: [/I don't know (?:who|what|where|your)/] },
     { before: ['I live near Turku'], say: 'where do I live?', calls: [], answer: ['Turku'] },
     {
       before: ['I paint landscapes in my spare time'],

@@ -154,12 +154,12 @@ export function classify(text: string): Intent {
 
   if (
     ASKS_NAME.test(bare) &&
-    (question || /^(?:tell|say|give)\b/i.test(bare)) &&
+    (question || /^(?:tell|say|give|remind)\b/i.test(bare)) &&
     !/\bmy\s+name\s+is\s+\S/i.test(bare)
   )
     return { kind: 'ask-name' };
   if (RECALL.test(bare)) return { kind: 'recall' };
-  const profile = profileQuestion(bare);
+  const profile = profileQuestion(bare, question);
   if (profile) return { kind: 'profile', ...profile };
   if (TOKENS.test(bare)) return { kind: 'tokens' };
   if (ABOUT_ME.test(text) || ABOUT_ME_LOOSE.test(bare)) return { kind: 'ask-about-me' };

@@ -44,7 +44,7 @@ const RELATION_WORDS =
 const PROFILE_QUESTIONS: [ProfileSlot, RegExp][] = [
   [
     'place',
-    /\b(?:where\s+(?:do|did)\s+I\s+(?:live|stay|come\s+from)|where\s+I\s+(?:live|am\s+(?:based|from|located|living))|where\s+am\s+I\s+(?:based|from|located|living|staying)|(?:what|which)\s+(?:city|town|country|place|part\s+of\s+the\s+world)\s+(?:do\s+I|am\s+I|I\s+am|I|did\s+I)\b|(?:what|where)\s+is\s+my\s+(?:home|city|town|location|hometown|home\s+town)|where\s+is\s+home|my\s+(?:city|hometown|location)\s+is\b)/i,
+    /\b(?:where\s+am\s+I\s*\??$|where\s+(?:do|did)\s+I\s+(?:live|stay|come\s+from)|where\s+I\s+(?:live|am\s+(?:based|from|located|living))|where\s+am\s+I\s+(?:based|from|located|living|staying)|(?:what|which)\s+(?:city|town|country|place|part\s+of\s+the\s+world)\s+(?:do\s+I|am\s+I|I\s+am|I|did\s+I)\b|(?:what|where)\s+is\s+my\s+(?:home|city|town|location|hometown|home\s+town)|where\s+is\s+home|my\s+(?:city|hometown|location)\s+is\b)/i,
   ],
   [
     'role',
@@ -76,20 +76,58 @@ const PROFILE_QUESTIONS: [ProfileSlot, RegExp][] = [
     /\b(?:(?:which|what)\b.*\b(?:do\s+I|I|did\s+I\s+say\s+I)\s+(?:prefer|like|love|enjoy)|what\s+is\s+my\s+(?:preferred|favou?rite)\s+\w+)\b/i,
   ],
 ];
+/** Nouns that name a kind of fact about the user rather than its words: "my city", "my job". */
+export const SLOT_NOUNS: [ProfileSlot, RegExp][] = [
+  ['name', /^(?:name|what\s+my\s+name\s+is)$/i],
+  ['place', /^(?:city|town|country|location|hometown|home\s+town|home|address|whereabouts)$/i],
+  ['role', /^(?:job|role|profession|occupation|job\s+title|title|line\s+of\s+work)$/i],
+  ['employer', /^(?:employer|company|workplace|firm|organi[sz]ation|where\s+I\s+work)$/i],
+  ['project', /^(?:current\s+|main\s+)?project$/i],
+  ['hobby', /^(?:hobby|hobbies|pastimes?|interests)$/i],
+  ['language', /^(?:languages?|native\s+language|mother\s+tongue)$/i],
+  ['plan', /^(?:plans?|travel\s+plans|trip)$/i],
+];
+/**
+ * "my job?", "and my city?", "what about my employer?", "remind me of my dog's name", "tell me my
+ * hobbies": a kind of fact named by its noun, asked for with no verb of its own.
+ */
+const NOUN_QUESTION = new RegExp(
+  String.raw`^(?:(?:and|so|also|then)\s+)?(?:(?:what|how)\s+about|remind\s+me\s+(?:of|about)|tell\s+me|give\s+me|say|recall|repeat)?\s*(?:what\s+is\s+)?my\s+(.+?)(?:\s+again)?\s*\??$`,
+  'i',
+);
+
+function nounQuestion(text: string): { slot: ProfileSlot; relation?: string } | undefined {
+  const noun = NOUN_QUESTION.exec(text)?.[1];
+  if (!noun) return undefined;
+  const slot = SLOT_NOUNS.find(([, words]) => words.test(noun))?.[0];
+  if (slot) return { slot };
+  const relation = new RegExp(String.raw`^(${RELATION_WORDS})(?:'s\s+name)?$`, 'i').exec(noun)?.[1];
+  return relation
+    ? { slot: 'person', relation: relation.toLowerCase().replace(/\s+/g, ' ') }
+    : undefined;
+}
+
 const PERSON_QUESTION = new RegExp(
   String.raw`\b(?:who\s+is|what\s+is|who|what|what\s+did\s+I\s+say)\s+(?:is\s+)?my\s+(${RELATION_WORDS})(?:'s\s+name|\s+called|\s+is)?\b`,
   'i',
 );
 
+/** The slot a question about the user asks for; `asked`: it was said as a question ("my job?"). */
 export function profileQuestion(
   bare: string,
+  asked = false,
 ): { slot: ProfileSlot; relation?: string } | undefined {
+  const noun = nounQuestion(bare);
+  if (noun && (asked || /\?$/.test(bare) || !/^my\b/i.test(bare))) return noun;
   if (!/\?$|^(?:what|who|where|which|how)\b/i.test(bare)) return undefined;
   // "where did I say I live?" asks what "where I live?" asks.
-  const text = bare.replace(
-    /\b(?:did|have|had)\s+I\s+(?:say|said|tell\s+you|told\s+you|mention(?:ed)?|write|written)\s+(?:that\s+)?/i,
-    '',
-  );
+  const text = bare
+    .replace(
+      /\b(?:did|have|had)\s+I\s+(?:say|said|tell\s+you|told\s+you|mention(?:ed)?|write|written)\s+(?:that\s+)?/i,
+      '',
+    )
+    // "what do I do for work again?": the question without its "again".
+    .replace(/\s+(?:again|exactly|already|then)(?=\s*\??$)/i, '');
   const person = PERSON_QUESTION.exec(text);
   if (person?.[1])
     return { slot: 'person', relation: person[1].toLowerCase().replace(/\s+/g, ' ') };

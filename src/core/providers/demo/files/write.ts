@@ -34,7 +34,7 @@ const SAVE_TO = new RegExp(
 );
 /** Where the content starts: "containing", "that says", "with the text", "with". */
 const CONTENT =
-  /^(.*?)\s*(?:\b(?:containing|that\s+(?:says|reads|contains|lists)|saying|which\s+says|reading|listing)\b|\bwith\b)\s*:?\s*([\s\S]+)$/i;
+  /^(.*?)\s*(?:\b(?:containing|that\s+(?:just\s+|only\s+|simply\s+)?(?:says|reads|contains|lists)|saying|which\s+says|reading|listing)\b|\bwith\b)\s*:?\s*([\s\S]+)$/i;
 /** A description of the content, not the content: "three steps for …", "an agenda for Monday". */
 const DESCRIBED =
   /^(?:(?:a|an|some|the|my|our|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)(?:\s+[\w-]+){0,2}?)\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b/i;
@@ -93,6 +93,13 @@ export function writeIntent(said: string): WriteIntent | undefined {
   const described = DESCRIBED_IN.exec(text);
   if (described?.[1] && described[2])
     return { kind: 'write', path: pathOf('', described[2]), topic: described[1] };
+  // 'save this to notes/quote.md: "stay hungry"'.
+  const following = new RegExp(
+    String.raw`^(?:save|write|put|add)\s+(?:this|that|the\s+following)\s+(?:to|in|into)\s+(${FILE_NAME})\s*:\s*([\s\S]+)$`,
+    'i',
+  ).exec(text);
+  if (following?.[1] && following[2])
+    return { kind: 'write', path: pathOf('', following[1]), content: unquoted(following[2]) };
   const save = SAVE_TO.exec(text);
   if (save?.[1] && save[2] && !/^(?:that|this|it)$/i.test(save[1]))
     return { kind: 'write', path: pathOf('', save[2]), content: unquoted(save[1]) };

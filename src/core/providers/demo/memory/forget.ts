@@ -3,7 +3,7 @@
 
 import { USER_MEMORY_PATH } from '../agents-md';
 import { SUGGEST } from '../common';
-import { profileQuestion } from '../conversation/patterns';
+import { SLOT_NOUNS, profileQuestion } from '../conversation/patterns';
 import { GENERIC_TERMS, sameWord, terms } from '../conversation/qa';
 import { stringArg } from '../text';
 import { failed, hasTool, type Action, type Step, type TurnContext } from '../turn';
@@ -28,15 +28,6 @@ interface Line {
   index: number;
   text: string;
 }
-
-/** Nouns that name a kind of fact about the user rather than its words: "my city", "my job". */
-const SLOT_NOUNS: [ProfileSlot, RegExp][] = [
-  ['name', /^(?:name|what\s+my\s+name\s+is)$/i],
-  ['place', /^(?:city|town|country|location|hometown|home\s+town|home|address|whereabouts)$/i],
-  ['role', /^(?:job|role|profession|occupation|job\s+title|title|line\s+of\s+work)$/i],
-  ['employer', /^(?:employer|company|workplace|firm|organi[sz]ation|where\s+I\s+work)$/i],
-  ['project', /^(?:current\s+|main\s+)?project$/i],
-];
 
 /** Kinds of fact named by a noun and found by their words: "my diet" is "User is vegetarian.". */
 const KIND_WORDS: [RegExp, RegExp][] = [

@@ -36,7 +36,7 @@ const WH = /^(?:what|who|whom|whose|where|when|why|how|which|whether|if|do|does|
 
 /** "forget …", "stop remembering …", "you don't need to remember …", "no need to keep …". */
 const FORGET_VERB =
-  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember|(?:(?:you|we)\s+)?(?:do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:remember|keep|know|store|save)|(?:there\s+is\s+)?no\s+need\s+to\s+(?:remember|keep|know|store|save))\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
+  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember|(?:(?:you|we)\s+)?(?:do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:remember|keep|know|store|save)|(?:there\s+is\s+)?no\s+need\s+to\s+(?:remember|keep|know|store|save)|(?:do\s+not|stop)\s+keep(?:ing)?(?=\s.+\s(?:on\s+file|in\s+(?:your\s+)?memory|stored|saved)$))\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
 /** The verbs of taking something out: "delete", "wipe", "get rid of"… */
 const ERASE = String.raw`(?:delete|remove|erase|drop|scrub|scratch|clear|wipe|purge|ditch|discard|get\s+rid\s+of|take\s+out|strike|cross\s+out)`;
 /** "take jazz out of your memory": the thing between the verb and "out of". */
@@ -106,6 +106,7 @@ export function forgetTarget(text: string): string | undefined {
   if (!match) return undefined;
   return (match[1] ?? '')
     .replace(POINTER, '')
+    .replace(/\s+(?:on\s+file|in\s+(?:your\s+)?memory|stored|saved)$/i, '')
     .replace(/\s+(?:line|entry|fact|preference|bit|thing|stuff|detail|details|info|please)$/i, '')
     .replace(/^["'“]+|["'”.!?]+$/g, '')
     .trim();
