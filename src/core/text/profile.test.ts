@@ -107,6 +107,20 @@ describe('profileFacts', () => {
     ['I work late on weekends', []],
     ['I do design work for Figma', ['User works at Figma.']],
     ['I do some work for charity', []],
+    ['my boss, Helen, is great', ["User's boss is Helen."]],
+    ['my job is teaching yoga', ["User's job is teaching yoga."]],
+    ['my job is boring', []],
+    ["I'm currently working as a barista", ['User works as a barista.']],
+    [
+      "i'm Zoe, UX designer at Miro, based in Berlin",
+      [
+        "User's name is Zoe.",
+        'User is a UX designer.',
+        'User works at Miro.',
+        'User is based in Berlin.',
+      ],
+    ],
+    ["I'm Zoe, Berlin based", []],
   ])('%s', (text, facts) => {
     expect(third(text)).toEqual(facts);
   });

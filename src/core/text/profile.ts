@@ -5,6 +5,21 @@
 // memory's offline updater and the strategies' offline steps. Hand-written and narrow on purpose:
 // introductions, work, places, people, projects, plans, preferences and learning.
 
+import {
+  DURATION,
+  LANGUAGES,
+  NAME,
+  NOT_NAMES,
+  NOT_PLACES,
+  PLACED_VERBS,
+  RELATIONS,
+  SAME_RELATION,
+  WHEN,
+  WHEN_OK,
+} from './profile-words';
+
+export { NOT_NAMES } from './profile-words';
+
 export type ProfileSlot =
   | 'name'
   | 'role'
@@ -34,21 +49,18 @@ export interface ProfileFact {
   value: string;
 }
 
-const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
-/** Capitalised words after "I am" that are not names (nationalities, states, fillers). */
-export const NOT_NAMES =
-  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Nigerian|Kenyan|Egyptian|Pakistani|Bangladeshi|Vietnamese|Thai|Filipino|Indonesian|Malaysian|Argentinian|Argentine|Colombian|Chilean|Peruvian|Venezuelan|Cuban|Israeli|Iranian|Iraqi|Saudi|Emirati|Moroccan|Algerian|Tunisian|Ethiopian|Ghanaian|Czech|Slovak|Hungarian|Romanian|Bulgarian|Serbian|Croatian|Slovenian|Latvian|Lithuanian|Estonian|Icelandic|Scandinavian|European|African|Asian|Latino|Latina|Hispanic|Arab|Persian|Catalan|Basque|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still|Learning|Working|Planning|Going|Based|From|Allergic|Looking|Trying|Using|Happy|Glad|Excited|Interested|Currently|Really|The|A|An|In|At|OK|Okay)$/i;
-const RELATIONS =
-  'manager|boss|line manager|team lead|tech lead|lead|supervisor|partner|wife|husband|girlfriend|boyfriend|fiancée?|colleague|co-?worker|teammate|mentor|sister|brother|mother|mum|mom|father|dad|son|daughter|friend|best friend|closest friend|good friend|old friend|dog|cat|landlord|doctor|client|cofounder|co-founder|assistant|flatmate|roommate';
-/** Relations that answer the same question ("who's my boss?" finds "my manager is …"). */
-const SAME_RELATION = [
-  ['manager', 'boss', 'line manager', 'supervisor', 'team lead', 'tech lead', 'lead'],
-  ['partner', 'wife', 'husband', 'girlfriend', 'boyfriend', 'fiance', 'fiancee'],
-  ['colleague', 'coworker', 'co-worker', 'teammate'],
-  ['mother', 'mum', 'mom'],
-  ['father', 'dad'],
-  ['friend', 'best friend', 'closest friend', 'good friend', 'old friend'],
-];
+/**
+ * Whether a fact answers a question about a slot: the same slot (a person with the same
+ * relation), or for hobbies what the user enjoys, loves or likes when no hobby was named.
+ */
+export function answersSlot(fact: ProfileFact, slot: ProfileSlot, relation?: string): boolean {
+  if (slot === 'hobby' && fact.slot === 'preference')
+    return /^(?:enjoys|loves|likes)\b/.test(fact.verb);
+  return (
+    fact.slot === slot &&
+    (slot !== 'person' || !relation || sameRelation(fact.relation ?? '', relation))
+  );
+}
 
 export function sameRelation(a: string, b: string): boolean {
   const x = a.toLowerCase();
@@ -117,6 +129,8 @@ function clean(value: string): string {
 }
 
 function article(word: string): string {
+  // An acronym is said letter by letter: "an HR manager", "a UX designer".
+  if (/^\p{Lu}{2,}\b/u.test(word)) return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
   return /^[aeiou]/i.test(word) && !/^(?:uni|use|eu)/i.test(word) ? 'an' : 'a';
 }
 
@@ -134,7 +148,8 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
       rest,
     );
   if (role?.[2] && !/^(?:at|for|with|in|from|based|living|working|out)\b/i.test(role[2])) {
-    if (!role[1] && /^\p{Lu}/u.test(role[2])) return false;
+    // "UX designer", "QA lead": a capitalised role without "a" only when it starts with an acronym.
+    if (!role[1] && /^\p{Lu}/u.test(role[2]) && !/^\p{Lu}{2,}\b/u.test(role[2])) return false;
     facts.push({
       slot: 'role',
       verb: `is ${role[1]?.toLowerCase() ?? article(role[2])}`,
@@ -174,24 +189,6 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
 }
 
 type Reader = (clause: string, facts: ProfileFact[]) => boolean;
-
-/** Languages often typed in lower case ("I speak english"). */
-const LANGUAGES =
-  /^(?:english|spanish|french|german|italian|portuguese|dutch|russian|chinese|mandarin|cantonese|japanese|korean|arabic|hindi|urdu|bengali|turkish|polish|greek|swedish|norwegian|danish|finnish|hebrew|swahili|thai|vietnamese|indonesian|catalan|basque|irish|welsh|ukrainian|czech|hungarian|romanian)\b/i;
-/** How long, said at the end: "for two years", "since 2019". */
-const DURATION =
-  /\s+(?:for\s+(?:about\s+|almost\s+|over\s+|nearly\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|many)\s+(?:years?|months?|weeks?)|since\s+\S+)$/i;
-/** When a plan happens, said before it: "next month", "this summer", "in May". */
-const WHEN = String.raw`(?:(?:next|this|later\s+this|coming)\s+(?:week|weekend|month|year|summer|winter|spring|autumn|fall|january|february|march|april|may|june|july|august|september|october|november|december)|in\s+(?:a\s+(?:few|couple\s+of)\s+)?(?:weeks?|months?|days?)|soon|tomorrow)`;
-/** The rest of a plan: where to, and when (a few words). */
-const WHEN_OK = String.raw`[^,;.!?]{2,80}`;
-
-/** Verbs of doing something somewhere, whose place answers "where do I live?" when nothing else does. */
-const PLACED_VERBS =
-  'teach|study|lecture|practi[sc]e|research|work|train|volunteer|stay|reside|rent|coach|nurse|serve';
-/** Capitalised words after "in" that are no place: "in March", "in Python". */
-const NOT_PLACES =
-  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Python|Rust|Java|JavaScript|TypeScript|Go|Ruby|Excel|Word|Figma)\b/;
 
 /** Places said as where the user lives, before those said as where they do something. */
 const HOME_VERBS =
@@ -271,7 +268,7 @@ const READERS: Reader[] = [
   // "I work at Acme as a product manager", "I work as a nurse at St Mary's".
   (clause, facts) => {
     const m =
-      /^I\s+(?:currently\s+)?(?:work|am\s+working|have\s+been\s+working)\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
+      /^I\s+(?:currently\s+)?(?:work|am\s+(?:currently\s+|now\s+)?working|have\s+been\s+working)\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
         clause.replace(DURATION, ''),
       );
     if (!m) return false;
@@ -281,6 +278,18 @@ const READERS: Reader[] = [
     if (employer) facts.push({ slot: 'employer', verb: 'works at', value: clean(employer) });
     if (role) facts.push({ slot: 'role', verb: `works as ${roleArticle}`, value: clean(role) });
     if (m[8]) facts.push({ slot: 'place', verb: 'lives in', value: clean(m[8]) });
+    return true;
+  },
+  // "my job is teaching yoga", "my role is head of data".
+  (clause, facts) => {
+    const m = /^my\s+(job|role|profession|occupation|work)\s+is\s+([^,;.!?]+)$/i.exec(clause);
+    if (
+      !m?.[1] ||
+      !m[2] ||
+      /^(?:boring|hard|fun|great|fine|ok(?:ay)?|stressful|tiring|busy|easy)\b/i.test(m[2])
+    )
+      return false;
+    facts.push({ slot: 'role', verb: `'s ${m[1].toLowerCase()} is`, value: clean(m[2]) });
     return true;
   },
   // "home for me is Kyoto", "my home is in Leeds".
@@ -353,7 +362,7 @@ const READERS: Reader[] = [
     // "my friend Chloe is visiting", "I have a brother named Tom": a relation and a name.
     const named =
       new RegExp(
-        String.raw`^my\s+(${RELATIONS})\s+(?!(?:is|was|and|has|had|will|said|says)\b)(${NAME})(?=\s|$)`,
+        String.raw`^my\s+(${RELATIONS}),?\s+(?!(?:is|was|and|has|had|will|said|says)\b)(${NAME})(?=[\s,]|$)`,
         'iu',
       ).exec(clause) ??
       new RegExp(

@@ -164,7 +164,7 @@ export function normalise(text: string): string {
 const CLAUSE_START = String.raw`(?:I|my\s+(?:\S+\s+){0,3}(?:is|are|was|were)|please|also|then|can\s+you|could\s+you|would\s+you|will\s+you|remember|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|list|show|open|read|search|grep|find|glob|what|who|where|which|tell|call\s+me|from\s+now\s+on|always|never|summari[sz]e|explain|write|run|save|store|forget)\b`;
 const CONNECTIVE = new RegExp(
   // "create ideas.md and write 'ship it' in it" is one request.
-  String.raw`\s*(?:,\s*(?:and\s+|but\s+|so\s+|then\s+|and\s+then\s+|also\s+)?|\s(?:and|but|and\s+then|then|so|plus)\s+)(?:that\s+(?=(?:I|my)\b))?(?=${CLAUSE_START})(?!(?:write|put|add|save)\s.*\b(?:in|into|inside)\s+it[\s.!?]*$)`,
+  String.raw`\s*(?:,\s*(?:and\s+|but\s+|so\s+|then\s+|and\s+then\s+|also\s+)?|\s(?:and|but|and\s+then|then|so|plus)\s+)(?:that\s+(?=(?:I|my)\b))?(?=${CLAUSE_START})(?!(?:write|put|add|save)\s.*\b(?:in|into|inside|to)\s+it[\s.!?]*$)`,
   'i',
 );
 

@@ -10,9 +10,9 @@ import { memoryLines, type MemoryLine } from './qa';
 import {
   asSaid,
   inSecondPerson,
+  answersSlot,
   isHome,
   profileFacts,
-  sameRelation,
   type ProfileFact,
   type ProfileSlot,
 } from '../../../text/profile';
@@ -34,13 +34,7 @@ const UNKNOWN: Record<ProfileSlot, string> = {
 };
 
 function matches(slot: ProfileSlot, relation: string | undefined) {
-  return (fact: ProfileFact) =>
-    // What the user enjoys or loves answers "what are my hobbies?" when no hobby was named.
-    (slot === 'hobby' &&
-      fact.slot === 'preference' &&
-      /^(?:enjoys|loves|likes)\b/.test(fact.verb)) ||
-    (fact.slot === slot &&
-      (slot !== 'person' || !relation || sameRelation(fact.relation ?? '', relation)));
+  return (fact: ProfileFact) => answersSlot(fact, slot, relation);
 }
 
 /**

@@ -10,7 +10,7 @@ const NAMES: [StrategyId, RegExp][] = [
   ['sliding-window', /\bsliding[\s-]+window\b|\bwindowing\b|\b(?:fixed|rolling)[\s-]+window\b/i],
   [
     'summarization',
-    /\bsummari[sz]ation\b|\bsummari[sz]ing\b|\b(?:running|rolling|recursive)\s+summar(?:y|ies)\b|\bsummary\s+strategy\b/i,
+    /\bsummari[sz]ation\b|\bsummari[sz]ing\b|\b(?:running|rolling|recursive)\s+summar(?:y|ies)\b|\bsummary\s+(?:strategy|buffer|memory)\b/i,
   ],
   [
     'retrieval',

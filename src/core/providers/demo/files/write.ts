@@ -27,6 +27,11 @@ const DESCRIBED_IN = new RegExp(
   String.raw`^${VERB}\s+(?:me\s+|us\s+)?((?:a|an|the|some)\s+(?:(?:short|quick|brief|simple|rough|basic|numbered)\s+)?(?:outline|plan|list|checklist|draft|agenda|template|summary|notes|to-?do\s+list)\s+(?:for|of|about|on|covering)\s+.+?)\s+(?:in|to|into|as|at)\s+(?:(?:a|the)\s+(?:new\s+)?(?:file\s+)?(?:called\s+|named\s+)?)?(${FILE_NAME})$`,
   'i',
 );
+/** "create a todo list in tasks.md with three tasks". */
+const LIST_IN = new RegExp(
+  String.raw`^${VERB}\s+(?:me\s+)?((?:a|an|the)\s+(?:[\w-]+\s+)?(?:outline|plan|list|checklist|agenda|template|summary|notes))\s+(?:in|to|into|as|at)\s+(${FILE_NAME})\s+(?:with|of|for|about|listing|covering)\s+(.+)$`,
+  'i',
+);
 /** 'save "ship it on Friday" to notes/reminder.txt'. */
 const SAVE_TO = new RegExp(
   String.raw`^(?:save|write|put|add|store|jot|note)(?:\s+down)?\s+(.+?)(?:\s+down)?\s+(?:to|in|into|as)\s+(?:a\s+(?:new\s+)?file\s+(?:called|named)\s+)?(${FILE_NAME})$`,
@@ -93,6 +98,10 @@ export function writeIntent(said: string): WriteIntent | undefined {
   const described = DESCRIBED_IN.exec(text);
   if (described?.[1] && described[2])
     return { kind: 'write', path: pathOf('', described[2]), topic: described[1] };
+  // "create a todo list in tasks.md with three tasks": the kind of text, its file, what it holds.
+  const listed = LIST_IN.exec(text);
+  if (listed?.[1] && listed[2] && listed[3])
+    return { kind: 'write', path: pathOf('', listed[2]), topic: `${listed[1]} with ${listed[3]}` };
   // 'save this to notes/quote.md: "stay hungry"'.
   const following = new RegExp(
     String.raw`^(?:save|write|put|add)\s+(?:this|that|the\s+following)\s+(?:to|in|into)\s+(${FILE_NAME})\s*:\s*([\s\S]+)$`,
@@ -108,7 +117,7 @@ export function writeIntent(said: string): WriteIntent | undefined {
   if (!named && !generic) return undefined;
   const rest = (named ? named[2] : (generic?.[1] ?? generic?.[2])) ?? '';
   // "create plan.md and put Buy milk in it".
-  const putInIt = /^and\s+(?:put|write|add|type)\s+([\s\S]+?)\s+(?:in|into|inside)\s+it$/i.exec(
+  const putInIt = /^and\s+(?:put|write|add|type)\s+([\s\S]+?)\s+(?:in|into|inside|to)\s+it$/i.exec(
     rest,
   )?.[1];
   if (named && putInIt)

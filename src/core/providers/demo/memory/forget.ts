@@ -10,13 +10,7 @@ import { failed, hasTool, type Action, type Step, type TurnContext } from '../tu
 import { factsOf } from './patterns';
 import { comparable } from './remember';
 import { countOccurrences } from './unique';
-import {
-  asSaid,
-  isHome,
-  profileFacts,
-  sameRelation,
-  type ProfileSlot,
-} from '../../../text/profile';
+import { answersSlot, asSaid, isHome, profileFacts, type ProfileSlot } from '../../../text/profile';
 
 /** Words that say where a thing is in memory, not what it is. */
 const NOT_ABOUT =
@@ -48,7 +42,9 @@ const KIND_WORDS: [RegExp, RegExp][] = [
 function kindOfFact(what: string): { slot: ProfileSlot; relation?: string } | undefined {
   const slot = SLOT_NOUNS.find(([, noun]) => noun.test(what.trim()))?.[0];
   if (slot) return { slot };
-  return /^(?:where|what|who|which)\b/i.test(what) ? profileQuestion(what) : undefined;
+  // "the languages I speak" asks what "what languages I speak" asks.
+  const asked = what.replace(/^the\s+(?=\w+(?:\s+\w+)?\s+(?:I|my)\b)/i, 'what ');
+  return /^(?:where|what|who|which)\b/i.test(asked) ? profileQuestion(asked) : undefined;
 }
 
 /**
@@ -58,10 +54,8 @@ function kindOfFact(what: string): { slot: ProfileSlot; relation?: string } | un
 function linesStating(lines: Line[], kind: { slot: ProfileSlot; relation?: string }): Line[] {
   const stating = lines.flatMap((line) => {
     if (!BULLET.test(line.text)) return [];
-    const facts = profileFacts(asSaid(line.text)).filter(
-      (fact) =>
-        fact.slot === kind.slot &&
-        (!kind.relation || sameRelation(fact.relation ?? '', kind.relation)),
+    const facts = profileFacts(asSaid(line.text)).filter((fact) =>
+      answersSlot(fact, kind.slot, kind.relation),
     );
     return facts.length > 0 ? [{ line, home: facts.some(isHome) }] : [];
   });

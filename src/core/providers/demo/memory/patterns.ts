@@ -71,7 +71,7 @@ const FORGET_PROPER = new RegExp(
   'u',
 );
 const FORGET_ABOUT_ME = new RegExp(
-  String.raw`^${ERASE}\s+((?:where|what|who|which)\s+(?:I|my)\b[\s\S]+)$`,
+  String.raw`^${ERASE}\s+((?:where|what|who|which)\s+(?:I|my)\b[\s\S]+|the\s+\w+(?:\s+\w+)?\s+(?:I|my)\b[\s\S]+)$`,
   'i',
 );
 /** "what my name is": the user's name, as a kind of fact. */
@@ -102,7 +102,10 @@ export function forgetTarget(text: string): string | undefined {
     (FORGET_PROPER.test(request) && !KNOWN_FILES.test(request.split(/\s+/).at(-1) ?? '')
       ? FORGET_PROPER.exec(request)
       : null) ??
-    (aboutMe?.[1] && (profileQuestion(aboutMe[1]) || MY_NAME.test(aboutMe[1])) ? aboutMe : null);
+    (aboutMe?.[1] &&
+    (profileQuestion(aboutMe[1].replace(/^the\s+/i, 'what ')) || MY_NAME.test(aboutMe[1]))
+      ? aboutMe
+      : null);
   if (!match) return undefined;
   return (match[1] ?? '')
     .replace(POINTER, '')
