@@ -121,6 +121,10 @@ describe('profileFacts', () => {
       ],
     ],
     ["I'm Zoe, Berlin based", []],
+    [
+      "I'm Ola - a nurse living in Oslo",
+      ["User's name is Ola.", 'User is a nurse.', 'User lives in Oslo.'],
+    ],
   ])('%s', (text, facts) => {
     expect(third(text)).toEqual(facts);
   });

@@ -141,6 +141,8 @@ function article(word: string): string {
 function apposition(text: string, facts: ProfileFact[]): boolean {
   let rest = text
     .trim()
+    // "Ola - a nurse": a dash or colon before the apposition is no part of it.
+    .replace(/^[-–—:]+\s*/, '')
     .replace(/^(?:and\s+)?(?:I\s+am\s+)?(?:(?:working|employed)\s+as\s+(?=an?\s))?/i, '');
   if (rest === '') return true;
   const role =
