@@ -132,7 +132,8 @@ test('opening a file gives the editor its height back', async ({ page }) => {
 
 test('a reload shows the same side tab, the Memory journal included', async ({ page }) => {
   await openApp(page);
-  for (const name of ['Memory journal', 'Facts']) {
+  // Every tab, each chosen after another one (the Editor, the default, last).
+  for (const name of ['Memory journal', 'Facts', 'Context', 'Strategy', 'Editor']) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
     await page.reload();

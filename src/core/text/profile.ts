@@ -5,6 +5,21 @@
 // memory's offline updater and the strategies' offline steps. Hand-written and narrow on purpose:
 // introductions, work, places, people, projects, plans, preferences and learning.
 
+import {
+  DURATION,
+  LANGUAGES,
+  NAME,
+  NOT_NAMES,
+  NOT_PLACES,
+  PLACED_VERBS,
+  RELATIONS,
+  SAME_RELATION,
+  WHEN,
+  WHEN_OK,
+} from './profile-words';
+
+export { NOT_NAMES } from './profile-words';
+
 export type ProfileSlot =
   | 'name'
   | 'role'
@@ -15,7 +30,11 @@ export type ProfileSlot =
   | 'plan'
   | 'preference'
   | 'dislike'
-  | 'learning';
+  | 'learning'
+  /** What the user does for fun: "my hobby is sailing", "I'm into pottery". */
+  | 'hobby'
+  /** The languages the user speaks: "I speak Greek", "I'm fluent in Korean". */
+  | 'language';
 
 export interface ProfileFact {
   slot: ProfileSlot;
@@ -30,20 +49,18 @@ export interface ProfileFact {
   value: string;
 }
 
-const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
-/** Capitalised words after "I am" that are not names. */
-const NOT_NAMES =
-  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Nigerian|Kenyan|Egyptian|Pakistani|Bangladeshi|Vietnamese|Thai|Filipino|Indonesian|Malaysian|Argentinian|Argentine|Colombian|Chilean|Peruvian|Venezuelan|Cuban|Israeli|Iranian|Iraqi|Saudi|Emirati|Moroccan|Algerian|Tunisian|Ethiopian|Ghanaian|Czech|Slovak|Hungarian|Romanian|Bulgarian|Serbian|Croatian|Slovenian|Latvian|Lithuanian|Estonian|Icelandic|Scandinavian|European|African|Asian|Latino|Latina|Hispanic|Arab|Persian|Catalan|Basque|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still|Learning|Working|Planning|Going|Based|From|Allergic|Looking|Trying|Using|Happy|Glad|Excited|Interested|Currently|Really|The|A|An|In|At|OK|Okay)$/i;
-const RELATIONS =
-  'manager|boss|line manager|team lead|tech lead|lead|supervisor|partner|wife|husband|girlfriend|boyfriend|fiancée?|colleague|co-?worker|teammate|mentor|sister|brother|mother|mum|mom|father|dad|son|daughter|friend|best friend|dog|cat|landlord|doctor|client|cofounder|co-founder|assistant|flatmate|roommate';
-/** Relations that answer the same question ("who's my boss?" finds "my manager is …"). */
-const SAME_RELATION = [
-  ['manager', 'boss', 'line manager', 'supervisor', 'team lead', 'tech lead', 'lead'],
-  ['partner', 'wife', 'husband', 'girlfriend', 'boyfriend', 'fiance', 'fiancee'],
-  ['colleague', 'coworker', 'co-worker', 'teammate'],
-  ['mother', 'mum', 'mom'],
-  ['father', 'dad'],
-];
+/**
+ * Whether a fact answers a question about a slot: the same slot (a person with the same
+ * relation), or for hobbies what the user enjoys, loves or likes when no hobby was named.
+ */
+export function answersSlot(fact: ProfileFact, slot: ProfileSlot, relation?: string): boolean {
+  if (slot === 'hobby' && fact.slot === 'preference')
+    return /^(?:enjoys|loves|likes)\b/.test(fact.verb);
+  return (
+    fact.slot === slot &&
+    (slot !== 'person' || !relation || sameRelation(fact.relation ?? '', relation))
+  );
+}
 
 export function sameRelation(a: string, b: string): boolean {
   const x = a.toLowerCase();
@@ -51,30 +68,42 @@ export function sameRelation(a: string, b: string): boolean {
   return x === y || SAME_RELATION.some((group) => group.includes(x) && group.includes(y));
 }
 
+/** "I'm", "I've", "I'd", "I'll", "we're" spelled out (also "im" where it can only be "I'm"). */
+export const FIRST_PERSON_CONTRACTIONS: [RegExp, string][] = [
+  [
+    /\bi'm\b|\bim\b(?=\s+(?:a|an|the|allergic|from|based|learning|working|planning|going|vegan|vegetarian|not|called|into|in|on|at|\d))/gi,
+    'I am',
+  ],
+  [/\bi've\b/gi, 'I have'],
+  [/\bi'd\b/gi, 'I would'],
+  [/\bi'll\b/gi, 'I will'],
+  [/\bwe're\b/gi, 'we are'],
+];
+
 const CONTRACTIONS: [RegExp, string][] = [
   [/[\u2018\u2019\u02bc]/g, "'"],
-  [/\bI'm\b|\bim\b(?=\s+(?:a|an|from|based|in|working|learning|planning|going)\b)/gi, 'I am'],
-  [/\bI've\b/gi, 'I have'],
-  [/\bI'll\b/gi, 'I will'],
-  [/\bI'd\b/gi, 'I would'],
-  [/\bwe're\b/gi, 'we are'],
+  ...FIRST_PERSON_CONTRACTIONS,
   [/\bname's\b/gi, 'name is'],
-  [
-    /\b(manager|boss|partner|wife|husband|lead|dog|cat|friend)'s\b(?=\s+(?:called|named|\p{Lu}))/giu,
-    '$1 is',
-  ],
   [/\b(?:do not|don't|dont)\s+like\b/gi, 'dislike'],
   [/\bi\b/g, 'I'],
 ];
 
+/**
+ * "my wife's called Leila", "my cat's Miso": "'s" is "is" before "called", "named" or a
+ * capitalised word, never before a lowercase one ("my wife's name is Leila" keeps its "'s").
+ */
+const RELATION_IS = new RegExp(String.raw`\b(${RELATIONS})'s\b(?=\s+(\S+))`, 'gi');
+
 function normalise(text: string): string {
   let out = text.replace(/\s+/g, ' ').trim();
   for (const [pattern, replacement] of CONTRACTIONS) out = out.replace(pattern, replacement);
-  return out;
+  return out.replace(RELATION_IS, (whole, relation: string, next: string) =>
+    /^(?:called|named)$/i.test(next) || /^\p{Lu}/u.test(next) ? `${relation} is` : whole,
+  );
 }
 
 const LEAD =
-  /^(?:(?:hey|hi|hello|hiya|heya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|again|everyone|all))?|so|well|oh|also|and|but|btw|by\s+the\s+way|fyi|actually|just\s+so\s+you\s+know|for\s+the\s+record|quick\s+intro|ok(?:ay)?)\b[\s,!.:;-]*/i;
+  /^(?:(?:hey|hi|hello|hiya|heya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening)|(?:nice|pleased|good|great)\s+to\s+meet\s+you)(?:\s+(?:there|again|everyone|all))?|so|well|oh|also|and|but|btw|by\s+the\s+way|fyi|actually|just\s+so\s+you\s+know|for\s+the\s+record|quick\s+intro|ok(?:ay)?|by\s+(?:profession|trade)|(?:let\s+me|allow\s+me\s+to)\s+introduce\s+myself|(?:a\s+(?:bit|little)\s+)?about\s+me)\b[\s,!.:;-]*/i;
 
 /** The clauses of a text that may say something about the user, leads and greetings taken off. */
 export function profileClauses(text: string): string[] {
@@ -83,7 +112,7 @@ export function profileClauses(text: string): string[] {
     let rest = sentence.trim();
     for (let i = 0; i < 4 && LEAD.test(rest); i++) rest = rest.replace(LEAD, '').trim();
     for (const part of rest.split(
-      /\s*(?:,\s*(?:and|but|so|plus)?\s*|\s+(?:and|but|so|plus)\s+)(?=(?:I|my|My)\s)/,
+      /\s*(?:,\s*(?:and|but|so|plus)?\s*|\s+(?:and|but|so|plus)\s+|\s+[-–—]+\s+)(?=(?:I|my|My)\s)/,
     )) {
       const clause = part.replace(/^[\s,;:-]+|[\s,;:.!?]+$/g, '').trim();
       if (clause) clauses.push(clause);
@@ -100,6 +129,8 @@ function clean(value: string): string {
 }
 
 function article(word: string): string {
+  // An acronym is said letter by letter: "an HR manager", "a UX designer".
+  if (/^\p{Lu}{2,}\b/u.test(word)) return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
   return /^[aeiou]/i.test(word) && !/^(?:uni|use|eu)/i.test(word) ? 'an' : 'a';
 }
 
@@ -108,14 +139,19 @@ function article(word: string): string {
  * Lisbon": the role, employer and place said after a name.
  */
 function apposition(text: string, facts: ProfileFact[]): boolean {
-  let rest = text.trim().replace(/^(?:and\s+)?(?:I\s+am\s+)?/i, '');
+  let rest = text
+    .trim()
+    // "Ola - a nurse": a dash or colon before the apposition is no part of it.
+    .replace(/^[-–—:]+\s*/, '')
+    .replace(/^(?:and\s+)?(?:I\s+am\s+)?(?:(?:working|employed)\s+as\s+(?=an?\s))?/i, '');
   if (rest === '') return true;
   const role =
     /^(?:(a|an)\s+)?((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:at|for|with|in|from|based|living|working|out\s+of)\b|\s*$)/iu.exec(
       rest,
     );
   if (role?.[2] && !/^(?:at|for|with|in|from|based|living|working|out)\b/i.test(role[2])) {
-    if (!role[1] && /^\p{Lu}/u.test(role[2])) return false;
+    // "UX designer", "QA lead": a capitalised role without "a" only when it starts with an acronym.
+    if (!role[1] && /^\p{Lu}/u.test(role[2]) && !/^\p{Lu}{2,}\b/u.test(role[2])) return false;
     facts.push({
       slot: 'role',
       verb: `is ${role[1]?.toLowerCase() ?? article(role[2])}`,
@@ -124,9 +160,10 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
     rest = rest.slice(role[0].length).trim();
   }
   while (rest !== '') {
-    const org = /^(?:working\s+)?(?:at|for|with)\s+([^,;.!?]+?)(?=\s+(?:in|from|based)\b|$)/i.exec(
-      rest,
-    );
+    // "at Paystack, living in Accra": the parts may be joined by a comma.
+    rest = rest.replace(/^,\s*(?:and\s+)?/, '');
+    const org =
+      /^(?:working\s+)?(?:at|for|with)\s+([^,;.!?]+?)(?=\s+(?:in|from|based)\b|\s*,|$)/i.exec(rest);
     if (org?.[1]) {
       facts.push({ slot: 'employer', verb: 'works at', value: clean(org[1]) });
       rest = rest.slice(org[0].length).trim();
@@ -155,6 +192,23 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
 
 type Reader = (clause: string, facts: ProfileFact[]) => boolean;
 
+/** Places said as where the user lives, before those said as where they do something. */
+const HOME_VERBS =
+  /^(?:lives|is based|is located|is living|is from|moved to|relocated to|is moving to|grew up)\b/;
+
+/** Whether a place fact says where the user lives ("lives in"), not where they do something. */
+export function isHome(fact: ProfileFact): boolean {
+  return fact.slot === 'place' && HOME_VERBS.test(fact.verb);
+}
+
+/** A regular verb in the third person singular: teach → teaches, study → studies, work → works. */
+export function thirdSingular(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
+  if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
+  return `${verb}s`;
+}
+
 const READERS: Reader[] = [
   // "I am Priya, a data engineer in Lisbon", "this is Kenji, a developer at Globex".
   (clause, facts) => {
@@ -173,21 +227,25 @@ const READERS: Reader[] = [
   },
   // "Priya here, data engineer in Lisbon".
   (clause, facts) => {
-    const m = new RegExp(String.raw`^(${NAME})\s+here\b[\s,]*(.*)$`, 'u').exec(clause);
+    const m = new RegExp(String.raw`^(?:it\s+is\s+)?(${NAME})\s+here\b[\s,]*(.*)$`, 'u').exec(
+      clause,
+    );
     if (!m?.[1] || NOT_NAMES.test(m[1])) return false;
     const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: m[1] }];
     apposition(m[2] ?? '', found);
     facts.push(...found);
     return true;
   },
+  // "my name is Dana", "name's Jack" (said without "my", the name must be capitalised).
   (clause, facts) => {
     const m = new RegExp(
-      String.raw`^(?:my\s+name\s+is|I\s+am\s+called|I\s+go\s+by|I\s+am\s+named)\s+(${NAME}|\S+)\s*(?:,\s*)?(.*)$`,
+      String.raw`^(my\s+name\s+is|(?:the\s+)?name\s+is|I\s+am\s+called|I\s+go\s+by|I\s+am\s+named)\s+(${NAME}|\S+)\s*(?:,\s*)?(.*)$`,
       'iu',
     ).exec(clause);
-    if (!m?.[1]) return false;
-    const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: clean(m[1]) }];
-    apposition(m[2] ?? '', found);
+    const [, lead = '', name = '', rest = ''] = m ?? [];
+    if (!name || (/^(?:the\s+)?name\b/i.test(lead) && !/^\p{Lu}/u.test(name))) return false;
+    const found: ProfileFact[] = [{ slot: 'name', verb: "'s name is", value: clean(name) }];
+    apposition(rest, found);
     facts.push(...found);
     return true;
   },
@@ -212,8 +270,8 @@ const READERS: Reader[] = [
   // "I work at Acme as a product manager", "I work as a nurse at St Mary's".
   (clause, facts) => {
     const m =
-      /^I\s+(?:currently\s+)?(?:work|am\s+working)\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
-        clause,
+      /^I\s+(?:currently\s+)?(?:work|am\s+(?:currently\s+|now\s+)?working|have\s+been\s+working)\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
+        clause.replace(DURATION, ''),
       );
     if (!m) return false;
     const employer = m[2] ?? m[7];
@@ -224,34 +282,104 @@ const READERS: Reader[] = [
     if (m[8]) facts.push({ slot: 'place', verb: 'lives in', value: clean(m[8]) });
     return true;
   },
+  // "my job is teaching yoga", "my role is head of data".
+  (clause, facts) => {
+    const m = /^my\s+(job|role|profession|occupation|work)\s+is\s+([^,;.!?]+)$/i.exec(clause);
+    if (
+      !m?.[1] ||
+      !m[2] ||
+      /^(?:boring|hard|fun|great|fine|ok(?:ay)?|stressful|tiring|busy|easy)\b/i.test(m[2])
+    )
+      return false;
+    facts.push({ slot: 'role', verb: `'s ${m[1].toLowerCase()} is`, value: clean(m[2]) });
+    return true;
+  },
+  // "home for me is Kyoto", "my home is in Leeds".
+  (clause, facts) => {
+    const m = new RegExp(
+      String.raw`^(?:home\s+(?:for\s+me\s+)?is|my\s+home\s+is(?:\s+in)?|I\s+(?:reside|am\s+living)\s+in)\s+(${NAME})$`,
+      'u',
+    ).exec(clause.replace(/^Home\b/, 'home').replace(/^My\b/, 'my'));
+    if (!m?.[1] || NOT_NAMES.test(m[1])) return false;
+    facts.push({ slot: 'place', verb: 'lives in', value: m[1] });
+    return true;
+  },
+  // "I'm employed at Siemens", "I am employed by the council", "I do backend work at Uber".
   (clause, facts) => {
     const m =
-      /^I\s+(?:currently\s+|now\s+)?(live|moved|grew\s+up|am\s+moving|relocated)\s+(?:in|to)\s+([^,;.!?]+)$/i.exec(
+      /^I\s+am\s+(?:currently\s+|now\s+)?employed\s+(?:at|by)\s+([^,;.!?]+)$/i.exec(clause) ??
+      /^I\s+do\s+(?:[\w-]+\s+){0,3}?(?:work|stuff|things|consulting|contracting)\s+(?:at|for)\s+([^,;.!?]+)$/i.exec(
         clause,
       );
-    if (!m?.[1] || !m[2]) return false;
+    // An employer has a name ("at Uber"), not "some work for charity".
+    if (!m?.[1] || !/^\p{Lu}/u.test(m[1])) return false;
+    facts.push({ slot: 'employer', verb: 'works at', value: clean(m[1]) });
+    return true;
+  },
+  (clause, facts) => {
+    const m =
+      /^I\s+(?:currently\s+|now\s+)?(live|moved|grew\s+up|am\s+moving|relocated)\s+(?:(?:just|right)\s+)?(?:in|to|(near|outside(?:\s+of)?|close\s+to|around))\s+([^,;.!?]+)$/i.exec(
+        clause,
+      );
+    if (!m?.[1] || !m[3]) return false;
     const how = m[1].toLowerCase();
+    // "I live just outside Dublin": near a place, said as it was.
+    const near = m[2]?.toLowerCase().replace(/\s+/g, ' ');
     const verb =
       how === 'live'
-        ? 'lives in'
+        ? `lives ${near ?? 'in'}`
         : how === 'moved' || how === 'relocated'
           ? `${how} to`
           : how === 'grew up'
             ? 'grew up in'
             : 'is moving to';
-    facts.push({ slot: 'place', verb, value: clean(m[2]) });
+    facts.push({ slot: 'place', verb, value: clean(m[3]) });
+    return true;
+  },
+  // "I teach maths in Valencia", "I work remotely in Lisbon": where the user does what they do.
+  (clause, facts) => {
+    const m = new RegExp(
+      String.raw`^I\s+(?:(?:currently|now|also|mostly)\s+)?(${PLACED_VERBS})\b((?:\s+(?!in\b)[\p{L}'-]+){0,4})\s+in\s+(${NAME})$`,
+      'u',
+    ).exec(clause);
+    const [, verb = '', what = '', place = ''] = m ?? [];
+    if (!place || NOT_NAMES.test(place.split(/\s+/)[0] ?? '') || NOT_PLACES.test(place))
+      return false;
+    facts.push({ slot: 'place', verb: `${thirdSingular(verb)}${what} in`, value: place });
     return true;
   },
   // "my manager is Tomás", "my cat is called Arean", "I report to Dana Smith".
   (clause, facts) => {
     const m = new RegExp(
-      String.raw`^my\s+(${RELATIONS})(?:'s\s+name)?\s+is\s+(called\s+|named\s+)?(${NAME})$`,
+      String.raw`^my\s+(${RELATIONS})('s\s+name)?\s+is\s+(called\s+|named\s+)?(${NAME})$`,
       'iu',
     ).exec(clause);
-    if (m?.[1] && m[3]) {
+    if (m?.[1] && m[4]) {
       const relation = m[1].toLowerCase();
-      const named = m[2] ? ` ${m[2].trim().toLowerCase()}` : '';
-      facts.push({ slot: 'person', relation, verb: `'s ${relation} is${named}`, value: m[3] });
+      const whose = m[2] ? `${relation}'s name` : relation;
+      const named = m[3] ? ` ${m[3].trim().toLowerCase()}` : '';
+      facts.push({ slot: 'person', relation, verb: `'s ${whose} is${named}`, value: m[4] });
+      return true;
+    }
+    // "my friend Chloe is visiting", "I have a brother named Tom": a relation and a name.
+    const named =
+      new RegExp(
+        String.raw`^my\s+(${RELATIONS}),?\s+(?!(?:is|was|and|has|had|will|said|says)\b)(${NAME})(?=[\s,]|$)`,
+        'iu',
+      ).exec(clause) ??
+      new RegExp(
+        String.raw`^I\s+(?:have|have\s+got|got)\s+an?\s+(?:(?:little|big|older|younger|twin|new)\s+)?(${RELATIONS})\s+(called|named)\s+(${NAME})$`,
+        'iu',
+      ).exec(clause);
+    // The name's capitalised words only ("Chloe" in "my friend Chloe is visiting").
+    const name = (named?.at(-1) ?? '')
+      .split(/\s+/)
+      .filter((word, i, words) => words.slice(0, i + 1).every((w) => /^\p{Lu}/u.test(w)))
+      .join(' ');
+    if (named?.[1] && /^\p{Lu}/u.test(name) && !NOT_NAMES.test(name.split(/\s+/)[0] ?? '')) {
+      const relation = named[1].toLowerCase();
+      const how = named.length === 4 ? ` ${named[2]?.toLowerCase() ?? ''}` : '';
+      facts.push({ slot: 'person', relation, verb: `'s ${relation} is${how}`, value: name });
       return true;
     }
     const report = new RegExp(String.raw`^I\s+(?:report|answer)\s+to\s+(${NAME})$`, 'u').exec(
@@ -287,6 +415,82 @@ const READERS: Reader[] = [
     facts.push({ slot: 'plan', verb, value: clean(m[3]) });
     return true;
   },
+  // "next month I'm flying to Peru", "I'm planning a trip to Japan": a journey ahead.
+  (clause, facts) => {
+    const m = new RegExp(
+      String.raw`^(?:${WHEN}\s*,?\s+)?I\s+am\s+(?:(?:also|soon|finally)\s+)?(?:(flying|travel+ing|heading|off|driving|sailing)\s+to|(planning|organi[sz]ing|booking|taking))\s+(${WHEN_OK})$`,
+      'i',
+    ).exec(clause);
+    const [, going, planning, where = ''] = m ?? [];
+    // A journey goes somewhere with a name ("flying to Peru"), not "heading to the shops".
+    if (going && !/^\p{Lu}/u.test(where)) return false;
+    if (
+      !m ||
+      (planning &&
+        !/^(?:an?|my|our)\s+(?:\w+\s+)?(?:trip|holiday|vacation|visit|journey|tour|break)\b/i.test(
+          where,
+        ))
+    )
+      return false;
+    const verb = going ? `is ${going.toLowerCase()} to` : `is ${planning?.toLowerCase() ?? ''}`;
+    facts.push({ slot: 'plan', verb, value: clean(where) });
+    return true;
+  },
+  // "my hobby is sailing", "in my free time I enjoy pottery", "I'm really into birdwatching".
+  (clause, facts) => {
+    const hobby =
+      /^my\s+(?:favou?rite\s+|main\s+)?(hobby|hobbies|pastimes?|passion)\s+(is|are)\s+(.+)$/i.exec(
+        clause,
+      );
+    if (hobby?.[1] && hobby[2] && hobby[3]) {
+      const verb = `'s ${hobby[1].toLowerCase()} ${hobby[2].toLowerCase()}`;
+      facts.push({ slot: 'hobby', verb, value: clean(hobby[3]) });
+      return true;
+    }
+    const spare =
+      /^(?:(?:in|during)\s+my\s+(?:free|spare|down)\s*time|for\s+fun|on\s+(?:the\s+)?weekends?|outside\s+(?:of\s+)?work)\s*,?\s+I\s+(?:(?:really|mostly|usually|often|also)\s+)*(like\s+to|love\s+to|enjoy|like|love|go)\s+(.+)$/i.exec(
+        clause,
+      ) ?? /^I\s+am\s+(?:(?:really|very|totally|big|quite|also)\s+)*(into)\s+(.+)$/i.exec(clause);
+    const after =
+      /^I\s+(?!(?:am|was|have|do|work|study|teach)\b)([a-z]+)\s+(.+?)\s+(?:for\s+fun|in\s+my\s+(?:free|spare|down)\s*time|on\s+(?:the\s+)?weekends|as\s+a\s+hobby)$/i.exec(
+        clause,
+      );
+    if (after?.[1] && after[2]) {
+      facts.push({
+        slot: 'hobby',
+        verb: thirdSingular(after[1].toLowerCase()),
+        value: clean(after[2]),
+      });
+      return true;
+    }
+    if (!spare?.[1] || !spare[2] || /^(?:it|this|that|them|the\s+details?)\b/i.test(spare[2]))
+      return false;
+    const said = spare[1].toLowerCase();
+    const verb = said === 'into' ? 'is into' : said.replace(/^\w+/, (word) => thirdSingular(word));
+    facts.push({ slot: 'hobby', verb, value: clean(spare[2]) });
+    return true;
+  },
+  // "I speak Greek and Finnish", "I'm fluent in Korean", "my native language is Polish".
+  (clause, facts) => {
+    const m =
+      /^I\s+(?:(?:also|can\s+also|can|mostly)\s+)?(speak)\s+(.+)$|^I\s+am\s+(?:also\s+)?(fluent|native|bilingual)\s+in\s+(.+)$|^my\s+(native|first|mother)\s+(?:language|tongue)\s+is\s+(.+)$/i.exec(
+        clause,
+      );
+    const said = m?.[2] ?? m?.[4] ?? m?.[6] ?? '';
+    // A language has a name ("I speak Greek"): "I speak at conferences" says no language.
+    const language = said.replace(
+      /^(?:fluent|basic|some|good|decent|native|conversational|broken|a\s+(?:little|bit\s+of))\s+/i,
+      '',
+    );
+    if (!m || !(/^\p{Lu}/u.test(language) || LANGUAGES.test(language))) return false;
+    const verb = m[1]
+      ? 'speaks'
+      : m[3]
+        ? `is ${m[3].toLowerCase()} in`
+        : `'s ${m[5]?.toLowerCase() ?? ''} language is`;
+    facts.push({ slot: 'language', verb, value: clean(said) });
+    return true;
+  },
   (clause, facts) => {
     const m = /^I\s+am\s+(?:currently\s+|now\s+)?(learning|studying)\s+(.+)$/i.exec(clause);
     if (!m?.[1] || !m[2]) return false;
@@ -311,9 +515,22 @@ export function profileFacts(text: string): ProfileFact[] {
   const facts: ProfileFact[] = [];
   for (const clause of profileClauses(text)) {
     if (/\?$/.test(clause)) continue;
-    for (const read of READERS) if (read(clause, facts)) break;
+    const named = facts.some((fact) => fact.slot === 'name');
+    if (READERS.some((read) => read(clause, facts))) continue;
+    // "I'm Kofi. Software dev at Paystack, living in Accra.": after a name, what the person is.
+    const told: ProfileFact[] = [];
+    const lower = `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
+    if (named && apposition(lower, told) && told.length > 1) facts.push(...told);
   }
   return facts.filter((fact) => fact.value !== '' && fact.value.length <= 120);
+}
+
+/** A third-person verb in its plain form: has → have, studies → study, teaches → teach. */
+function plainVerb(word: string): string {
+  if (word === 'has') return 'have';
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/(?:ss|sh|ch|x|o)es$/.test(word)) return word.slice(0, -2);
+  return /[^s]s$/.test(word) && word !== 'was' ? word.slice(0, -1) : word;
 }
 
 /** A memory line written about the user ("User lives in Lisbon.", "Lives in Lisbon.") as said. */
@@ -329,19 +546,7 @@ export function asSaid(line: string): string {
   const verb = /^(\p{L}+)\b(.*)$/u.exec(rest);
   if (!verb?.[1] || (!subject && !/^\p{Lu}/u.test(rest))) return text;
   const word = verb[1].toLowerCase();
-  const first =
-    word === 'is'
-      ? 'am'
-      : word === 'has'
-        ? 'have'
-        : /ies$/.test(word)
-          ? word.replace(/ies$/, 'y')
-          : /(?:ss|sh|ch|x|o)es$/.test(word)
-            ? word.slice(0, -2)
-            : /[^s]s$/.test(word) && word !== 'was'
-              ? word.slice(0, -1)
-              : word;
-  return `I ${first}${verb[2] ?? ''}`;
+  return `I ${word === 'is' ? 'am' : plainVerb(word)}${verb[2] ?? ''}`;
 }
 
 const THIRD: [RegExp, string][] = [
@@ -380,19 +585,6 @@ export function inSecondPerson(fact: ProfileFact): string {
   const value = `**${swap(fact.value, SECOND)}**`;
   if (fact.verb.startsWith("'s ")) return `Your ${fact.verb.slice(3)} ${value}`;
   const [first = '', ...rest] = fact.verb.split(' ');
-  const verb =
-    first === 'is'
-      ? 'are'
-      : first === 'has'
-        ? 'have'
-        : first === 'was'
-          ? 'were'
-          : /ies$/.test(first)
-            ? first.replace(/ies$/, 'y')
-            : /(?:ss|sh|ch|x|o)es$/.test(first)
-              ? first.slice(0, -2)
-              : /[^s]s$/.test(first)
-                ? first.slice(0, -1)
-                : first;
+  const verb = first === 'is' ? 'are' : first === 'was' ? 'were' : plainVerb(first);
   return `You ${[verb, ...rest].join(' ')} ${value}`;
 }

@@ -150,94 +150,35 @@ const asSentence = (text: string) => {
 type Rule = [RegExp, (what: string) => string, FactCategory, number];
 
 const LEAD = String.raw`^(?:(?:also|and|so|well|oh|btw|by the way)[,\s]+)*`;
+/** A rule: the pattern after LEAD, the fact with "…" where the phrase goes, its kind and certainty. */
+function rule(pattern: string, fact: string, category: FactCategory, confidence: number): Rule {
+  const render = (what: string) => fact.replace('…', () => what);
+  return [new RegExp(`${LEAD}${pattern}`, 'i'), render, category, confidence];
+}
+
 const RULES: Rule[] = [
-  [new RegExp(`${LEAD}my name is (.+)`, 'i'), (x) => `The user's name is ${x}`, 'context', 0.95],
-  [
-    new RegExp(`${LEAD}(?:please )?call me (.+)`, 'i'),
-    (x) => `Prefers to be called ${x}`,
-    'preference',
-    0.95,
-  ],
-  [
-    new RegExp(`${LEAD}i(?: would|'d|’d)? prefer (.+)`, 'i'),
-    (x) => `Prefers ${x}`,
-    'preference',
-    0.95,
-  ],
-  [
-    new RegExp(`${LEAD}i (?:really )?(?:like|love|enjoy) (.+)`, 'i'),
-    (x) => `Likes ${x}`,
-    'preference',
-    0.9,
-  ],
-  [
-    new RegExp(`${LEAD}i (?:really )?(?:don't|do not|don’t) like (.+)`, 'i'),
-    (x) => `Dislikes ${x}`,
-    'preference',
-    0.9,
-  ],
-  [new RegExp(`${LEAD}i (?:hate|dislike) (.+)`, 'i'), (x) => `Dislikes ${x}`, 'preference', 0.9],
-  [
-    new RegExp(`${LEAD}i(?: currently)? work (?:at|for) (.+)`, 'i'),
-    (x) => `Works at ${x}`,
-    'context',
-    0.95,
-  ],
-  [
-    new RegExp(`${LEAD}i(?: currently)? work on (.+)`, 'i'),
-    (x) => `Works on ${x}`,
-    'context',
-    0.95,
-  ],
-  [
-    new RegExp(`${LEAD}i(?: currently)? work as (.+)`, 'i'),
-    (x) => `Works as ${x}`,
-    'context',
-    0.95,
-  ],
-  [
-    new RegExp(`${LEAD}i(?: currently)? live in (.+)`, 'i'),
-    (x) => `Lives in ${x}`,
-    'context',
-    0.95,
-  ],
-  [
-    new RegExp(`${LEAD}i (?:speak|am fluent in|'m fluent in) (.+)`, 'i'),
-    (x) => `Speaks ${x}`,
-    'context',
-    0.9,
-  ],
-  [
-    new RegExp(`${LEAD}(?:i'm|i am|i’m)(?: currently)? learning (.+)`, 'i'),
-    (x) => `Is learning ${x}`,
+  rule(`my name is (.+)`, "The user's name is …", 'context', 0.95),
+  rule(`(?:please )?call me (.+)`, 'Prefers to be called …', 'preference', 0.95),
+  rule(`i(?: would|'d|’d)? prefer (.+)`, 'Prefers …', 'preference', 0.95),
+  rule(`i (?:really )?(?:like|love|enjoy) (.+)`, 'Likes …', 'preference', 0.9),
+  rule(`i (?:really )?(?:don't|do not|don’t) like (.+)`, 'Dislikes …', 'preference', 0.9),
+  rule(`i (?:hate|dislike) (.+)`, 'Dislikes …', 'preference', 0.9),
+  rule(`i(?: currently)? work (?:at|for) (.+)`, 'Works at …', 'context', 0.95),
+  rule(`i(?: currently)? work on (.+)`, 'Works on …', 'context', 0.95),
+  rule(`i(?: currently)? work as (.+)`, 'Works as …', 'context', 0.95),
+  rule(`i(?: currently)? live in (.+)`, 'Lives in …', 'context', 0.95),
+  rule(`i (?:speak|am fluent in|'m fluent in) (.+)`, 'Speaks …', 'context', 0.9),
+  rule(`(?:i'm|i am|i’m)(?: currently)? learning (.+)`, 'Is learning …', 'goal', 0.9),
+  rule(
+    `i (?:want|would like|'d like|plan) to (?:learn|study) (.+)`,
+    'Wants to learn …',
     'goal',
     0.9,
-  ],
-  [
-    new RegExp(`${LEAD}i (?:want|would like|'d like|plan) to (?:learn|study) (.+)`, 'i'),
-    (x) => `Wants to learn ${x}`,
-    'goal',
-    0.9,
-  ],
-  [new RegExp(`${LEAD}my goal is (?:to )?(.+)`, 'i'), (x) => `Goal: ${x}`, 'goal', 0.95],
-  [
-    new RegExp(`${LEAD}(?:i'm|i am|i’m) (?:an? )?expert (?:in|on|at) (.+)`, 'i'),
-    (x) => `Knows ${x} well`,
-    'knowledge',
-    0.9,
-  ],
-  [
-    new RegExp(`${LEAD}i know (?:a lot about )?(.+?) well$`, 'i'),
-    (x) => `Knows ${x} well`,
-    'knowledge',
-    0.9,
-  ],
-  [
-    new RegExp(`${LEAD}i (?:usually|always|often|tend to) (.+)`, 'i'),
-    (x) => `Usually ${x}`,
-    'behavior',
-    0.85,
-  ],
+  ),
+  rule(`my goal is (?:to )?(.+)`, 'Goal: …', 'goal', 0.95),
+  rule(`(?:i'm|i am|i’m) (?:an? )?expert (?:in|on|at) (.+)`, 'Knows … well', 'knowledge', 0.9),
+  rule(`i know (?:a lot about )?(.+?) well$`, 'Knows … well', 'knowledge', 0.9),
+  rule(`i (?:usually|always|often|tend to) (.+)`, 'Usually …', 'behavior', 0.85),
 ];
 
 const REMEMBER =
@@ -257,6 +198,8 @@ const PROFILE_KIND: Record<ProfileSlot, [FactCategory, number]> = {
   preference: ['preference', 0.9],
   dislike: ['preference', 0.9],
   learning: ['goal', 0.9],
+  hobby: ['preference', 0.9],
+  language: ['context', 0.95],
 };
 
 /** A fact as memory.json words it: "Lives in Lisbon.", "The user's manager is Tomás." */

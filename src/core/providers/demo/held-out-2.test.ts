@@ -1,19 +1,17 @@
 // Held out, second set (issue 33): 40 phrasings written before reading the Demo's patterns, each
 // with the conversation before it. The test counts how many are understood by the same criterion
 // as the first held-out set (listening.test.ts: playRow finds no problem) and prints the rate.
+// First rates of the four held-out sets, each before any fix for it: set 1 (listening.test.ts, 22
+// rows) not recorded, as it was committed with the Demo it tried; set 2 34/40 (85%); set 3 31/40
+// (77.5%); set 4 34/40 (85%).
 import { describe, expect, it } from 'vitest';
-import { playRow, type Row } from '../../../../tests/fixtures/demo-session';
-
-const SAVED = 'Saved to /memories/AGENTS.md:';
-const removal = (line: string): [string, Record<string, unknown>] => [
-  'edit_file',
-  {
-    file_path: '/memories/AGENTS.md',
-    old_string: expect.stringContaining(`- ${line}`),
-    new_string: expect.not.stringContaining(line),
-  },
-];
-const TOKENS = /\d[\d,]* tokens/;
+import {
+  SAVED,
+  TOKENS,
+  heldOutRate,
+  removal,
+  type Row,
+} from '../../../../tests/fixtures/demo-session';
 
 const HELD_OUT_2: Row[] = [
   // Recall from the conversation.
@@ -274,13 +272,7 @@ const GOAL = 0.9;
 
 describe('held-out phrasings, second set', () => {
   it('are counted and the rate printed', async () => {
-    const missed: string[] = [];
-    for (const row of HELD_OUT_2) {
-      const problems = await playRow(row);
-      if (problems.length > 0) missed.push(`${row.say}: ${problems.join('; ')}`);
-    }
-    const understood = HELD_OUT_2.length - missed.length;
-    const rate = understood / HELD_OUT_2.length;
+    const { understood, rate, missed } = await heldOutRate(HELD_OUT_2);
     console.log(`held-out-2 understood: ${understood}/${HELD_OUT_2.length}`, missed);
     expect(HELD_OUT_2.length).toBe(40);
     expect(rate).toBeGreaterThanOrEqual(GOAL);

@@ -5,6 +5,8 @@
 // nuts."). Hand-written on purpose: the grammar is narrow (a few pronouns and verb forms), and a
 // general NLP library would add hundreds of kilobytes to the page for it.
 
+import { FIRST_PERSON_CONTRACTIONS, NOT_NAMES, thirdSingular } from '../../text/profile';
+
 const CONTRACTIONS: [RegExp, string][] = [
   [/\b(what|that|it|there|here|who|where|how|name|when|why|which)'s\b/gi, '$1 is'],
   [/\b(what|where|who|how|why|when)'re\b/gi, '$1 are'],
@@ -14,19 +16,12 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bshan't\b/gi, 'shall not'],
   [/\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need)n't\b/gi, '$1 not'],
   [/\b(do|does|did|is|are|was|were|has|have|had|should|would|could)nt\b/gi, '$1 not'],
-  [
-    /\bi'm\b|\bim\b(?=\s+(?:a|an|the|allergic|from|based|learning|working|vegan|vegetarian|not|called|into|in|on|at|\d))/gi,
-    'I am',
-  ],
-  [/\bi've\b/gi, 'I have'],
-  [/\bi'd\b/gi, 'I would'],
-  [/\bi'll\b/gi, 'I will'],
+  ...FIRST_PERSON_CONTRACTIONS,
   [/\blet's\b/gi, 'let us'],
   [/\byou're\b/gi, 'you are'],
   [/\byou've\b/gi, 'you have'],
   [/\byou'll\b/gi, 'you will'],
   [/\byou'd\b/gi, 'you would'],
-  [/\bwe're\b/gi, 'we are'],
   [/\bthey're\b/gi, 'they are'],
   [/\bgonna\b/gi, 'going to'],
   // Chat shorthand.
@@ -166,9 +161,10 @@ export function normalise(text: string): string {
 }
 
 /** Words that begin a new clause after "and", "but", "then" or a comma. */
-const CLAUSE_START = String.raw`(?:I|my\s+(?:\S+\s+){0,3}(?:is|are|was|were)|please|also|then|can\s+you|could\s+you|would\s+you|will\s+you|remember|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|list|show|open|read|search|grep|find|glob|what|who|where|which|tell|call\s+me|from\s+now\s+on|always|never|summari[sz]e|explain|write|run|save|store)\b`;
+const CLAUSE_START = String.raw`(?:I|my\s+(?:\S+\s+){0,3}(?:is|are|was|were)|please|also|then|can\s+you|could\s+you|would\s+you|will\s+you|remember|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|list|show|open|read|search|grep|find|glob|what|who|where|which|tell|call\s+me|from\s+now\s+on|always|never|summari[sz]e|explain|write|run|save|store|forget)\b`;
 const CONNECTIVE = new RegExp(
-  String.raw`\s*(?:,\s*(?:and\s+|but\s+|so\s+|then\s+|and\s+then\s+|also\s+)?|\s(?:and|but|and\s+then|then|so|plus)\s+)(?:that\s+(?=(?:I|my)\b))?(?=${CLAUSE_START})`,
+  // "create ideas.md and write 'ship it' in it" is one request.
+  String.raw`\s*(?:,\s*(?:and\s+|but\s+|so\s+|then\s+|and\s+then\s+|also\s+)?|\s(?:and|but|and\s+then|then|so|plus)\s+)(?:that\s+(?=(?:I|my)\b))?(?=${CLAUSE_START})(?!(?:write|put|add|save)\s.*\b(?:in|into|inside|to)\s+it[\s.!?]*$)`,
   'i',
 );
 
@@ -207,17 +203,20 @@ export const STANDING = String.raw`(?:from\s+now\s+on|going\s+forward|moving\s+f
 
 /** Words that only introduce the clause after them. */
 const LEAD_IN = new RegExp(
-  String.raw`^(?:${STANDING}|also|btw|by\s+the\s+way|fyi|heads[\s-]up|for\s+the\s+record|for\s+future\s+reference|actually|oh|and|so|ok(?:ay)?\s+so)$`,
+  String.raw`^(?:${STANDING}|also|btw|by\s+the\s+way|fyi|heads[\s-]up|for\s+the\s+record|for\s+future\s+reference|actually|oh|and|so|ok(?:ay)?(?:\s+so)?|alright|all\s+right|right|well|um+|hmm+)$`,
   'i',
 );
 
-const GREETING_WORDS = String.raw`(?:hi|hello|hey|hiya|heya|howdy|yo|greetings|hallo|hola|hi\s+hi|hey\s+hey|g'day|(?:good\s+)?(?:morning|afternoon|evening)|good\s+day)`;
+/** Verbs of a request a wrapper like "I need you to" may come before. */
+const REQUEST_VERBS = String.raw`list|open|show|read|search|find|look|remember|note|tell|explain|summari[sz]e|run|write|create|make|give|check|grep|glob|forget|delete|remove|erase|drop|wipe|clear|scrub|get\s+rid|stop|draft|jot|save|start|set\s+up|put|add|print|display|view|pull\s+up|bring\s+up|compare|count|weigh|help|cat`;
+
+const GREETING_WORDS = String.raw`(?:hi|hello|hey|hiya|heya|howdy|yo|greetings|hallo|hola|hi\s+hi|hey\s+hey|g'day|(?:good\s+)?(?:morning|afternoon|evening)|good\s+day|(?:nice|pleased|good|great)\s+to\s+meet\s+you)`;
 export const GREETING = new RegExp(
   String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend|everyone|all|you))*[\s,.!]*$`,
   'i',
 );
 const GREETING_PREFIX = new RegExp(
-  String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend))?(?:\s*[,!.:-]+\s*|\s+(?=(?:can|could|would|will|please|what|who|where|how|do|list|show|open|read|remember|note|I|my|tell)\b))`,
+  String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend))?(?:\s*[,!.:-]+\s*|\s+(?=(?:can|could|would|will|please|what|who|where|how|when|which|why|do|does|did|is|are|am|should|quick|ok|so|I|my|${REQUEST_VERBS})\b))`,
   'i',
 );
 
@@ -228,12 +227,15 @@ const POLITE_PREFIX = new RegExp(
       String.raw`please|pls|plz|kindly|ok(?:ay)?|alright|all\s+right|so|now|also|and|then|well|oh|um+|hmm+|right|just|quickly|first(?:ly)?|next|finally|btw|by\s+the\s+way|actually`,
       String.raw`(?:can|could|would|will)\s+you(?:\s+please)?(?:\s+(?:just|quickly|also))?`,
       String.raw`(?:would|do)\s+you\s+mind`,
-      String.raw`I\s+(?:would\s+like|want|need)\s+you\s+to(?=\s+(?:list|open|show|read|search|find|look|remember|note|tell|explain|summari[sz]e|run|write|create|make|give|check|grep|glob)\b)`,
-      String.raw`(?:I\s+would\s+like\s+to|I\s+want\s+to|let\s+me|(?:can|could|may)\s+I)\s+(?=(?:see|view|look|check|read|know|have\s+a\s+look)\b)`,
+      // Not before a standing rule ("I want you to answer in French"): only before a request.
+      String.raw`I\s+(?:would\s+like|want|need)\s+you\s+to(?=\s+(?:${REQUEST_VERBS})\b)`,
+      String.raw`I\s+(?:was\s+wondering|wonder|am\s+wondering)\s+(?:if|whether)\s+you\s+(?:could|would|can|might)(?:\s+(?:please|possibly|maybe))?|(?:any\s+chance|do\s+you\s+think)\s+you\s+(?:could|can|would)|(?:can|could|would)\s+you\s+(?:possibly|maybe|kindly)|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to`,
+      String.raw`(?:I\s+would\s+like\s+to|I\s+want\s+to|let\s+me|let\s+us|(?:can|could|may)\s+I|(?:can|could|shall)\s+we)\s+(?=(?:see|view|look|check|read|know|have\s+a\s+look)\b)`,
       String.raw`(?:show|tell)\s+me(?=\s+what\s+(?:is|are)\s+(?:in|inside|under|within)\b)|go\s+ahead\s+and|help\s+me(?=\s+(?:find|list|open|read|search|remember|see)\b)`,
       String.raw`is\s+it\s+possible\s+to|are\s+you\s+able\s+to`,
+      String.raw`(?:a\s+)?(?:quick|small|simple)\s+(?:question|one|thing|request)|one\s+more\s+(?:question|thing)|question\s+for\s+you`,
     ].join('|') +
-    String.raw`)\b[\s,]*`,
+    String.raw`)\b[\s,:]*`,
   'i',
 );
 
@@ -242,9 +244,13 @@ const POLITE_PREFIX = new RegExp(
  * "do you know what my name is"): the request is the question itself.
  */
 const EMBEDDED = new RegExp(
-  String.raw`^(?:(?:remind|tell|show|give|ask)\s+(?:me|us)|know|see|find\s+out|understand|learn|(?:do|did)\s+you\s+(?:know|remember|recall)|I\s+(?:want|would\s+like|need)\s+to\s+(?:know|see)|I\s+(?:wonder|was\s+wondering|forgot|forget|cannot\s+remember|do\s+not\s+remember|cannot\s+recall|do\s+not\s+recall|do\s+not\s+know)|any\s+idea)\s+(?=(?:what|who|where|when|which|how|whether|if)\b)`,
+  String.raw`^(?:(?:remind|tell|show|give|ask)\s+(?:me|us)|know|see|find\s+out|understand|learn|(?:do|did)\s+you\s+(?:know|remember|recall)|I\s+(?:want|would\s+like|need)\s+to\s+(?:know|see)|I\s+(?:wonder|was\s+wondering|forgot|forget|cannot\s+remember|do\s+not\s+remember|cannot\s+recall|do\s+not\s+recall|do\s+not\s+know)|any\s+idea)\s+(?=(?:what|who|where|when|which|how|whether|if)\b)(?!(?:if|whether)\s+you\s+(?:could|would|can|might)\b)`,
   'i',
 );
+
+/** A courtesy, emoticon or emoji at the end of a clause. */
+const TAIL =
+  /(?:[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|ty|if\s+you\s+can|if\s+possible|real\s+quick|now|btw|by\s+the\s+way|lol|haha|:\)|:-\)|:D|;\))|\s*(?:\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u{FE0F}|\u{200D})+)[\s.!?]*$/iu;
 
 export interface Unwrapped {
   text: string;
@@ -276,12 +282,11 @@ export function unwrap(clause: string): Unwrapped {
     }
     if (text === before) break;
   }
-  const question = embedded || /\?\s*$/.test(text);
+  const asked = /\?\s*$/.test(text);
+  // Trailing courtesies and emoji, however many: "… please? thanks 🙂".
+  for (let i = 0; i < 4 && TAIL.test(text); i++) text = text.replace(TAIL, '');
+  const question = embedded || asked || /\?\s*$/.test(text);
   text = text
-    .replace(
-      /[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|if\s+you\s+can|if\s+possible|real\s+quick|now|btw|by\s+the\s+way|lol|haha|:\)|:-\))[\s.!?]*$/i,
-      '',
-    )
     .replace(/[\s.!;,]+$/, '')
     .replace(/\?+$/, '')
     .trim();
@@ -352,15 +357,8 @@ export function thirdPersonVerb(verb: string): string {
   if (lower === 'am') return 'is';
   if (lower === 'have') return 'has';
   if (lower === 'do') return 'does';
-  if (lower === 'go') return 'goes';
-  if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
-  if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
-  return `${verb}s`;
+  return thirdSingular(verb);
 }
-
-/** Capitalised words after "I am" that are not names. */
-export const NOT_NAMES =
-  /^(?:English|French|German|Spanish|Italian|Dutch|Portuguese|Brazilian|American|British|Canadian|Australian|Irish|Scottish|Welsh|Indian|Chinese|Japanese|Korean|Polish|Russian|Ukrainian|Swedish|Norwegian|Danish|Finnish|Greek|Turkish|Mexican|Swiss|Austrian|Belgian|Jewish|Muslim|Christian|Catholic|Buddhist|Hindu|Vegan|Vegetarian|Back|Here|Done|Ready|Fine|Good|Okay|Ok|Sorry|Tired|Hungry|Confused|Lost|New|Busy|Free|Sure|Not|So|Very|Just|Also|Still)$/;
 
 /** The rest of a statement with first-person words turned into "they", "their", "them". */
 function otherPronouns(text: string): string {

@@ -3,28 +3,26 @@
 // writes it, "open the X in Y" opens it, two named strategies are compared, and "how many
 // tokens …" gives the thread's figures. Each row runs through the real agent loop, the app's
 // pipeline and the sample workspace (tests/fixtures/demo-session.ts).
+// First rates of the four held-out sets, each before any fix for it: set 1 (listening.test.ts, 22
+// rows) not recorded, as it was committed with the Demo it tried; set 2 34/40 (85%); set 3 31/40
+// (77.5%); set 4 34/40 (85%).
 import { describe, expect, it } from 'vitest';
 import {
   NOT_UNDERSTOOD,
+  SAVED,
+  TOKENS,
   demoSession,
+  heldOutRate,
   playRow,
+  removal,
   type Row,
 } from '../../../../tests/fixtures/demo-session';
 import { splitSuggestions } from '.';
 
 const PRIYA = "hey there, I'm Priya, a data engineer in Lisbon";
-const SAVED = 'Saved to /memories/AGENTS.md:';
 const memoryEdit = (added: string): [string, Record<string, unknown>] => [
   'edit_file',
   { file_path: '/memories/AGENTS.md', new_string: expect.stringContaining(`\n- ${added}`) },
-];
-const removal = (line: string): [string, Record<string, unknown>] => [
-  'edit_file',
-  {
-    file_path: '/memories/AGENTS.md',
-    old_string: expect.stringContaining(`- ${line}`),
-    new_string: expect.not.stringContaining(line),
-  },
 ];
 
 /**
@@ -133,13 +131,13 @@ const HELD_OUT: Row[] = [
     before: ['hello'],
     say: 'how many tokens has this chat used?',
     calls: [],
-    answer: [/\d[\d,]* tokens/],
+    answer: [TOKENS],
   },
   {
     before: ['list the files'],
     say: 'tokens used so far?',
     calls: [],
-    answer: [/\d[\d,]* tokens/],
+    answer: [TOKENS],
   },
   {
     before: ['I live in Nairobi'],
@@ -164,16 +162,8 @@ const HELD_OUT: Row[] = [
 
 describe('held-out phrasings', () => {
   it('are understood at the goal rate (90%)', async () => {
-    const missed: string[] = [];
-    for (const row of HELD_OUT) {
-      const problems = await playRow(row);
-      if (problems.length > 0) missed.push(`${row.say}: ${problems.join('; ')}`);
-    }
-    const rate = (HELD_OUT.length - missed.length) / HELD_OUT.length;
-    console.log(
-      `held-out understood: ${HELD_OUT.length - missed.length}/${HELD_OUT.length}`,
-      missed,
-    );
+    const { understood, rate, missed } = await heldOutRate(HELD_OUT);
+    console.log(`held-out understood: ${understood}/${HELD_OUT.length}`, missed);
     expect(HELD_OUT.length).toBeGreaterThanOrEqual(20);
     expect(rate).toBeGreaterThanOrEqual(0.9);
   });
@@ -779,12 +769,12 @@ const TABLE: Record<string, Row[]> = {
   ],
   // Families that held-out-2 missed before they were fixed (each row a sibling, not the sentence).
   'held-out-2 families': [
-    { before: ['hi'], say: 'what are the token figures?', calls: [], answer: [/\d[\d,]* tokens/] },
+    { before: ['hi'], say: 'what are the token figures?', calls: [], answer: [TOKENS] },
     {
       before: ['hello'],
       say: 'how many have we used up in tokens?',
       calls: [],
-      answer: [/\d[\d,]* tokens/],
+      answer: [TOKENS],
     },
     {
       say: 'let me see what is in notes/todo.md',

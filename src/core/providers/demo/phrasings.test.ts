@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage } from '../../agent/types';
 import { DEMO_TAG, splitSuggestions } from '.';
-import { demoSession } from '../../../../tests/fixtures/demo-session';
+import { SAVED, demoSession } from '../../../../tests/fixtures/demo-session';
 
 type Call = [name: string, args?: Record<string, unknown>];
 
@@ -25,7 +25,6 @@ interface Row {
 }
 
 const HELP_MARK = '**Remembering**';
-const SAVED = 'Saved to /memories/AGENTS.md:';
 const DANA =
   'Hi! My name is Dana and I always want answers in bullet points. Please remember that.';
 const edit = (added: string): Call => [
@@ -742,11 +741,12 @@ const HELD_OUT: Record<string, Row[]> = {
       answer: ["I can't write a poem about your dog: I'm a fixed script"],
     },
     {
-      // An echo would not read well: the request is quoted instead.
-      say: 'draw me a cat 🐱',
+      // An echo would not read well: the request is quoted instead. (A trailing emoji is a
+      // courtesy, taken off like "please": "draw me a cat 🐱" is echoed as "draw a cat".)
+      say: 'draw me a cat =^.^=',
       calls: [],
       answer: [
-        "“draw me a cat 🐱” is something I can't do: I'm a fixed script, not a language model.",
+        "“draw me a cat =^.^=” is something I can't do: I'm a fixed script, not a language model.",
       ],
     },
     { say: 'explain yourself', calls: [], answer: ['not a language model', 'Settings'] },

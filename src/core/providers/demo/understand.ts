@@ -4,7 +4,7 @@
 // demo of a mechanism, an explanation, a greeting, thanks, help, or a request the script cannot do.
 // Deterministic: the same text always gives the same intents.
 
-import { END, GREETING, NOT_NAMES, STANDING, splitClauses, thirdPerson, unwrap } from './language';
+import { END, GREETING, STANDING, splitClauses, thirdPerson, unwrap } from './language';
 import type { Intent, Understanding } from './intents';
 import {
   ABOUT_ME,
@@ -20,7 +20,7 @@ import { forgetTarget, rememberIntent } from './memory/patterns';
 import { profileQuestion } from './conversation/patterns';
 import { writeIntent } from './files/write';
 import { TOKENS } from './tokens/tokens';
-import { inThirdPerson, profileFacts } from '../../text/profile';
+import { NOT_NAMES, inThirdPerson, profileFacts } from '../../text/profile';
 
 export type { Intent, Topic, Understanding } from './intents';
 
@@ -154,12 +154,12 @@ export function classify(text: string): Intent {
 
   if (
     ASKS_NAME.test(bare) &&
-    (question || /^(?:tell|say|give)\b/i.test(bare)) &&
+    (question || /^(?:tell|say|give|remind)\b/i.test(bare)) &&
     !/\bmy\s+name\s+is\s+\S/i.test(bare)
   )
     return { kind: 'ask-name' };
   if (RECALL.test(bare)) return { kind: 'recall' };
-  const profile = profileQuestion(bare);
+  const profile = profileQuestion(bare, question);
   if (profile) return { kind: 'profile', ...profile };
   if (TOKENS.test(bare)) return { kind: 'tokens' };
   if (ABOUT_ME.test(text) || ABOUT_ME_LOOSE.test(bare)) return { kind: 'ask-about-me' };

@@ -10,8 +10,9 @@ import { memoryLines, type MemoryLine } from './qa';
 import {
   asSaid,
   inSecondPerson,
+  answersSlot,
+  isHome,
   profileFacts,
-  sameRelation,
   type ProfileFact,
   type ProfileSlot,
 } from '../../../text/profile';
@@ -28,19 +29,22 @@ const UNKNOWN: Record<ProfileSlot, string> = {
   preference: 'what you prefer',
   dislike: 'what you dislike',
   learning: 'what you are learning',
+  hobby: 'what you do for fun',
+  language: 'which languages you speak',
 };
 
 function matches(slot: ProfileSlot, relation: string | undefined) {
-  return (fact: ProfileFact) =>
-    fact.slot === slot &&
-    (slot !== 'person' || !relation || sameRelation(fact.relation ?? '', relation));
+  return (fact: ProfileFact) => answersSlot(fact, slot, relation);
 }
 
 /**
- * How well a preference answers "which … do I prefer?": said with the same verb, and a name
- * ("TypeScript over JavaScript") rather than a description ("short answers").
+ * How well a fact answers: a preference said with the same verb, and a name ("TypeScript over
+ * JavaScript") rather than a description ("short answers"); a place said as a home ("lives in")
+ * before one said as a workplace ("teaches maths in").
  */
 function fit(fact: ProfileFact, relation: string | undefined): number {
+  if (fact.slot === 'place') return isHome(fact) ? 1 : 0;
+  if (fact.slot === 'hobby') return 3;
   if (fact.slot !== 'preference') return 0;
   return (
     (relation && fact.verb.startsWith(relation) ? 2 : 0) + (/^\p{Lu}/u.test(fact.value) ? 1 : 0)

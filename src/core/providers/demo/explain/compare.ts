@@ -7,14 +7,23 @@ import { say, type Action } from '../turn';
 
 /** The words people use for each strategy. */
 const NAMES: [StrategyId, RegExp][] = [
-  ['sliding-window', /\bsliding[\s-]+window\b/i],
-  ['summarization', /\bsummari[sz]ation\b|\brunning\s+summary\b|\bsummary\s+strategy\b/i],
-  ['retrieval', /\bretrieval\b|\bretrieved\b|\brag\b/i],
-  ['memory-augmented', /\bmemory[\s-]+augmented\b/i],
+  ['sliding-window', /\bsliding[\s-]+window\b|\bwindowing\b|\b(?:fixed|rolling)[\s-]+window\b/i],
+  [
+    'summarization',
+    /\bsummari[sz]ation\b|\bsummari[sz]ing\b|\b(?:running|rolling|recursive)\s+summar(?:y|ies)\b|\bsummary\s+(?:strategy|buffer|memory)\b/i,
+  ],
+  [
+    'retrieval',
+    /\bretrieval\b|\bretrieved\b|\brag\b|\bvector\s+(?:search|store|db|database|lookup)\b|\bsemantic\s+search\b|\bembeddings?[\s-]+(?:search|retrieval|lookup|based)\b/i,
+  ],
+  ['memory-augmented', /\bmemory[\s-]+augment(?:ed|ation)\b/i],
   ['hierarchical', /\bhierarchical\b/i],
   ['graph', /\b(?:knowledge\s+)?graph\b/i],
-  ['compression', /\bcompression\b/i],
-  ['paging', /\b(?:os[\s-]+like\s+)?paging\b/i],
+  [
+    'compression',
+    /\bcompression\b|\bcompress(?:ing|ed)?\s+(?:the\s+)?(?:context|prompt|history|conversation)\b/i,
+  ],
+  ['paging', /\b(?:os[\s-]+like\s+)?paging\b|\bvirtual\s+context\b|\bmemgpt\b/i],
   ['sequential', /\bsequential\b/i],
   ['deep-agents', /\bdeep\s+agents\b/i],
 ];

@@ -60,7 +60,9 @@ export function folderOf(raw: string | undefined): string | undefined {
     .trim();
   text = stripArticles(text);
   if (text === '' || WORKSPACE.test(text)) return '/';
-  if (text.startsWith('/')) return /\s/.test(text) ? undefined : text;
+  // "/README.md" is a file, not a folder.
+  if (text.startsWith('/'))
+    return /\s/.test(text) || isFileName(text.split('/').pop() ?? '') ? undefined : text;
   text = text
     .replace(/\s+(?:folder|directory|dir|files|contents)$/i, '')
     .replace(/^(?:folder|directory|dir)\s+/i, '')
@@ -152,7 +154,7 @@ function listingScope(text: string): string | undefined {
   return folderOf(word) ?? '/';
 }
 
-const READ_VERB = String.raw`(?:open|read|cat|view|display|print|show|see|look\s+at|check|load|bring\s+up|pull\s+up|get|fetch|give\s+me|dump|type|preview|inspect|go\s+to)`;
+const READ_VERB = String.raw`(?:open|read|cat|view|display|print|show|see|look\s+at|(?:have|take)\s+a\s+(?:quick\s+)?look\s+at|check|load|bring\s+up|pull\s+up|get|fetch|give\s+me|dump|type|preview|inspect|go\s+to)`;
 const READ = new RegExp(
   String.raw`^(?:${READ_VERB})(?:\s+(?:me|us))?(?:\s+(?:out|up))?\s+(?:what\s+is\s+in\s+|what\s+(.+?)\s+says\s*$|the\s+contents?\s+of\s+|contents?\s+of\s+|inside\s+)?(.+?)${END}`,
   'i',
@@ -160,10 +162,38 @@ const READ = new RegExp(
 /** "X in (the) Y (folder)": a file named in a folder. */
 const IN_FOLDER =
   /^(.+?)\s+(?:in|from|under|inside|within)\s+((?:the\s+)?[\w./@+-]+(?:\s+(?:folder|directory|dir|root))?)$/i;
+/**
+ * "the todo list in the notes folder", "forecast.ts under src": a file by name, and the folder to
+ * look in (undefined when the words name no file in a folder, or name the files themselves).
+ */
+function inFolder(whole: string): Intent | undefined {
+  const within = IN_FOLDER.exec(whole);
+  const folder = within?.[2] ? folderOf(within[2]) : undefined;
+  if (!within?.[1] || !folder || folder === '/' || LISTING_OBJECT.test(within[1])) return undefined;
+  const file = fileTarget(within[1]);
+  if (!file?.name) return undefined;
+  const dir = folder.replace(/\/$/, '');
+  if (/\.[A-Za-z0-9]{1,10}$/.test(file.name)) return { kind: 'read', path: `${dir}/${file.name}` };
+  return { kind: 'open', name: file.name, mine: file.mine, folder: dir };
+}
+/** Words that make a name a file's: "the forecast source", "the todo file", "the build script". */
+const FILE_WORDS = /\b(?:file|doc|document|source|code|script|module)\b/i;
+
+/** A file by path, by name in a folder, or by a file-like name; undefined when the words name none. */
+function namedFile(target: string): Intent | undefined {
+  const named = inFolder(target);
+  if (named) return named;
+  const file = fileTarget(target);
+  if (file?.path) return { kind: 'read', path: file.path };
+  if (file?.name && (isFileName(file.name) || FILE_WORDS.test(target)))
+    return { kind: 'open', name: file.name, mine: file.mine };
+  return undefined;
+}
 const WHAT_SAYS = /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it)\s*\??$/i;
 export const SUMMARIZE_FILE = /^(?:summari[sz]e|recap|tl;?dr|sum\s+up)\s+(.+?)\s*\??$/i;
 const SEARCH_PATTERNS: RegExp[] = [
-  /^(?:search|grep|look)(?:\s+(?:(?:through|in|across)\s+)?(?:the\s+|my\s+|your\s+)?(files|workspace|notes|memory|memories)(?=\s+for\b))?(?:\s+for)?\s+(.+?)(?:\s+(?:in|under|inside)\s+(\S+))?$/i,
+  // "look at the forecast file" reads a file; "look for TODO" searches.
+  /^(?:search|grep|look(?!\s+(?:at|in|inside|into)\b))(?:\s+(?:(?:through|in|across)\s+)?(?:the\s+|my\s+|your\s+)?(files|workspace|notes|memory|memories)(?=\s+for\b))?(?:\s+for)?\s+(.+?)(?:\s+(?:in|under|inside)\s+(\S+))?$/i,
   /^(?:find|show(?:\s+me)?|list|which|what|search\s+for)\s+(?:(?:all|every|any|each)\s+(?:of\s+)?)?(?:the\s+)?(?:files?|lines?|places?|mentions?|occurrences?)\s+(?:that\s+|which\s+)?(?:contain(?:s|ing)?|mention(?:s|ing)?|with|about|referencing|references?|say(?:s|ing)?|has|have|having|include|including|use|using)\s+(?:the\s+(?:word|text|string)\s+)?(.+?)\s*\??$/i,
   /^where\s+(?:is|are|do\s+I|does\s+it|is\s+there)\s+(?:the\s+(?:word|text)\s+)?(.+?)\s+(?:mentioned|used|defined|written|said|referenced|configured|set)\s*\??$/i,
   /^(?:which|what)\s+files?\s+(?:mention|contain|reference|use|talk\s+about|say)s?\s+(.+?)\s*\??$/i,
@@ -240,35 +270,32 @@ export function fileIntent(text: string): Intent | undefined {
     const target = match[1];
     const folder = folderOf(target);
     if (folder) return { kind: 'list', path: folder };
-    // "what's in todo.md": a file, not a folder.
-    const file = target ? fileTarget(target) : undefined;
-    if (file?.path) return { kind: 'read', path: file.path };
-    if (file?.name && isFileName(file.name))
-      return { kind: 'open', name: file.name, mine: file.mine };
+    // "what's in todo.md", "what's in the todo list under notes": a file, not a folder.
+    const named = target ? namedFile(target) : undefined;
+    if (named) return named;
   }
 
+  // "what does todo.md say?", "what does the todo in the notes folder say?"; "what does the notes
+  // folder contain?" names a folder (said as one).
   const says = WHAT_SAYS.exec(text);
-  if (says?.[1]) {
-    const file = fileTarget(says[1]);
-    if (file?.path) return { kind: 'read', path: file.path };
-    if (file?.name && isFileName(file.name))
-      return { kind: 'open', name: file.name, mine: file.mine };
-  }
+  const folder = /\b(?:folder|directory|dir)$|\/$/i.test(says?.[1] ?? '')
+    ? folderOf(says?.[1])
+    : undefined;
+  if (folder) return { kind: 'list', path: folder };
+  const said = says?.[1] ? namedFile(says[1]) : undefined;
+  if (said) return said;
 
   const read = READ.exec(text);
   if (read) {
     const whole = read[1] ?? read[2] ?? '';
     const verb = text.split(/\s+/)[0]?.toLowerCase() ?? '';
     // "the todo list in the notes folder": a name, and the folder to look in.
+    const named = inFolder(whole);
+    if (named) return named;
+    // "todo.md in the workspace": the name alone.
     const within = IN_FOLDER.exec(whole);
-    const folder = within?.[2] ? folderOf(within[2]) : undefined;
-    const target = folder ? (within?.[1] ?? whole) : whole;
+    const target = within?.[1] && within[2] && folderOf(within[2]) ? within[1] : whole;
     const file = fileTarget(target);
-    if (folder && folder !== '/' && file?.name) {
-      if (/\.[A-Za-z0-9]{1,10}$/.test(file.name))
-        return { kind: 'read', path: `${folder.replace(/\/$/, '')}/${file.name}` };
-      return { kind: 'open', name: file.name, mine: file.mine, folder: folder.replace(/\/$/, '') };
-    }
     if (file?.path) {
       // "show me /notes": a folder when it has no extension and ends with a slash or is a top folder.
       if (
@@ -280,10 +307,7 @@ export function fileIntent(text: string): Intent | undefined {
     }
     // "open", "read" and "cat" always mean a file; "show", "view", "see" only with a file-like name.
     const strong = /^(?:open|read|cat|load|dump|preview|inspect)$/.test(verb);
-    if (
-      file?.name &&
-      (strong || isFileName(file.name) || /\b(?:file|doc|document)\b/i.test(target))
-    )
+    if (file?.name && (strong || isFileName(file.name) || FILE_WORDS.test(target)))
       return { kind: 'open', name: file.name, mine: file.mine };
   }
 

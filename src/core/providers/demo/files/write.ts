@@ -18,22 +18,35 @@ const A_FILE = new RegExp(
   String.raw`^${VERB}\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|one\s+)?(?:new\s+|empty\s+|blank\s+|small\s+|simple\s+)*(?:(?!(?:the|this|that|my|our|your|it)\b)[\w-]+\s+){0,2}?(?:file|document|doc)\b\s*(.*)$|^(?:a\s+)?new\s+(?:file|document|doc)\b\s*(.*)$`,
   'i',
 );
-/** "create notes/ideas.md containing …", "write plan.md with …". */
+/** "create notes/ideas.md containing …", "write plan.md with …", "start a note called todo.md: …". */
 const NAMED_FILE = new RegExp(
-  String.raw`^${VERB}\s+(?:a\s+|the\s+)?(?:new\s+)?(${FILE_NAME})\b\s*(.*)$`,
+  String.raw`^${VERB}\s+(?:me\s+|us\s+)?(?:(?:a|an|the|one|this)\s+)?(?:(?:new|empty|blank|small|simple|markdown|text)\s+)*(?:(?:file|note|document|doc|page)\s+)?(?:(?:called|named|titled)\s+)?["'\`]?(${FILE_NAME})["'\`]?(?=$|[\s:,])\s*(.*)$`,
+  'i',
+);
+/** "start an outline for a garden shed in ideas.md": what is described, then where it goes. */
+const DESCRIBED_IN = new RegExp(
+  String.raw`^${VERB}\s+(?:me\s+|us\s+)?((?:a|an|the|some)\s+(?:(?:short|quick|brief|simple|rough|basic|numbered)\s+)?(?:outline|plan|list|checklist|draft|agenda|template|summary|notes|to-?do\s+list)\s+(?:for|of|about|on|covering)\s+.+?)\s+(?:in|to|into|as|at)\s+(?:(?:a|the)\s+(?:new\s+)?(?:file\s+)?(?:called\s+|named\s+)?)?(${FILE_NAME})$`,
+  'i',
+);
+/** "create a todo list in tasks.md with three tasks". */
+const LIST_IN = new RegExp(
+  String.raw`^${VERB}\s+(?:me\s+)?((?:a|an|the)\s+(?:[\w-]+\s+)?(?:outline|plan|list|checklist|agenda|template|summary|notes))\s+(?:in|to|into|as|at)\s+(${FILE_NAME})\s+(?:with|of|for|about|listing|covering)\s+(.+)$`,
   'i',
 );
 /** 'save "ship it on Friday" to notes/reminder.txt'. */
 const SAVE_TO = new RegExp(
-  String.raw`^(?:save|write|put|add|store)\s+(.+?)\s+(?:to|in|into|as)\s+(?:a\s+(?:new\s+)?file\s+(?:called|named)\s+)?(${FILE_NAME})$`,
+  String.raw`^(?:save|write|put|add|store|jot|note)(?:\s+down)?\s+(.+?)(?:\s+down)?\s+(?:to|in|into|as)\s+(?:a\s+(?:new\s+)?file\s+(?:called|named)\s+)?(${FILE_NAME})$`,
   'i',
 );
 /** Where the content starts: "containing", "that says", "with the text", "with". */
 const CONTENT =
-  /^(.*?)\s*(?:\b(?:containing|that\s+(?:says|reads|contains|lists)|saying|which\s+says|reading|listing)\b|\bwith\b)\s*:?\s*([\s\S]+)$/i;
+  /^(.*?)\s*(?:\b(?:containing|that\s+(?:just\s+|only\s+|simply\s+)?(?:says|reads|contains|lists)|saying|which\s+says|reading|listing)\b|\bwith\b)\s*:?\s*([\s\S]+)$/i;
 /** A description of the content, not the content: "three steps for …", "an agenda for Monday". */
 const DESCRIBED =
   /^(?:(?:a|an|some|the|my|our|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)(?:\s+[\w-]+){0,2}?)\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b/i;
+/** What a file is for, said after its name: "for moving house", "about the launch". */
+const PURPOSE =
+  /(?:^|\s)(for|about|on|covering|regarding|outlining|planning)\s+(?!(?:me|us)$)([^/]+)$/i;
 /** A count and a plural, nothing else: "five weekend destinations", "3 blog topics". */
 const COUNTED =
   /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)\s+(?:[a-z-]+\s+){0,2}[a-z-]+s$/i;
@@ -65,7 +78,26 @@ function pathOf(head: string, named?: string): string | undefined {
 }
 
 /** A request to write a file, with its path and its content or the topic of an outline. */
-export function writeIntent(text: string): WriteIntent | undefined {
+export function writeIntent(said: string): WriteIntent | undefined {
+  // "I need a file plan.md with …", "can I get a file …": the same as "make a file …".
+  const text = said.replace(
+    /^(?:I\s+(?:need|want|would\s+like)|give\s+me|(?:can|could|may)\s+I\s+(?:get|have))\s+(?=(?:a|an)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:file|note|document|doc)\b)/i,
+    'make ',
+  );
+  const described = DESCRIBED_IN.exec(text);
+  if (described?.[1] && described[2])
+    return { kind: 'write', path: pathOf('', described[2]), topic: described[1] };
+  // "create a todo list in tasks.md with three tasks": the kind of text, its file, what it holds.
+  const listed = LIST_IN.exec(text);
+  if (listed?.[1] && listed[2] && listed[3])
+    return { kind: 'write', path: pathOf('', listed[2]), topic: `${listed[1]} with ${listed[3]}` };
+  // 'save this to notes/quote.md: "stay hungry"'.
+  const following = new RegExp(
+    String.raw`^(?:save|write|put|add)\s+(?:this|that|the\s+following)\s+(?:to|in|into)\s+(${FILE_NAME})\s*:\s*([\s\S]+)$`,
+    'i',
+  ).exec(text);
+  if (following?.[1] && following[2])
+    return { kind: 'write', path: pathOf('', following[1]), content: unquoted(following[2]) };
   const save = SAVE_TO.exec(text);
   if (save?.[1] && save[2] && !/^(?:that|this|it)$/i.test(save[1]))
     return { kind: 'write', path: pathOf('', save[2]), content: unquoted(save[1]) };
@@ -73,10 +105,23 @@ export function writeIntent(text: string): WriteIntent | undefined {
   const generic = named ? undefined : A_FILE.exec(text);
   if (!named && !generic) return undefined;
   const rest = (named ? named[2] : (generic?.[1] ?? generic?.[2])) ?? '';
+  // "create plan.md and put Buy milk in it".
+  const putInIt = /^and\s+(?:put|write|add|type)\s+([\s\S]+?)\s+(?:in|into|inside|to)\s+it$/i.exec(
+    rest,
+  )?.[1];
+  if (named && putInIt)
+    return { kind: 'write', path: pathOf('', named[1]), content: unquoted(putInIt) };
+  // "plan.md: Buy milk": a colon right after the name starts the content.
+  const afterColon = /^:\s*([\s\S]+)$/.exec(rest)?.[1];
+  if (named && afterColon)
+    return { kind: 'write', path: pathOf('', named[1]), content: unquoted(afterColon) };
   const content = CONTENT.exec(rest);
   const head = content ? (content[1] ?? '') : rest;
-  const path = pathOf(head, named?.[1]);
   const body = content?.[2] ? content[2].trim() : '';
+  // "a checklist.md for moving house": what the file is for (no folder in it: "… in Rome").
+  const purpose =
+    body === '' ? PURPOSE.exec(head.replace(/\b(?:called|named|titled)\s+\S+/i, '')) : null;
+  const path = pathOf(purpose ? head.replace(purpose[0], ' ') : head, named?.[1]);
   // "with the steps: …", "with the text: …" label the content; "Agenda: budget review" is content.
   const colon =
     /^(?:(?:the|these|this)\s+[\w\s-]{0,30}?|(?:text|content|contents|words?|lines?|following))\s*:\s*([\s\S]+)$/i.exec(
@@ -84,7 +129,14 @@ export function writeIntent(text: string): WriteIntent | undefined {
     );
   const intent: WriteIntent = { kind: 'write', ...(path ? { path } : {}) };
   if (colon?.[1]) return { ...intent, content: unquoted(colon[1]) };
-  if (body === '') return intent;
+  // "with the text Pack light": the label is not the content.
+  const labelled = /^(?:the\s+)?(?:text|contents?|words|line)\s+(?=\S)/i;
+  if (body !== '' && labelled.test(body) && !colon)
+    return { ...intent, content: unquoted(body.replace(labelled, '')) };
+  if (body === '')
+    return purpose?.[1] && purpose[2] && path
+      ? { ...intent, topic: `${stem(path)} ${purpose[1].toLowerCase()} ${unquoted(purpose[2])}` }
+      : intent;
   if ((DESCRIBED.test(body) || COUNTED.test(body)) && !/^["'`“]/.test(body))
     return { ...intent, topic: unquoted(body) };
   return { ...intent, content: unquoted(body) };
@@ -94,6 +146,11 @@ function capitalised(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
+/** The file's name as words: "/notes/weekly-plan.md" → "weekly plan". */
+function stem(path: string): string {
+  return (path.split('/').at(-1) ?? path).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ');
+}
+
 /** The labelled outline written when the person described the content instead of giving it. */
 export function outline(
   path: string,
@@ -101,7 +158,7 @@ export function outline(
 ): { text: string; items: number; noun: string } {
   const title = topic
     ? capitalised(topic.replace(/^(?:a|an|the|some)\s+/i, ''))
-    : capitalised((path.split('/').at(-1) ?? path).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
+    : capitalised(stem(path));
   const count = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(topic ?? '')?.[1];
   const items = Math.min(20, count ? (NUMBER_WORDS[count.toLowerCase()] ?? Number(count)) : 3);
   const noun =

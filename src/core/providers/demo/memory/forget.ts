@@ -3,12 +3,14 @@
 
 import { USER_MEMORY_PATH } from '../agents-md';
 import { SUGGEST } from '../common';
+import { SLOT_NOUNS, profileQuestion } from '../conversation/patterns';
 import { GENERIC_TERMS, sameWord, terms } from '../conversation/qa';
 import { stringArg } from '../text';
 import { failed, hasTool, type Action, type Step, type TurnContext } from '../turn';
 import { factsOf } from './patterns';
 import { comparable } from './remember';
 import { countOccurrences } from './unique';
+import { answersSlot, asSaid, isHome, profileFacts, type ProfileSlot } from '../../../text/profile';
 
 /** Words that say where a thing is in memory, not what it is. */
 const NOT_ABOUT =
@@ -21,16 +23,69 @@ interface Line {
   text: string;
 }
 
-/** The lines of the memory file that the words name: an exact statement first, else shared words. */
+/** Kinds of fact named by a noun and found by their words: "my diet" is "User is vegetarian.". */
+const KIND_WORDS: [RegExp, RegExp][] = [
+  [
+    /^(?:diet|dietary\s+(?:needs|requirements|restrictions?))$/i,
+    /\b(?:vegetarian|vegan|pescatarian|gluten|lactose|halal|kosher|allergic|intolerant|eats?|diet)\b/i,
+  ],
+  [
+    /^(?:pets?|animals?)$/i,
+    /\b(?:dog|dogs|cat|cats|pet|pets|puppy|kitten|rabbit|parrot|hamster)\b/i,
+  ],
+];
+
+/**
+ * The kind of fact the words name: a noun ("my city", "my job") or a question about the user
+ * ("where I live", "what I do", "who my manager is"), as profile questions read it.
+ */
+function kindOfFact(what: string): { slot: ProfileSlot; relation?: string } | undefined {
+  const slot = SLOT_NOUNS.find(([, noun]) => noun.test(what.trim()))?.[0];
+  if (slot) return { slot };
+  // "the languages I speak" asks what "what languages I speak" asks.
+  const asked = what.replace(/^the\s+(?=\w+(?:\s+\w+)?\s+(?:I|my)\b)/i, 'what ');
+  return /^(?:where|what|who|which)\b/i.test(asked) ? profileQuestion(asked) : undefined;
+}
+
+/**
+ * The bullet lines that state that kind of fact; for a place, those that say where the user lives
+ * when there are any ("remove where I live" keeps "User teaches physics in York.").
+ */
+function linesStating(lines: Line[], kind: { slot: ProfileSlot; relation?: string }): Line[] {
+  const stating = lines.flatMap((line) => {
+    if (!BULLET.test(line.text)) return [];
+    const facts = profileFacts(asSaid(line.text)).filter((fact) =>
+      answersSlot(fact, kind.slot, kind.relation),
+    );
+    return facts.length > 0 ? [{ line, home: facts.some(isHome) }] : [];
+  });
+  const homes = stating.filter((item) => item.home);
+  return (homes.length > 0 ? homes : stating).map((item) => item.line);
+}
+
+const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
+
+/**
+ * The lines of the memory file that the words name: an exact statement first, then the lines
+ * that state that kind of fact ("my city" names "User lives in Leeds."), else shared words.
+ */
 function matchingLines(content: string, what: string): Line[] {
   const lines = content.split('\n').map((text, index) => ({ index, text }));
   const facts = new Set([...factsOf(what), what].map(comparable));
   const exact = lines.filter((line) => line.text.trim() !== '' && facts.has(comparable(line.text)));
   if (exact.length > 0) return exact;
+  const kind = kindOfFact(what);
+  const stated = kind ? linesStating(lines, kind) : [];
+  if (stated.length > 0) return stated;
+  const telling = KIND_WORDS.find(([noun]) => noun.test(what.trim()))?.[1];
+  const told = telling
+    ? lines.filter((line) => BULLET.test(line.text) && telling.test(line.text))
+    : [];
+  if (told.length > 0) return told;
   const wanted = terms(what).filter((term) => !GENERIC_TERMS.test(term) && !NOT_ABOUT.test(term));
   if (wanted.length === 0) return [];
   const scored = lines
-    .filter((line) => /^\s*(?:[-*+]|\d+[.)])\s+\S/.test(line.text))
+    .filter((line) => BULLET.test(line.text))
     .map((line) => {
       const words = terms(line.text);
       const score = wanted.filter((term) => words.some((word) => sameWord(term, word))).length;

@@ -3,6 +3,8 @@
 
 import { splitClauses, thirdPerson, unwrap } from '../language';
 import type { Intent } from '../intents';
+import { KNOWN_FILES } from '../files/patterns';
+import { profileQuestion } from '../conversation/patterns';
 import { inThirdPerson, profileFacts } from '../../../text/profile';
 
 const REMEMBER_VERB = String.raw`(?:note\s+to\s+self|remember|memori[sz]e|note(?:\s+down)?|take\s+(?:a\s+)?note(?:\s+of)?|make\s+(?:a\s+)?note(?:\s+of)?|jot\s+down|write\s+down|(?:keep|bear|hold)\s+(?:(?:this|that|it)\s+)?in\s+mind|do\s+not\s+forget|never\s+forget|please\s+note|heads[\s-]up|(?:just\s+)?so\s+you\s+(?:know|are\s+aware)|(?:just\s+)?(?:fyi|for\s+your\s+information)|you\s+(?:should|need\s+to|ought\s+to|might\s+want\s+to)\s+know|I\s+(?:want|would\s+like|need)\s+you\s+to\s+know|(?:it\s+is\s+)?worth\s+(?:knowing|noting)|(?:save|store|add|put|write|record|keep)\s+(?:this|that|it)?\s*(?:to|in|into|on)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes)|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+later|save\s+(?:this|that)|store\s+(?:this|that))`;
@@ -32,20 +34,55 @@ const BACK_REFERENCE =
   /^(?:that|this|it|these|those|all\s+(?:that|this|of\s+that|of\s+this)|what\s+I\s+(?:just\s+)?said|everything|the\s+above)?(?:\s+(?:for\s+(?:later|the\s+future|next\s+time|me)|too|as\s+well|please|forever|always|going\s+forward))*[\s.!?]*$/i;
 const WH = /^(?:what|who|whom|whose|where|when|why|how|which|whether|if|do|does|did|is|are|am)\b/i;
 
+/** "forget …", "stop remembering …", "you don't need to remember …", "no need to keep …". */
 const FORGET_VERB =
-  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember)\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
+  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember|(?:(?:you|we)\s+)?(?:do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:remember|keep|know|store|save)|(?:there\s+is\s+)?no\s+need\s+to\s+(?:remember|keep|know|store|save)|(?:do\s+not|stop)\s+keep(?:ing)?(?=\s.+\s(?:on\s+file|in\s+(?:your\s+)?memory|stored|saved)$))\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
+/** The verbs of taking something out: "delete", "wipe", "get rid of"… */
+const ERASE = String.raw`(?:delete|remove|erase|drop|scrub|scratch|clear|wipe|purge|ditch|discard|get\s+rid\s+of|take\s+out|strike|cross\s+out)`;
+/** "take jazz out of your memory": the thing between the verb and "out of". */
+const OUT_OF_MEMORY =
+  /^(?:take|get|leave|keep)\s+([\s\S]+?)\s+out\s+of\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|notes|agents\.md|memory\s+file)$/i;
 /** "erase the fact that I live in Lisbon", "delete the line about Python". */
-const FORGET_FACT =
-  /^(?:delete|remove|erase|drop|scrub|clear)\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+|(?:the\s+fact\s+)?that\s+(?:I|my)\b[\s\S]+)$/i;
-const FORGET_FROM =
-  /^(?:delete|remove|erase|drop|clear|take\s+out|scrub|wipe)\s+([\s\S]+?)\s+(?:from|in|out\s+of|off)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|long[-\s]term\s+memory)$/i;
+const FORGET_FACT = new RegExp(
+  String.raw`^${ERASE}\s+((?:the\s+)?(?:fact|line|lines|bit|part|note|entry)\s+(?:that|about|saying|that\s+says)\s+[\s\S]+|(?:the\s+fact\s+)?that\s+(?:I|my)\b[\s\S]+)$`,
+  'i',
+);
+const FORGET_FROM = new RegExp(
+  String.raw`^${ERASE}\s+([\s\S]+?)\s+(?:from|in|out\s+of|off)\s+(?:your\s+|the\s+|my\s+)?(?:memory|memories|agents\.md|memory\s+file|notes|long[-\s]term\s+memory)$`,
+  'i',
+);
+/**
+ * "get rid of my job", "scrub the peanut allergy", "wipe the Porto thing", "drop anything about
+ * peanuts": a fact of the user's named by its kind or its words, without "from memory". Only
+ * nouns that a fact about the user has ("remove the first line", "delete my notes" are no forget).
+ */
+const FORGET_MINE = new RegExp(
+  String.raw`^${ERASE}\s+((?:my|the|that|this)\s+(?:[\w'-]+\s+){0,3}?(?:city|town|country|location|hometown|address|whereabouts|job|role|profession|occupation|title|employer|company|workplace|name|allergy|allergies|intolerance|preference|preferences|diet|birthday|age|pronouns|thing|bit|fact|detail|details|info|stuff|entry)|(?:anything|everything|all)\s+(?:about|on|regarding|mentioning)\s+[\s\S]+)$`,
+  'i',
+);
+/**
+ * "remove where I live", "delete what I do for a living", "erase who my manager is": a kind of
+ * fact about the user, said as a question about it that profile questions read ("remove what I
+ * wrote in todo.md" is no forget); forget.ts finds its lines by that question.
+ */
+/** "erase Bergen", "forget Anika": a name alone (not a file's: "delete README.md"). */
+const FORGET_PROPER = new RegExp(
+  String.raw`^${ERASE}\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)$`,
+  'u',
+);
+const FORGET_ABOUT_ME = new RegExp(
+  String.raw`^${ERASE}\s+((?:where|what|who|which)\s+(?:I|my)\b[\s\S]+|the\s+\w+(?:\s+\w+)?\s+(?:I|my)\b[\s\S]+)$`,
+  'i',
+);
+/** "what my name is": the user's name, as a kind of fact. */
+const MY_NAME = /^what\s+my\s+name\s+is$/i;
 const FORGET_ALL =
   /^(?:delete|remove|erase|clear|wipe|reset)\s+(?:all\s+(?:of\s+)?)?(?:my|your|the)\s+memor(?:y|ies)$/i;
 const PERMISSION =
-  /^(?:you\s+(?:can|may|could|should|might\s+as\s+well)|feel\s+free\s+to|go\s+ahead\s+and|I\s+(?:want|need|would\s+like)\s+you\s+to)\s+(?=(?:forget|unlearn|stop|delete|remove|erase|drop|scrub|clear|take|wipe|reset)\b)/i;
+  /^(?:you\s+(?:can|may|could|should|might\s+as\s+well)|feel\s+free\s+to|go\s+ahead\s+and|I\s+(?:want|need|would\s+like)\s+you\s+to)\s+(?=(?:forget|unlearn|stop|delete|remove|erase|drop|scrub|clear|take|wipe|reset|purge|ditch|discard|get\s+rid|strike|cross\s+out)\b)/i;
 /** Words that say where the thing is, not what it is: "the line about", "the fact that". */
 const POINTER =
-  /^(?:that\s+(?=I\b|my\b))?(?:(?:the|a|my|that|this)\s+)?(?:(?:line|lines|entry|entries|fact|facts|bit|part|note|item|thing|stuff)\s+)?(?:(?:about|on|regarding|saying|that\s+says|that)\s+)?/i;
+  /^(?:that\s+(?=I\b|my\b))?(?:(?:the|a|my|that|this)\s+)?(?:(?:line|lines|entry|entries|fact|facts|bit|part|note|item|thing|stuff|anything|everything|all)\s+)?(?:(?:about|on|regarding|saying|that\s+says|that)\s+)?/i;
 
 /**
  * What a "forget" names ('' for everything), or undefined when the text is not one: "forget that
@@ -55,11 +92,25 @@ export function forgetTarget(text: string): string | undefined {
   // "you can forget …", "feel free to drop …": a permission frame around the request.
   const request = text.replace(PERMISSION, '');
   if (FORGET_ALL.test(request)) return '';
-  const match = FORGET_VERB.exec(request) ?? FORGET_FROM.exec(request) ?? FORGET_FACT.exec(request);
+  const aboutMe = FORGET_ABOUT_ME.exec(request);
+  const match =
+    FORGET_VERB.exec(request) ??
+    FORGET_FROM.exec(request) ??
+    FORGET_FACT.exec(request) ??
+    FORGET_MINE.exec(request) ??
+    OUT_OF_MEMORY.exec(request) ??
+    (FORGET_PROPER.test(request) && !KNOWN_FILES.test(request.split(/\s+/).at(-1) ?? '')
+      ? FORGET_PROPER.exec(request)
+      : null) ??
+    (aboutMe?.[1] &&
+    (profileQuestion(aboutMe[1].replace(/^the\s+/i, 'what ')) || MY_NAME.test(aboutMe[1]))
+      ? aboutMe
+      : null);
   if (!match) return undefined;
   return (match[1] ?? '')
     .replace(POINTER, '')
-    .replace(/\s+(?:line|entry|fact|preference|bit|please)$/i, '')
+    .replace(/\s+(?:on\s+file|in\s+(?:your\s+)?memory|stored|saved)$/i, '')
+    .replace(/\s+(?:line|entry|fact|preference|bit|thing|stuff|detail|details|info|please)$/i, '')
     .replace(/^["'“]+|["'”.!?]+$/g, '')
     .trim();
 }
