@@ -63,6 +63,25 @@ interface GatheredView {
   b: number;
 }
 
+/** An empty view over `units` units (no arrays when the view is not used). */
+function gatheredView(
+  used: boolean,
+  units: number,
+  lengths: readonly number[],
+  totalLength: number,
+  bm25: { k1: number; b: number },
+): GatheredView {
+  return {
+    scores: new Float64Array(used ? units : 0),
+    tf: new Float64Array(used ? units : 0),
+    touched: [],
+    units,
+    lengths,
+    average: totalLength / Math.max(1, units) || 1,
+    ...bm25,
+  };
+}
+
 function gather(view: GatheredView, unit: number, count: number): void {
   if (view.tf[unit] === 0) view.touched.push(unit);
   view.tf[unit] = view.tf[unit]! + count;
@@ -91,25 +110,14 @@ export function lexicalViews(
   const useWindow = options.window > 0 && options.windowWeight > 0;
   const useSession = options.sessionWeight > 0 && sessions > 0;
   const message = new Float64Array(n);
-  const window: GatheredView = {
-    scores: new Float64Array(useWindow ? n : 0),
-    tf: new Float64Array(useWindow ? n : 0),
-    touched: [],
-    units: n,
-    lengths: index.windowLength,
-    average: index.totalWindowLength / Math.max(1, n) || 1,
-    k1,
-    b,
-  };
-  const sessionView: GatheredView = {
-    scores: new Float64Array(useSession ? sessions : 0),
-    tf: new Float64Array(useSession ? sessions : 0),
-    touched: [],
-    units: sessions,
-    lengths: index.sessionLength,
-    average: index.totalLength / Math.max(1, sessions) || 1,
-    ...SESSION_BM25,
-  };
+  const window = gatheredView(useWindow, n, index.windowLength, index.totalWindowLength, { k1, b });
+  const sessionView = gatheredView(
+    useSession,
+    sessions,
+    index.sessionLength,
+    index.totalLength,
+    SESSION_BM25,
+  );
   const average = index.totalLength / Math.max(1, n) || 1;
   for (const [token, weight] of query) {
     const t = index.terms.get(token);

@@ -2,6 +2,7 @@
 // (seed 003, strategy 8).
 
 import { z } from 'zod';
+import { turnFactsSchema, type TurnFactsData } from './turn-facts';
 import { block } from '../blocks';
 import { compressionRequest, readCompressed } from '../steps';
 import { dialogue } from '../turns';
@@ -12,10 +13,8 @@ import { factsPart } from '../panel';
 export const MAX_COMPRESSED = 1_000;
 
 const schema = z.object({}).strict();
-const dataSchema = z.object({
-  facts: z.array(z.object({ text: z.string(), turn: z.number().int().min(0) })),
-});
-export type CompressionData = z.infer<typeof dataSchema>;
+const dataSchema = turnFactsSchema;
+export type CompressionData = TurnFactsData;
 
 export const compression: ContextStrategy<z.infer<typeof schema>, CompressionData> = {
   id: 'compression',

@@ -2,6 +2,7 @@
 // extracts after each turn; "No important fact." adds nothing (seed 003, strategy 5).
 
 import { z } from 'zod';
+import { turnFactsSchema, type TurnFactsData } from './turn-facts';
 import { block } from '../blocks';
 import { factExtractionRequest, readFact } from '../steps';
 import { dialogue, lastTurns, messagesOf } from '../turns';
@@ -15,10 +16,8 @@ const schema = z.object({ windowTurns }).strict();
 /** Facts kept at most; past it the oldest are dropped and an event says so. */
 export const MAX_MEMORY_TOKENS = 300;
 
-const dataSchema = z.object({
-  facts: z.array(z.object({ text: z.string(), turn: z.number().int().min(0) })),
-});
-export type MemoryAugmentedData = z.infer<typeof dataSchema>;
+const dataSchema = turnFactsSchema;
+export type MemoryAugmentedData = TurnFactsData;
 
 export const memoryAugmented: ContextStrategy<z.infer<typeof schema>, MemoryAugmentedData> = {
   id: 'memory-augmented',
