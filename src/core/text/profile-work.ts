@@ -3,7 +3,14 @@
 // Deloitte", "I joined Stripe as a designer", "I got hired at Canva"). Split from profile.ts.
 
 import { clean, type Reader } from './profile-fact';
-import { DURATION } from './profile-words';
+import { DURATION, NOT_PLACES } from './profile-words';
+
+/** "started a new job at", "joined", "got hired at", "moved to … as a …": then the employer. */
+const NEW_JOB =
+  /^I\s+(?:have\s+)?(?:(?:just|recently|finally|now)\s+)?(?:(?:started|began|got|landed|took|accepted)\s+(?:a|my|the)\s+(?:new\s+)?(?:job|role|position|post)\s+(?:at|with)|joined|got\s+(?:hired|taken\s+on)\s+(?:at|by)|was\s+(?:hired|taken\s+on)\s+(?:at|by)|(?:moved|switched|changed\s+jobs)\s+to(?=\s+\S+(?:\s+\S+){0,3}\s+as\s+an?\s))\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?$/i;
+/** When the job started, said at the end: "last month", "in 2019", "two weeks ago", "in March". */
+const WHEN_STARTED =
+  /\s+(?:(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|recently|yesterday|today|(?:\S+\s+){1,2}ago|(?:back\s+)?in\s+(?:\d{4}|January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{4})?)$/i;
 
 export const WORK_READERS: Reader[] = [
   // "I work at Acme as a product manager", "I work as a nurse at St Mary's".
@@ -49,20 +56,19 @@ export const WORK_READERS: Reader[] = [
   // Canva", "I recently moved to Spotify as a data engineer": a new job, said as news. The
   // employer has a name ("I joined a gym", "I moved to Lisbon" say no job).
   (clause, facts) => {
-    const m =
-      /^I\s+(?:have\s+)?(?:(?:just|recently|finally|now)\s+)?(?:(?:started|began|got|landed|took|accepted)\s+(?:a|my|the)\s+(?:new\s+)?(?:job|role|position|post)\s+(?:at|with)|joined|got\s+(?:hired|taken\s+on)\s+(?:at|by)|was\s+(?:hired|taken\s+on)\s+(?:at|by)|(?:moved|switched|changed\s+jobs)\s+to(?=\s+\S+(?:\s+\S+){0,3}\s+as\s+an?\s))\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?$/i.exec(
-        clause
-          .replace(DURATION, '')
-          .replace(/\s+(?:last|this)\s+(?:week|month|year)$|\s+(?:recently|yesterday|today)$/i, ''),
-      );
+    const m = NEW_JOB.exec(clause.replace(DURATION, '').replace(WHEN_STARTED, ''));
     if (!m?.[1] || !/^\p{Lu}/u.test(m[1])) return false;
-    facts.push({ slot: 'employer', verb: 'works at', value: clean(m[1]) });
+    // "I joined Acme in Berlin": where the job is, as the work reader above reads it.
+    const where = /^(.+?)\s+in\s+(\p{Lu}[^,;.!?]*)$/u.exec(m[1]);
+    const placed = where?.[2] && !NOT_PLACES.test(where[2]) ? where : undefined;
+    facts.push({ slot: 'employer', verb: 'works at', value: clean(placed?.[1] ?? m[1]) });
     if (m[3])
       facts.push({
         slot: 'role',
         verb: `works as ${(m[2] ?? 'a').toLowerCase()}`,
         value: clean(m[3]),
       });
+    if (placed?.[2]) facts.push({ slot: 'place', verb: 'lives in', value: clean(placed[2]) });
     return true;
   },
 ];

@@ -65,6 +65,13 @@ describe('profileFacts', () => {
       ['User works at Stripe.', 'User works as a designer.'],
     ],
     ['I was hired by Siemens', ['User works at Siemens.']],
+    // When it started is no part of the employer; where it is, is a place.
+    ['I joined Google in 2019', ['User works at Google.']],
+    ['I got hired at Canva two weeks ago', ['User works at Canva.']],
+    [
+      'I joined Acme in Berlin as a designer',
+      ['User works at Acme.', 'User works as a designer.', 'User lives in Berlin.'],
+    ],
     ['I joined a gym', []],
     ['I moved to Lisbon', ['User moved to Lisbon.']],
     ['I study law in Paris', ['User studies law in Paris.']],
