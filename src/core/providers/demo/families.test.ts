@@ -534,6 +534,13 @@ const FIFTH_FAMILIES: Record<string, Row[]> = {
       forgotten: ['vegan'],
     },
     {
+      before: ['I like jazz'],
+      say: "I'd prefer you forgot that I like jazz",
+      calls: [removal('User likes jazz.')],
+      answer: ['jazz'],
+      forgotten: ['jazz'],
+    },
+    {
       before: ['I live in Oslo'],
       say: "I don't remember where I live",
       calls: [],
@@ -565,6 +572,13 @@ const FIFTH_FAMILIES: Record<string, Row[]> = {
       not: ['21.'],
     },
     {
+      say: 'make a list in ideas.md of 5 startup ideas',
+      calls: [['write_file', { file_path: '/ideas.md' }]],
+      answer: ['5 numbered ideas'],
+      files: { '/ideas.md': ['5.'] },
+      not: ['6.'],
+    },
+    {
       say: 'create shop.md listing 2 eggs and milk',
       calls: [['write_file', { file_path: '/shop.md' }]],
       answer: ['with the text you gave'],
@@ -588,6 +602,11 @@ const FIFTH_FAMILIES: Record<string, Row[]> = {
       calls: [['glob'], ['read_file', { file_path: '/notes/todo.md' }]],
       answer: ['Cache responses for ten minutes.'],
     },
+    {
+      say: 'what does notes/todo.md have in it?',
+      calls: [['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['Cache responses for ten minutes.'],
+    },
     { say: 'what is written in Japanese?', calls: [], answer: [] },
   ],
   // "context size", "how full is the context", "how big is the prompt", with "right now" or
@@ -601,6 +620,8 @@ const FIFTH_FAMILIES: Record<string, Row[]> = {
       answer: [TOKENS],
     },
     { before: ['hey'], say: 'how full is the context right now?', calls: [], answer: [TOKENS] },
+    { before: ['hello'], say: 'how full is my context?', calls: [], answer: [TOKENS] },
+    { before: ['hi'], say: "what's the current context size?", calls: [], answer: [TOKENS] },
     { before: ['hey'], say: 'how big is Tokyo right now?', calls: [], answer: [], not: [TOKENS] },
   ],
 };

@@ -189,7 +189,8 @@ function namedFile(target: string): Intent | undefined {
     return { kind: 'open', name: file.name, mine: file.mine };
   return undefined;
 }
-const WHAT_SAYS = /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it)\s*\??$/i;
+const WHAT_SAYS =
+  /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it|have\s+in\s+it)\s*\??$/i;
 /** "what's written in todo.md?", "what does it say in notes/todo.md?": the words in a file. */
 const WHAT_WRITTEN =
   /^(?:what\s+(?:is|has\s+been|was|got)\s+(?:written|typed|noted|saved|stored|put|kept|jotted\s+down)|what\s+does\s+it\s+say)\s+(?:in|inside|within|on)\s+(.+?)\s*\??$/i;

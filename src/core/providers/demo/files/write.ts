@@ -41,9 +41,14 @@ const SAVE_TO = new RegExp(
 /** Where the content starts: "containing", "that says", "with the text", "with". */
 const CONTENT =
   /^(.*?)\s*(?:\b(?:containing|that\s+(?:just\s+|only\s+|simply\s+)?(?:says|reads|contains|lists)|saying|which\s+says|reading|listing)\b|\bwith\b)\s*:?\s*([\s\S]+)$/i;
+/** A count said as a digit or a word ("5", "five"; the words of NUMBER_WORDS), or "a few". */
+const NUMBER = String.raw`(?:\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+const COUNT = String.raw`(?:${NUMBER}|a\s+few|several)`;
 /** A description of the content, not the content: "three steps for …", "an agenda for Monday". */
-const DESCRIBED =
-  /^(?:(?:a|an|some|the|my|our|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)(?:\s+[\w-]+){0,2}?)\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b/i;
+const DESCRIBED = new RegExp(
+  String.raw`^(?:(?:a|an|some|the|my|our|${COUNT}(?:\s+[\w-]+){0,2}?)\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b`,
+  'i',
+);
 /** What a file is for, said after its name: "for moving house", "about the launch". */
 const PURPOSE =
   /(?:^|\s)(for|about|on|covering|regarding|outlining|planning)\s+(?!(?:me|us)$)([^/]+)$/i;
@@ -51,8 +56,10 @@ const PURPOSE =
  * A count and a plural, and what they are for: "five weekend destinations", "3 blog topics",
  * "five novels to read", "4 books for the summer".
  */
-const COUNTED =
-  /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)\s+(?:[a-z-]+\s+){0,2}[a-z-]+s(?:\s+(?:to|for|about|on|I|we|that|worth)\s+[^,;:"]{1,60})?$/i;
+const COUNTED = new RegExp(
+  String.raw`^${COUNT}\s+(?:[a-z-]+\s+){0,2}[a-z-]+s(?:\s+(?:to|for|about|on|I|we|that|worth)\s+[^,;:"]{1,60})?$`,
+  'i',
+);
 
 function unquoted(text: string): string {
   const trimmed = text.trim().replace(/[.!]+$/, '');
@@ -165,7 +172,10 @@ export function outline(
   const title = topic
     ? capitalised(topic.replace(/^(?:a|an|the|some)\s+/i, ''))
     : capitalised(stem(path));
-  const count = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(topic ?? '')?.[1];
+  // "five novels to read", "a list with 5 startup ideas": the count first, or after "with".
+  const count = new RegExp(String.raw`(?:^|\b(?:with|of|listing)\s+)(${NUMBER})\b`, 'i').exec(
+    topic ?? '',
+  )?.[1];
   const asked = count ? (NUMBER_WORDS[count.toLowerCase()] ?? Number(count)) : 3;
   const items = Math.max(1, Math.min(MAX_ITEMS, asked));
   // "five novels to read": the counted thing names the items when no known kind does.
