@@ -58,6 +58,22 @@ describe('profileFacts', () => {
     ['the name is Ada', ["User's name is Ada."]],
     ['name is required', []],
     ['I teach maths in Valencia', ['User teaches maths in Valencia.']],
+    // A new job said as news: the employer (and the role), never a gym or a city.
+    ['I just started a new job at Deloitte', ['User works at Deloitte.']],
+    [
+      'I joined Stripe as a designer last month',
+      ['User works at Stripe.', 'User works as a designer.'],
+    ],
+    ['I was hired by Siemens', ['User works at Siemens.']],
+    // When it started is no part of the employer; where it is, is a place.
+    ['I joined Google in 2019', ['User works at Google.']],
+    ['I got hired at Canva two weeks ago', ['User works at Canva.']],
+    [
+      'I joined Acme in Berlin as a designer',
+      ['User works at Acme.', 'User works as a designer.', 'User lives in Berlin.'],
+    ],
+    ['I joined a gym', []],
+    ['I moved to Lisbon', ['User moved to Lisbon.']],
     ['I study law in Paris', ['User studies law in Paris.']],
     ['I work remotely in Lisbon', ['User works remotely in Lisbon.']],
     ['I code in Python', []],

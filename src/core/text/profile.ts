@@ -3,10 +3,10 @@
 // Rust" two. One fact per clause, the user as the subject. Shared by the offline stand-ins that
 // read a conversation without a model: the Demo provider (what it saves and recalls), fact
 // memory's offline updater and the strategies' offline steps. Hand-written and narrow on purpose:
-// introductions, work, places, people, projects, plans, preferences and learning.
+// introductions, work (profile-work.ts), places, people, projects, plans, preferences and learning.
+// The fact and reader shapes are in profile-fact.ts, the word lists in profile-words.ts.
 
 import {
-  DURATION,
   LANGUAGES,
   NAME,
   NOT_NAMES,
@@ -17,37 +17,12 @@ import {
   WHEN,
   WHEN_OK,
 } from './profile-words';
+import { clean, type ProfileFact, type ProfileSlot, type Reader } from './profile-fact';
+import { WORK_READERS } from './profile-work';
 
 export { NOT_NAMES } from './profile-words';
 
-export type ProfileSlot =
-  | 'name'
-  | 'role'
-  | 'employer'
-  | 'place'
-  | 'person'
-  | 'project'
-  | 'plan'
-  | 'preference'
-  | 'dislike'
-  | 'learning'
-  /** What the user does for fun: "my hobby is sailing", "I'm into pottery". */
-  | 'hobby'
-  /** The languages the user speaks: "I speak Greek", "I'm fluent in Korean". */
-  | 'language';
-
-export interface ProfileFact {
-  slot: ProfileSlot;
-  /** For a person: who they are to the user ("manager", "partner"). */
-  relation?: string;
-  /**
-   * What links the user to the value, in the third person: "lives in", "is a", "works at";
-   * starting with "'s" for a possessive ("'s name is", "'s manager is called").
-   */
-  verb: string;
-  /** The value as said, in the user's own words (first-person pronouns kept). */
-  value: string;
-}
+export type { ProfileFact, ProfileSlot } from './profile-fact';
 
 /**
  * Whether a fact answers a question about a slot: the same slot (a person with the same
@@ -121,13 +96,6 @@ export function profileClauses(text: string): string[] {
   return clauses;
 }
 
-function clean(value: string): string {
-  return value
-    .replace(/\s+(?:please|thanks|thank\s+you|btw|by\s+the\s+way|now|currently|these\s+days)$/i, '')
-    .replace(/^["']+|["']+$/g, '')
-    .trim();
-}
-
 function article(word: string): string {
   // An acronym is said letter by letter: "an HR manager", "a UX designer".
   if (/^\p{Lu}{2,}\b/u.test(word)) return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
@@ -189,8 +157,6 @@ function apposition(text: string, facts: ProfileFact[]): boolean {
   }
   return true;
 }
-
-type Reader = (clause: string, facts: ProfileFact[]) => boolean;
 
 /** Places said as where the user lives, before those said as where they do something. */
 const HOME_VERBS =
@@ -267,33 +233,7 @@ const READERS: Reader[] = [
     facts.push(...found);
     return true;
   },
-  // "I work at Acme as a product manager", "I work as a nurse at St Mary's".
-  (clause, facts) => {
-    const m =
-      /^I\s+(?:currently\s+)?(?:work|am\s+(?:currently\s+|now\s+)?working|have\s+been\s+working)\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
-        clause.replace(DURATION, ''),
-      );
-    if (!m) return false;
-    const employer = m[2] ?? m[7];
-    const role = m[4] ?? m[6];
-    const roleArticle = (m[3] ?? m[5] ?? 'a').toLowerCase();
-    if (employer) facts.push({ slot: 'employer', verb: 'works at', value: clean(employer) });
-    if (role) facts.push({ slot: 'role', verb: `works as ${roleArticle}`, value: clean(role) });
-    if (m[8]) facts.push({ slot: 'place', verb: 'lives in', value: clean(m[8]) });
-    return true;
-  },
-  // "my job is teaching yoga", "my role is head of data".
-  (clause, facts) => {
-    const m = /^my\s+(job|role|profession|occupation|work)\s+is\s+([^,;.!?]+)$/i.exec(clause);
-    if (
-      !m?.[1] ||
-      !m[2] ||
-      /^(?:boring|hard|fun|great|fine|ok(?:ay)?|stressful|tiring|busy|easy)\b/i.test(m[2])
-    )
-      return false;
-    facts.push({ slot: 'role', verb: `'s ${m[1].toLowerCase()} is`, value: clean(m[2]) });
-    return true;
-  },
+  ...WORK_READERS,
   // "home for me is Kyoto", "my home is in Leeds".
   (clause, facts) => {
     const m = new RegExp(
@@ -302,18 +242,6 @@ const READERS: Reader[] = [
     ).exec(clause.replace(/^Home\b/, 'home').replace(/^My\b/, 'my'));
     if (!m?.[1] || NOT_NAMES.test(m[1])) return false;
     facts.push({ slot: 'place', verb: 'lives in', value: m[1] });
-    return true;
-  },
-  // "I'm employed at Siemens", "I am employed by the council", "I do backend work at Uber".
-  (clause, facts) => {
-    const m =
-      /^I\s+am\s+(?:currently\s+|now\s+)?employed\s+(?:at|by)\s+([^,;.!?]+)$/i.exec(clause) ??
-      /^I\s+do\s+(?:[\w-]+\s+){0,3}?(?:work|stuff|things|consulting|contracting)\s+(?:at|for)\s+([^,;.!?]+)$/i.exec(
-        clause,
-      );
-    // An employer has a name ("at Uber"), not "some work for charity".
-    if (!m?.[1] || !/^\p{Lu}/u.test(m[1])) return false;
-    facts.push({ slot: 'employer', verb: 'works at', value: clean(m[1]) });
     return true;
   },
   (clause, facts) => {

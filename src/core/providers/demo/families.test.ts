@@ -475,6 +475,166 @@ const PARAPHRASE_FAMILIES: Record<string, Row[]> = {
   ],
 };
 
+/**
+ * The families behind the fifth held-out set's misses (held-out-5.test.ts), each with sentences
+ * not in that set, and the near misses that must keep their meaning.
+ */
+const FIFTH_FAMILIES: Record<string, Row[]> = {
+  // "I just started a new job at X", "joined X", "got hired at X", "moved to X as a …": news of a
+  // job names the employer (and the role when said).
+  'a new job, said as news': [
+    {
+      before: ['I joined Stripe as a designer last month'],
+      say: 'where do I work?',
+      calls: [],
+      answer: ['Stripe'],
+    },
+    { before: ['I got hired at Canva'], say: 'who do I work for?', calls: [], answer: ['Canva'] },
+    {
+      before: ['I recently moved to Spotify as a data engineer'],
+      say: 'what do I do?',
+      calls: [],
+      answer: ['data engineer'],
+    },
+    {
+      say: "I've just started a new job at Monzo",
+      calls: [['edit_file', { file_path: '/memories/AGENTS.md' }]],
+      answer: [SAVED],
+      memory: ['- User works at Monzo.'],
+    },
+    {
+      before: ['I joined a gym'],
+      say: 'where do I work?',
+      calls: [],
+      answer: ["I don't know where you work"],
+    },
+    { before: ['I moved to Lisbon'], say: 'where do I live?', calls: [], answer: ['Lisbon'] },
+  ],
+  // "I don't want you to remember …", "I'd rather you didn't remember …": a forget.
+  'not wanting something remembered': [
+    {
+      before: ['I like jazz'],
+      say: "I'd rather you didn't remember that I like jazz",
+      calls: [removal('User likes jazz.')],
+      answer: ['jazz'],
+      forgotten: ['jazz'],
+    },
+    {
+      before: ['I live in Oslo'],
+      say: 'I no longer want you to remember where I live',
+      calls: [removal('User lives in Oslo.')],
+      answer: ['Oslo'],
+      forgotten: ['Oslo'],
+    },
+    {
+      before: ["I'm vegan"],
+      say: "I don't want you to keep my diet",
+      calls: [removal('User is vegan.')],
+      answer: ['vegan'],
+      forgotten: ['vegan'],
+    },
+    {
+      before: ['I like jazz'],
+      say: "I'd prefer you forgot that I like jazz",
+      calls: [removal('User likes jazz.')],
+      answer: ['jazz'],
+      forgotten: ['jazz'],
+    },
+    {
+      before: ['I live in Oslo'],
+      say: "I don't remember where I live",
+      calls: [],
+      answer: ['Oslo'],
+      memory: ['- User lives in Oslo.'],
+    },
+  ],
+  // "listing five novels", "with 4 books for the summer": the count sets the outline's length,
+  // bounded, and the cut is said.
+  'a counted list to outline': [
+    {
+      say: 'create a file called reading.md listing 4 books for the summer',
+      calls: [['write_file', { file_path: '/reading.md' }]],
+      answer: ['4 numbered books'],
+      files: { '/reading.md': ['1.', '4.'] },
+      not: ['5.'],
+    },
+    {
+      say: 'make films.md listing seven films to watch',
+      calls: [['write_file', { file_path: '/films.md' }]],
+      answer: ['7 numbered films'],
+      files: { '/films.md': ['7.'] },
+    },
+    {
+      say: 'write a file called albums.md listing 50 albums worth hearing',
+      calls: [['write_file', { file_path: '/albums.md' }]],
+      answer: ['20 numbered albums', 'You asked for 50; an outline holds at most 20.'],
+      files: { '/albums.md': ['20.'] },
+      not: ['21.'],
+    },
+    {
+      say: 'make a list in ideas.md of 5 startup ideas',
+      calls: [['write_file', { file_path: '/ideas.md' }]],
+      answer: ['5 numbered ideas'],
+      files: { '/ideas.md': ['5.'] },
+      not: ['6.'],
+    },
+    {
+      say: 'create shop.md listing 2 eggs and milk',
+      calls: [['write_file', { file_path: '/shop.md' }]],
+      answer: ['with the text you gave'],
+      files: { '/shop.md': ['2 eggs and milk'] },
+    },
+  ],
+  // "what's written in X", "what does it say in X", "what is saved inside X": a file read.
+  'what is written in a file': [
+    {
+      say: "what's written inside notes/todo.md?",
+      calls: [['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['Cache responses for ten minutes.'],
+    },
+    {
+      say: 'what does it say in README.md?',
+      calls: [['glob'], ['read_file', { file_path: '/README.md' }]],
+      answer: ['WEATHER_API_KEY'],
+    },
+    {
+      say: 'what is saved in the todo file in the notes folder?',
+      calls: [['glob'], ['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['Cache responses for ten minutes.'],
+    },
+    {
+      say: 'what does notes/todo.md have in it?',
+      calls: [['read_file', { file_path: '/notes/todo.md' }]],
+      answer: ['Cache responses for ten minutes.'],
+    },
+    { say: 'what is written in Japanese?', calls: [], answer: [] },
+  ],
+  // "context size", "how full is the context", "how big is the prompt", with "right now" or
+  // "at the moment" after it: the thread's figures.
+  'the size of the context or prompt': [
+    { before: ['hello'], say: 'how big is the prompt?', calls: [], answer: [TOKENS] },
+    {
+      before: ['hi'],
+      say: "what's the prompt size at the moment?",
+      calls: [],
+      answer: [TOKENS],
+    },
+    { before: ['hey'], say: 'how full is the context right now?', calls: [], answer: [TOKENS] },
+    { before: ['hello'], say: 'how full is my context?', calls: [], answer: [TOKENS] },
+    { before: ['hi'], say: "what's the current context size?", calls: [], answer: [TOKENS] },
+    { before: ['hey'], say: 'how big is Tokyo right now?', calls: [], answer: [], not: [TOKENS] },
+  ],
+};
+
+describe('the families behind the fifth held-out set', () => {
+  const rows = Object.entries(FIFTH_FAMILIES).flatMap(([family, list]) =>
+    list.map((row) => [`${family}: ${[...(row.before ?? []), row.say].join(' → ')}`, row] as const),
+  );
+  it.each(rows)('%s', async (_, row) => {
+    expect(await playRow(row, { click: true })).toEqual([]);
+  });
+});
+
 describe('the families behind the paraphrase tables', () => {
   const rows = Object.entries(PARAPHRASE_FAMILIES).flatMap(([family, list]) =>
     list.map((row) => [`${family}: ${[...(row.before ?? []), row.say].join(' → ')}`, row] as const),

@@ -237,9 +237,16 @@ const HELD_OUT_5: Row[] = [
  * Missed: "quick question, who is my employer?" (after "I just started a new job at Deloitte"),
  * "I don't want you to remember that I prefer metric units", "make me a file called books.md
  * listing five novels to read" (an outline of three), "what's written in notes/todo.md?" and
- * "what's the context size right now?". Until those are fixed the first rate is the floor.
+ * "what's the context size right now?". After general fixes (a new job said as news: "started a
+ * new job at X", "joined X", "got hired at X", "moved to X as a …"; "I don't want you to remember
+ * …", "I'd rather you didn't remember …"; a counted list, "listing N things to …", with N as a
+ * word or a digit, at most 20 and the cut said; "what's written / what does it say in X"; the
+ * prompt's size, and "right now" or "at the moment" after a question; families.test.ts holds
+ * other sentences of each, and near misses) it is 40/40, so the goal is asserted, and no row
+ * may fall back: the floor is the after-fix rate.
  */
-const GOAL = 35 / 40;
+const GOAL = 0.9;
+const FLOOR = 40 / 40;
 
 describe('held-out phrasings, fifth set', () => {
   it('are counted and the rate printed', async () => {
@@ -247,5 +254,6 @@ describe('held-out phrasings, fifth set', () => {
     console.log(`held-out-5 understood: ${understood}/${HELD_OUT_5.length}`, missed);
     expect(HELD_OUT_5.length).toBe(40);
     expect(rate).toBeGreaterThanOrEqual(GOAL);
+    expect(rate).toBeGreaterThanOrEqual(FLOOR);
   });
 });

@@ -250,7 +250,7 @@ const EMBEDDED = new RegExp(
 
 /** A courtesy, emoticon or emoji at the end of a clause. */
 const TAIL =
-  /(?:[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|ty|if\s+you\s+can|if\s+possible|real\s+quick|now|btw|by\s+the\s+way|lol|haha|:\)|:-\)|:D|;\))|\s*(?:\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u{FE0F}|\u{200D})+)[\s.!?]*$/iu;
+  /(?:[\s,]+(?:please|pls|for\s+me|thanks|thank\s+you|thx|ty|if\s+you\s+can|if\s+possible|real\s+quick|(?:right\s+)?now|at\s+the\s+moment|btw|by\s+the\s+way|lol|haha|:\)|:-\)|:D|;\))|\s*(?:\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u{FE0F}|\u{200D})+)[\s.!?]*$/iu;
 
 export interface Unwrapped {
   text: string;

@@ -189,7 +189,11 @@ function namedFile(target: string): Intent | undefined {
     return { kind: 'open', name: file.name, mine: file.mine };
   return undefined;
 }
-const WHAT_SAYS = /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it)\s*\??$/i;
+const WHAT_SAYS =
+  /^what\s+(?:does|is)\s+(.+?)\s+(?:say|contain|about|in\s+it|have\s+in\s+it)\s*\??$/i;
+/** "what's written in todo.md?", "what does it say in notes/todo.md?": the words in a file. */
+const WHAT_WRITTEN =
+  /^(?:what\s+(?:is|has\s+been|was|got)\s+(?:written|typed|noted|saved|stored|put|kept|jotted\s+down)|what\s+does\s+it\s+say)\s+(?:in|inside|within|on)\s+(.+?)\s*\??$/i;
 export const SUMMARIZE_FILE = /^(?:summari[sz]e|recap|tl;?dr|sum\s+up)\s+(.+?)\s*\??$/i;
 const SEARCH_PATTERNS: RegExp[] = [
   // "look at the forecast file" reads a file; "look for TODO" searches.
@@ -277,7 +281,7 @@ export function fileIntent(text: string): Intent | undefined {
 
   // "what does todo.md say?", "what does the todo in the notes folder say?"; "what does the notes
   // folder contain?" names a folder (said as one).
-  const says = WHAT_SAYS.exec(text);
+  const says = WHAT_SAYS.exec(text) ?? WHAT_WRITTEN.exec(text);
   const folder = /\b(?:folder|directory|dir)$|\/$/i.test(says?.[1] ?? '')
     ? folderOf(says?.[1])
     : undefined;

@@ -41,15 +41,25 @@ const SAVE_TO = new RegExp(
 /** Where the content starts: "containing", "that says", "with the text", "with". */
 const CONTENT =
   /^(.*?)\s*(?:\b(?:containing|that\s+(?:just\s+|only\s+|simply\s+)?(?:says|reads|contains|lists)|saying|which\s+says|reading|listing)\b|\bwith\b)\s*:?\s*([\s\S]+)$/i;
+/** A count said as a digit or a word ("5", "five"; the words of NUMBER_WORDS), or "a few". */
+const NUMBER = String.raw`(?:\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+const COUNT = String.raw`(?:${NUMBER}|a\s+few|several)`;
 /** A description of the content, not the content: "three steps for …", "an agenda for Monday". */
-const DESCRIBED =
-  /^(?:(?:a|an|some|the|my|our|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)(?:\s+[\w-]+){0,2}?)\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b/i;
+const DESCRIBED = new RegExp(
+  String.raw`^(?:(?:a|an|some|the|my|our|${COUNT}(?:\s+[\w-]+){0,2}?)\s+)?(?:(?:short|quick|brief|simple|rough|basic|numbered|bulleted|detailed)\s+)*(?:steps?|items?|points?|ideas?|milestones?|tasks?|goals?|sections?|list|outline|plan|agenda|checklist|summary|draft|template|notes?|todos?|to-dos?|questions?|bullets?|headings?|topics?|reasons?|options?|things?)\b`,
+  'i',
+);
 /** What a file is for, said after its name: "for moving house", "about the launch". */
 const PURPOSE =
   /(?:^|\s)(for|about|on|covering|regarding|outlining|planning)\s+(?!(?:me|us)$)([^/]+)$/i;
-/** A count and a plural, nothing else: "five weekend destinations", "3 blog topics". */
-const COUNTED =
-  /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several)\s+(?:[a-z-]+\s+){0,2}[a-z-]+s$/i;
+/**
+ * A count and a plural, and what they are for: "five weekend destinations", "3 blog topics",
+ * "five novels to read", "4 books for the summer".
+ */
+const COUNTED = new RegExp(
+  String.raw`^${COUNT}\s+(?:[a-z-]+\s+){0,2}[a-z-]+s(?:\s+(?:to|for|about|on|I|we|that|worth)\s+[^,;:"]{1,60})?$`,
+  'i',
+);
 
 function unquoted(text: string): string {
   const trimmed = text.trim().replace(/[.!]+$/, '');
@@ -151,20 +161,30 @@ function stem(path: string): string {
   return (path.split('/').at(-1) ?? path).replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ');
 }
 
+/** The most numbered items an outline holds: "listing 500 books" is cut to this, and said. */
+export const MAX_ITEMS = 20;
+
 /** The labelled outline written when the person described the content instead of giving it. */
 export function outline(
   path: string,
   topic?: string,
-): { text: string; items: number; noun: string } {
+): { text: string; items: number; noun: string; asked: number } {
   const title = topic
     ? capitalised(topic.replace(/^(?:a|an|the|some)\s+/i, ''))
     : capitalised(stem(path));
-  const count = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(topic ?? '')?.[1];
-  const items = Math.min(20, count ? (NUMBER_WORDS[count.toLowerCase()] ?? Number(count)) : 3);
+  // "five novels to read", "a list with 5 startup ideas": the count first, or after "with".
+  const count = new RegExp(String.raw`(?:^|\b(?:with|of|listing)\s+)(${NUMBER})\b`, 'i').exec(
+    topic ?? '',
+  )?.[1];
+  const asked = count ? (NUMBER_WORDS[count.toLowerCase()] ?? Number(count)) : 3;
+  const items = Math.max(1, Math.min(MAX_ITEMS, asked));
+  // "five novels to read": the counted thing names the items when no known kind does.
   const noun =
     /\b(step|item|point|idea|milestone|task|goal|section|question|topic|reason|option)s?\b/i
       .exec(topic ?? '')?.[1]
-      ?.toLowerCase() ?? 'item';
+      ?.toLowerCase() ??
+    /^(?:\d+|[a-z]+)\s+(?:[a-z-]+\s+){0,2}?([a-z-]+?)s\b/i.exec(topic ?? '')?.[1]?.toLowerCase() ??
+    'item';
   const lines = [
     `# ${title}`,
     '',
@@ -172,7 +192,7 @@ export function outline(
     '',
     ...Array.from({ length: items }, (_, i) => `${i + 1}. (${noun} ${i + 1})`),
   ];
-  return { text: `${lines.join('\n')}\n`, items, noun };
+  return { text: `${lines.join('\n')}\n`, items, noun, asked };
 }
 
 export function writeAction(intent: WriteIntent, context: TurnContext): Action {
@@ -202,7 +222,7 @@ export function writeAction(intent: WriteIntent, context: TurnContext): Action {
       if (done.result.isError === true || /^error\b/i.test(done.result.content.trim()))
         return failure(done);
       const what = drafted
-        ? `Wrote ${path}: an outline with ${drafted.items} numbered ${drafted.noun}${plural(drafted.items)} for you to fill in (I'm a script, so I can't write them myself).`
+        ? `Wrote ${path}: an outline with ${drafted.items} numbered ${drafted.noun}${plural(drafted.items)} for you to fill in (I'm a script, so I can't write them myself).${drafted.asked > drafted.items ? ` You asked for ${drafted.asked}; an outline holds at most ${MAX_ITEMS}.` : ''}`
         : `Wrote ${path} (${lines} line${plural(lines)}), with the text you gave.`;
       return {
         text: `${what}\n\n${codeBlock(content.trimEnd())}`,

@@ -34,9 +34,12 @@ const BACK_REFERENCE =
   /^(?:that|this|it|these|those|all\s+(?:that|this|of\s+that|of\s+this)|what\s+I\s+(?:just\s+)?said|everything|the\s+above)?(?:\s+(?:for\s+(?:later|the\s+future|next\s+time|me)|too|as\s+well|please|forever|always|going\s+forward))*[\s.!?]*$/i;
 const WH = /^(?:what|who|whom|whose|where|when|why|how|which|whether|if|do|does|did|is|are|am)\b/i;
 
-/** "forget …", "stop remembering …", "you don't need to remember …", "no need to keep …". */
+/**
+ * "forget …", "stop remembering …", "you don't need to remember …", "no need to keep …", "I don't
+ * want you to remember …", "I'd rather you didn't remember …", "I'd prefer you forgot …".
+ */
 const FORGET_VERB =
-  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember|(?:(?:you|we)\s+)?(?:do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:remember|keep|know|store|save)|(?:there\s+is\s+)?no\s+need\s+to\s+(?:remember|keep|know|store|save)|(?:do\s+not|stop)\s+keep(?:ing)?(?=\s.+\s(?:on\s+file|in\s+(?:your\s+)?memory|stored|saved)$))\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
+  /^(?:forget|unlearn|stop\s+remembering|do\s+not\s+remember|no\s+longer\s+remember|un-?remember|I\s+(?:do\s+not|no\s+longer)\s+want\s+you\s+(?:to\s+(?:remember|keep|know|store|save)|remembering|keeping|storing)|I\s+would\s+(?:rather|prefer)\s+(?:that\s+)?you\s+(?:(?:did\s+not|do\s+not|not|no\s+longer)\s+(?:remember|keep|know|store|save)|forgot|forget)|(?:(?:you|we)\s+)?(?:do\s+not|no\s+longer)\s+(?:need|have)\s+to\s+(?:remember|keep|know|store|save)|(?:there\s+is\s+)?no\s+need\s+to\s+(?:remember|keep|know|store|save)|(?:do\s+not|stop)\s+keep(?:ing)?(?=\s.+\s(?:on\s+file|in\s+(?:your\s+)?memory|stored|saved)$))\b\s*(?:(?:that|about|everything\s+about|what\s+I\s+(?:said|told\s+you|mentioned)\s+about)\s+)?([\s\S]*)$/i;
 /** The verbs of taking something out: "delete", "wipe", "get rid of"… */
 const ERASE = String.raw`(?:delete|remove|erase|drop|scrub|scratch|clear|wipe|purge|ditch|discard|get\s+rid\s+of|take\s+out|strike|cross\s+out)`;
 /** "take jazz out of your memory": the thing between the verb and "out of". */
