@@ -13,10 +13,11 @@ const WHEN_STARTED =
   /\s+(?:(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|recently|yesterday|today|(?:\S+\s+){1,2}ago|(?:back\s+)?in\s+(?:\d{4}|January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{4})?)$/i;
 
 export const WORK_READERS: Reader[] = [
-  // "I work at Acme as a product manager", "I work as a nurse at St Mary's".
+  // "I work at Acme as a product manager", "I work as a nurse at St Mary's", "I've worked at
+  // Nokia for five years".
   (clause, facts) => {
     const m =
-      /^I\s+(?:currently\s+)?(?:work|am\s+(?:currently\s+|now\s+)?working|have\s+been\s+working)\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
+      /^I\s+(?:currently\s+)?(?:work|am\s+(?:currently\s+|now\s+)?working|have\s+(?:been\s+working|(?:always\s+)?worked))\s+(?:(at|for)\s+([^,;.!?]+?)(?:\s+as\s+(an?)\s+([^,;.!?]+?))?|as\s+(an?)\s+([^,;.!?]+?)(?:\s+(?:at|for)\s+([^,;.!?]+?))?)(?:\s+in\s+([^,;.!?]+))?$/i.exec(
         clause.replace(DURATION, ''),
       );
     if (!m) return false;

@@ -92,6 +92,8 @@ describe('profileFacts', () => {
     ['my friend said hello', []],
     ['home for me is Kyoto', ['User lives in Kyoto.']],
     ["I'm employed at Siemens", ['User works at Siemens.']],
+    ["I've worked at Nokia for five years", ['User works at Nokia.']],
+    ['I have been working at Bosch since 2019', ['User works at Bosch.']],
     ["I've been working at Philips for two years", ['User works at Philips.']],
     [
       'hi I am Fatima, working as a dentist for Nestle',

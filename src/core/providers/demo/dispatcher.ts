@@ -143,11 +143,12 @@ const OFFLINE_ANSWERERS: Partial<Record<RequestPurpose, (request: ModelRequest) 
 
 /**
  * Decides the reply from the request alone (pure: the same request gives the same reply);
- * `requestTokens` is the request's size, when the provider counted it.
+ * `requestTokens` is the request's size, when the provider counted it; `contextWindow` the model's
+ * window in tokens, when known.
  */
 export function planDemoReply(
   request: ModelRequest,
-  options: { requestTokens?: number } = {},
+  options: { requestTokens?: number; contextWindow?: number } = {},
 ): DemoReply {
   const answerer = request.purpose && OFFLINE_ANSWERERS[request.purpose];
   if (answerer) return { content: answerer(request) };
@@ -192,6 +193,7 @@ export function planDemoReply(
       .filter((m) => m.role === 'user' && !isSummaryMessage(m))
       .map((m) => m.content),
     ...(options.requestTokens === undefined ? {} : { requestTokens: options.requestTokens }),
+    ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
   };
   const actions = plan(said, context);
   const exchanges = turnExchanges(messages, userAt + 1);
@@ -348,7 +350,7 @@ function actionFor(
     case 'profile':
       return profileAction(intent.slot, intent.relation, context);
     case 'tokens':
-      return tokensAction(context);
+      return tokensAction(context, intent.focus);
     case 'write':
       return writeAction(intent, context);
     case 'compare-strategies':

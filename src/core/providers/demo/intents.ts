@@ -3,6 +3,7 @@
 
 import type { StrategyId } from '../../strategies/types';
 import type { ProfileSlot } from '../../text/profile';
+import type { TokenFocus } from './tokens/tokens';
 
 export type Topic =
   | 'compaction'
@@ -43,7 +44,7 @@ export type Intent =
   /** A question about something the user says of themselves: "what city do I live in?". */
   | { kind: 'profile'; slot: ProfileSlot; relation?: string }
   /** "how many tokens have we used?": the thread's figures. */
-  | { kind: 'tokens' }
+  | { kind: 'tokens'; focus?: TokenFocus }
   | { kind: 'ask'; question: string }
   | { kind: 'list'; path: string }
   /** A file by path (absolute), or by a bare name to look up first ("todo.md", "the README"). */

@@ -11,6 +11,7 @@ import {
   type Usage,
 } from '../../agent/types';
 import { countRequest, encodingForModel, loadEncoder } from '../../tokens/counter';
+import { resolveProfile } from '../profiles';
 import { planDemoReply, readAhead } from './dispatcher';
 
 /** One-line label for the UI (provider picker, chat header). */
@@ -20,6 +21,8 @@ export const DEMO_PROVIDER_NOTICE =
 export interface DemoProviderOptions {
   /** Pause between streamed pieces, so the UI shows streaming (default 30 ms; 0 in tests). */
   delayMs?: number;
+  /** The context window the app runs with (default: the model profile's, 128,000 for "demo"). */
+  contextWindow?: number;
 }
 
 export function createDemoProvider(options: DemoProviderOptions = {}): ModelProvider {
@@ -34,7 +37,11 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
       const counter = await loadEncoder(encodingForModel(request.model)).catch(() => undefined);
       throwIfAborted(signal);
       const requestTokens = counter ? countRequest(counter, request).total : undefined;
-      const reply = planDemoReply(request, requestTokens === undefined ? {} : { requestTokens });
+      const contextWindow = options.contextWindow ?? resolveProfile(request.model).contextWindow;
+      const reply = planDemoReply(request, {
+        contextWindow,
+        ...(requestTokens === undefined ? {} : { requestTokens }),
+      });
 
       for (const piece of splitForStreaming(reply.content)) {
         await pause(delayMs, signal);

@@ -42,6 +42,8 @@ export interface TurnContext {
   earlierUser: string[];
   /** This request's size in tokens, when the provider counted it. */
   requestTokens?: number;
+  /** The model's context window in tokens, when the provider knows it. */
+  contextWindow?: number;
 }
 
 export interface Action {

@@ -19,7 +19,7 @@ import { KNOWN_FILES, SUMMARIZE_FILE, fileIntent, fileTarget, isFileName } from 
 import { forgetTarget, rememberIntent } from './memory/patterns';
 import { profileQuestion } from './conversation/patterns';
 import { writeIntent } from './files/write';
-import { TOKENS } from './tokens/tokens';
+import { TOKENS, tokenFocus } from './tokens/tokens';
 import { NOT_NAMES, inThirdPerson, profileFacts } from '../../text/profile';
 
 export type { Intent, Topic, Understanding } from './intents';
@@ -161,7 +161,10 @@ export function classify(text: string): Intent {
   if (RECALL.test(bare)) return { kind: 'recall' };
   const profile = profileQuestion(bare, question);
   if (profile) return { kind: 'profile', ...profile };
-  if (TOKENS.test(bare)) return { kind: 'tokens' };
+  if (TOKENS.test(bare)) {
+    const focus = tokenFocus(bare);
+    return focus ? { kind: 'tokens', focus } : { kind: 'tokens' };
+  }
   if (ABOUT_ME.test(text) || ABOUT_ME_LOOSE.test(bare)) return { kind: 'ask-about-me' };
 
   const topic = topicIntent(bare);

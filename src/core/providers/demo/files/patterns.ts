@@ -86,6 +86,8 @@ export function fileTarget(raw: string): FileTarget | undefined {
   const mine = /^(?:my|our)\b/i.test(text);
   let rest = stripArticles(text)
     .replace(/^(?:contents?\s+of\s+|file\s+)/i, '')
+    // "the readme's contents": the file itself.
+    .replace(/['’]s\s+(?:contents?|text|lines)$/i, '')
     .replace(/\s+(?:file|document|doc|page|contents?)$/i, '');
   rest = stripArticles(rest);
   if (/^(?:memory|memories|memory\s+file)$/i.test(rest) && (mine || /\bfile\b/i.test(text)))
@@ -162,12 +164,25 @@ const READ = new RegExp(
 /** "X in (the) Y (folder)": a file named in a folder. */
 const IN_FOLDER =
   /^(.+?)\s+(?:in|from|under|inside|within)\s+((?:the\s+)?[\w./@+-]+(?:\s+(?:folder|directory|dir|root))?)$/i;
+/** "the notes folder's todo", "src's forecast": a folder's file, said with a possessive. */
+const POSSESSIVE =
+  /^(?:the\s+|my\s+|our\s+)?([\w./@+-]+(?:\s+(?:folder|directory|dir))?)['’]s?\s+(.+)$/i;
+/** "the todo of the notes folder": a file of a folder said as one. */
+const OF_FOLDER = /^(.+?)\s+of\s+((?:the\s+)?[\w./@+-]+\s+(?:folder|directory|dir))$/i;
+
+/** A folder's file said with a possessive or "of", said as "X in Y" (else the words as they are). */
+function ownedBy(whole: string): string {
+  const owned = POSSESSIVE.exec(whole);
+  if (owned?.[1] && owned[2]) return `${owned[2]} in ${owned[1]}`;
+  const of = OF_FOLDER.exec(whole);
+  return of?.[1] && of[2] ? `${of[1]} in ${of[2]}` : whole;
+}
 /**
  * "the todo list in the notes folder", "forecast.ts under src": a file by name, and the folder to
  * look in (undefined when the words name no file in a folder, or name the files themselves).
  */
 function inFolder(whole: string): Intent | undefined {
-  const within = IN_FOLDER.exec(whole);
+  const within = IN_FOLDER.exec(ownedBy(whole));
   const folder = within?.[2] ? folderOf(within[2]) : undefined;
   if (!within?.[1] || !folder || folder === '/' || LISTING_OBJECT.test(within[1])) return undefined;
   const file = fileTarget(within[1]);
