@@ -29,6 +29,17 @@ export const WORK_READERS: Reader[] = [
     if (m[8]) facts.push({ slot: 'place', verb: 'lives in', value: clean(m[8]) });
     return true;
   },
+  // "I've been at Nokia for five years": a named place of work, kept for years (not "I've been at
+  // Glastonbury", said with no years).
+  (clause, facts) => {
+    if (!DURATION.test(clause)) return false;
+    const m = /^I\s+have\s+(?:now\s+)?been\s+(?:at|with)\s+(\p{Lu}[^,;.!?]*)$/u.exec(
+      clause.replace(DURATION, ''),
+    );
+    if (!m?.[1]) return false;
+    facts.push({ slot: 'employer', verb: 'works at', value: clean(m[1]) });
+    return true;
+  },
   // "my job is teaching yoga", "my role is head of data".
   (clause, facts) => {
     const m = /^my\s+(job|role|profession|occupation|work)\s+is\s+([^,;.!?]+)$/i.exec(clause);

@@ -94,6 +94,8 @@ describe('profileFacts', () => {
     ["I'm employed at Siemens", ['User works at Siemens.']],
     ["I've worked at Nokia for five years", ['User works at Nokia.']],
     ['I have been working at Bosch since 2019', ['User works at Bosch.']],
+    ["I've been at Maersk for three years", ['User works at Maersk.']],
+    ["I've been at Glastonbury", []],
     ["I've been working at Philips for two years", ['User works at Philips.']],
     [
       'hi I am Fatima, working as a dentist for Nestle',

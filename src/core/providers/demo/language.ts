@@ -216,7 +216,7 @@ export const GREETING = new RegExp(
   'i',
 );
 const GREETING_PREFIX = new RegExp(
-  String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend))?(?:\s*[,!.:-]+\s*|\s+(?=(?:can|could|would|will|please|what|who|where|how|when|which|why|do|does|did|is|are|am|should|quick|ok|so|I|my|${REQUEST_VERBS})\b))`,
+  String.raw`^${GREETING_WORDS}(?:\s+(?:there|again|demo|bot|friend))?(?:\s*[,!.:-]+\s*|\s+(?=(?:can|could|would|will|please|what|who|where|how|when|which|why|do|does|did|is|are|am|should|quick|ok|so|I|my|let|${REQUEST_VERBS})\b))`,
   'i',
 );
 
