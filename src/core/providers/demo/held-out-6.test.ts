@@ -222,9 +222,19 @@ const HELD_OUT_6: Row[] = [
  * folder's todo?", "what did the last call cost in tokens?", "how close are we to the context
  * limit?", and "what is in README.md?", whose answer is right (the file's text) but which looked
  * the name up with glob before reading it, where the row wants read_file alone: kept as written.
- * Until the others are fixed the first rate is the floor.
+ * After general fixes ("I've worked at X for N years", "I've been at X for N years"; the employer
+ * asked as what company / firm / organisation am I with / at / part of, who employs me; the last
+ * call, reply, turn or message answered with its own figures; nearness to the context limit,
+ * the window or compaction answered with what is used, the window and what is left; a folder's
+ * file said with a possessive or "of"; families-6.test.ts and paraphrase-sixth.test.ts hold other
+ * sentences of each, and near misses) it is 39/40: the goal is asserted, and the after-fix rate
+ * is the floor. Still missed, as written: "what is in README.md?" globs before reading. The Demo
+ * plans from the request alone, which lists no files, so it cannot know that /README.md exists;
+ * reading a typed name at the root first would fail for a name that lives in a folder ("todo.md"
+ * is /notes/todo.md) and show a failed call.
  */
-const GOAL = 35 / 40;
+const GOAL = 0.9;
+const FLOOR = 39 / 40;
 
 describe('held-out phrasings, sixth set', () => {
   it('are counted and the rate printed', async () => {
@@ -232,5 +242,6 @@ describe('held-out phrasings, sixth set', () => {
     console.log(`held-out-6 understood: ${understood}/${HELD_OUT_6.length}`, missed);
     expect(HELD_OUT_6.length).toBe(40);
     expect(rate).toBeGreaterThanOrEqual(GOAL);
+    expect(rate).toBeGreaterThanOrEqual(FLOOR);
   });
 });
