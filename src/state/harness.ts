@@ -76,7 +76,10 @@ export async function resolveHarness(
   const build: Extract<HarnessResolution, { ok: true }>['build'] = async () => {
     let run: Pick<HarnessDeps, 'provider' | 'memory' | 'offlineSteps'> = {};
     if (!preview) {
-      const created = await createProviderFor(connection);
+      const created = await createProviderFor(
+        connection,
+        settings.contextWindow ? { contextWindow: settings.contextWindow } : {},
+      );
       if (!created.ok) return { ok: false, problems: created.problems };
       run = {
         provider: created.provider,

@@ -17,10 +17,12 @@ export interface Connection {
   apiKey: string;
 }
 
+/** `contextWindow`: the window set in Settings or by the thread's preset, told to the Demo. */
 export async function createProviderFor(
   connection: Connection,
+  demo: { contextWindow?: number } = {},
 ): Promise<{ ok: true; provider: ModelProvider } | { ok: false; problems: string[] }> {
-  if (connection.provider === 'demo') return { ok: true, provider: createDemoProvider() };
+  if (connection.provider === 'demo') return { ok: true, provider: createDemoProvider(demo) };
   if (connection.provider === 'local') {
     // The model runs in a worker; it downloads on the first call that needs it.
     const local = useSettingsStore.getState().settings.local;

@@ -43,7 +43,15 @@ import { asksForSummary, conversationToSummarize, extractiveSummary } from './su
 import { mustKeepFrom } from '../../recorder/pins';
 import { summaryLines } from '../../compaction/compaction';
 import { hash, withTag } from './text';
-import { composeAnswer, runTurn, say, turnExchanges, type Action, type TurnContext } from './turn';
+import {
+  composeAnswer,
+  runTurn,
+  say,
+  turnExchanges,
+  type Action,
+  type ContextWindow,
+  type TurnContext,
+} from './turn';
 import type { DemoReply } from './types';
 import { understand, type Intent } from './understand';
 
@@ -148,7 +156,7 @@ const OFFLINE_ANSWERERS: Partial<Record<RequestPurpose, (request: ModelRequest) 
  */
 export function planDemoReply(
   request: ModelRequest,
-  options: { requestTokens?: number; contextWindow?: number } = {},
+  options: { requestTokens?: number; contextWindow?: ContextWindow } = {},
 ): DemoReply {
   const answerer = request.purpose && OFFLINE_ANSWERERS[request.purpose];
   if (answerer) return { content: answerer(request) };

@@ -13,6 +13,7 @@ import {
 import { countRequest, encodingForModel, loadEncoder } from '../../tokens/counter';
 import { resolveProfile } from '../profiles';
 import { planDemoReply, readAhead } from './dispatcher';
+import type { ContextWindow } from './turn';
 
 /** One-line label for the UI (provider picker, chat header). */
 export const DEMO_PROVIDER_NOTICE =
@@ -21,7 +22,7 @@ export const DEMO_PROVIDER_NOTICE =
 export interface DemoProviderOptions {
   /** Pause between streamed pieces, so the UI shows streaming (default 30 ms; 0 in tests). */
   delayMs?: number;
-  /** The context window the app runs with (default: the model profile's, 128,000 for "demo"). */
+  /** The context window set in Settings (none: the model profile's, 128,000 for "demo"). */
   contextWindow?: number;
 }
 
@@ -37,7 +38,10 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
       const counter = await loadEncoder(encodingForModel(request.model)).catch(() => undefined);
       throwIfAborted(signal);
       const requestTokens = counter ? countRequest(counter, request).total : undefined;
-      const contextWindow = options.contextWindow ?? resolveProfile(request.model).contextWindow;
+      const contextWindow: ContextWindow =
+        options.contextWindow !== undefined
+          ? { tokens: options.contextWindow, from: 'settings' }
+          : { tokens: resolveProfile(request.model).contextWindow, from: 'profile' };
       const reply = planDemoReply(request, {
         contextWindow,
         ...(requestTokens === undefined ? {} : { requestTokens }),

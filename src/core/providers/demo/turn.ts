@@ -42,8 +42,14 @@ export interface TurnContext {
   earlierUser: string[];
   /** This request's size in tokens, when the provider counted it. */
   requestTokens?: number;
-  /** The model's context window in tokens, when the provider knows it. */
-  contextWindow?: number;
+  /** The context window in tokens, and where it comes from, when the provider knows it. */
+  contextWindow?: ContextWindow;
+}
+
+/** A context window: its size, set in Settings or the model profile's. */
+export interface ContextWindow {
+  tokens: number;
+  from: 'settings' | 'profile';
 }
 
 export interface Action {

@@ -70,12 +70,18 @@ const number = (n: number) => n.toLocaleString('en-US');
 
 /** How near this request is to the window: used, the window, what is left (or "" unknown). */
 function nearness(context: TurnContext): string {
-  const { requestTokens: used, contextWindow: window } = context;
-  if (used === undefined || window === undefined)
+  const { requestTokens: used, contextWindow } = context;
+  if (used === undefined || contextWindow === undefined)
     return "I can't say how near the limit we are: the Demo could not count this request or knows no context window.";
-  const left = Math.max(0, window - used);
+  const window = contextWindow.tokens;
+  const whose =
+    contextWindow.from === 'settings' ? 'the window set in Settings' : "the model profile's window";
   const share = ((used / window) * 100).toFixed(used / window < 0.1 ? 1 : 0);
-  return `This request is about ${number(used)} tokens of a ${number(window)}-token context window (the model profile's, unless Settings sets another): ${share}% used, ${number(left)} tokens left. Compaction starts before the window is full, at the trigger its settings give.`;
+  const left =
+    used <= window
+      ? `${share}% used, ${number(window - used)} tokens left`
+      : `${number(used - window)} tokens over it`;
+  return `This request is about ${number(used)} tokens of a ${number(window)}-token context window (${whose}): ${left}. Compaction starts before the window is full, at the trigger its settings give.`;
 }
 
 export function tokensAction(context: TurnContext, focus?: TokenFocus): Action {
