@@ -24,6 +24,15 @@ const SIXTH_FAMILIES: Record<string, Row[]> = {
       answer: [LAST_CALL],
     },
     { before: ['hey'], say: 'how big was your last response?', calls: [], answer: [LAST_CALL] },
+    { before: ['hello'], say: 'how much did this turn cost?', calls: [], answer: [LAST_CALL] },
+    { before: ['hi'], say: "what's our spend so far?", calls: [], answer: [TOKENS] },
+    {
+      before: ['hello'],
+      say: 'how much did we spend on the flights so far?',
+      calls: [],
+      answer: [],
+      not: [TOKENS],
+    },
     {
       before: ['hello'],
       say: 'what did the last reply say about costs?',
@@ -53,6 +62,27 @@ const SIXTH_FAMILIES: Record<string, Row[]> = {
       answer: ['tokens left'],
     },
     { before: ['hello'], say: 'when will compaction kick in?', calls: [], answer: ['tokens left'] },
+    {
+      before: ['hi'],
+      say: 'how many tokens until compaction?',
+      calls: [],
+      answer: ['tokens left'],
+    },
+    { before: ['hey'], say: "what's the window size?", calls: [], answer: ['tokens left'] },
+    {
+      before: ['hello'],
+      say: 'how much space is left in the context?',
+      calls: [],
+      answer: ['tokens left'],
+    },
+    { before: ['hi'], say: 'how much budget do we have left?', calls: [], answer: ['tokens left'] },
+    {
+      before: ['hello'],
+      say: 'how much budget do we have left for the party?',
+      calls: [],
+      answer: [],
+      not: [TOKENS],
+    },
     {
       before: ['hello'],
       say: 'how close are we to the deadline?',
@@ -87,6 +117,12 @@ const SIXTH_FAMILIES: Record<string, Row[]> = {
       say: 'what organisation am I part of?',
       calls: [],
       answer: ['Philips'],
+    },
+    {
+      before: ['I work for Philips'],
+      say: 'which employer did I mention?',
+      calls: [],
+      answer: ['You work at **Philips**'],
     },
     {
       before: ['I work for Philips'],

@@ -52,7 +52,7 @@ const PROFILE_QUESTIONS: [ProfileSlot, RegExp][] = [
   ],
   [
     'employer',
-    /\b(?:where\s+(?:do|did)\s+I\s+work|(?:which|what)\s+(?:company|firm|organi[sz]ation|org|employer|team|business|outfit|place)\s+(?:(?:do|did)\s+I|I|am\s+I|I\s+am|is\s+it\s+(?:that\s+)?I)\s+(?:(?:currently|now)\s+)?(?:work(?:ing)?|employed|at|with|for|in|part\s+of|belong\s+to|(?:a\s+)?member\s+of)|who\s+(?:do|did)\s+I\s+work\s+for|who\s+am\s+I\s+(?:working\s+for|employed\s+by|with)|who\s+(?:employs|hired)\s+me|who\s+is\s+my\s+(?:employer|company)|where\s+am\s+I\s+(?:employed|working)|where\s+I\s+work|what\s+is\s+(?:the\s+name\s+of\s+)?my\s+(?:company|employer|firm|organi[sz]ation|workplace))\b/i,
+    /\b(?:where\s+(?:do|did)\s+I\s+work|(?:which|what)\s+(?:company|firm|organi[sz]ation|org|employer|team|business|outfit|place)\s+(?:(?:do|did)\s+I|I|am\s+I|I\s+am|is\s+it\s+(?:that\s+)?I)\s+(?:(?:currently|now)\s+)?(?:work(?:ing)?|employed|at|with|for|in|part\s+of|belong\s+to|(?:a\s+)?member\s+of)|who\s+(?:do|did)\s+I\s+work\s+for|who\s+am\s+I\s+(?:working\s+for|employed\s+by|with)|who\s+(?:employs|hired)\s+me|who\s+is\s+my\s+(?:employer|company)|where\s+am\s+I\s+(?:employed|working)|(?:which|what)\s+(?:company|firm|organi[sz]ation|employer|workplace)\s+(?:did|have)\s+I\s+(?:say|said|mention(?:ed)?|tell\s+you|told\s+you)\s*$|where\s+I\s+work|what\s+is\s+(?:the\s+name\s+of\s+)?my\s+(?:company|employer|firm|organi[sz]ation|workplace))\b/i,
   ],
   [
     'project',
