@@ -193,7 +193,7 @@ const READERS: Reader[] = [
   },
   // "Priya here, data engineer in Lisbon".
   (clause, facts) => {
-    const m = new RegExp(String.raw`^(?:it\s+is\s+)?(${NAME})\s+here\b[\s,]*(.*)$`, 'u').exec(
+    const m = new RegExp(String.raw`^(?:[Ii]t\s+is\s+)?(${NAME})\s+here\b[\s,]*(.*)$`, 'u').exec(
       clause,
     );
     if (!m?.[1] || NOT_NAMES.test(m[1])) return false;

@@ -236,10 +236,11 @@ const HELD_OUT_7: Row[] = [
  * Missed: "who am I?" (after "It's Marco here"), "what is my sister called?" (after "my twin
  * sister is called Nora"), "what job do I have?" (after "I'm Theo, a barista in Brighton"), "show
  * me what the todo file in notes says", "open the project's readme please", "read notes/todo.md
- * to me", "how expensive was that, token-wise?" and "how many input tokens did we send?". Until
- * they are fixed the first rate is the floor.
+ * to me", "how expensive was that, token-wise?" and "how many input tokens did we send?".
+ * After the fallbacks (fallback.ts for files and tokens, conversation/recall-fallback.ts for
+ * questions about the user; fallbacks.test.ts) 40/40, asserted as the floor.
  */
-const GOAL = 32 / 40;
+const GOAL = 40 / 40;
 
 describe('held-out phrasings, seventh set', () => {
   it('are counted and the rate printed', async () => {

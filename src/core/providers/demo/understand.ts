@@ -19,6 +19,7 @@ import { KNOWN_FILES, SUMMARIZE_FILE, fileIntent, fileTarget, isFileName } from 
 import { forgetTarget, rememberIntent } from './memory/patterns';
 import { profileQuestion } from './conversation/patterns';
 import { writeIntent } from './files/write';
+import { fileFallback, tokenFallback } from './fallback';
 import { TOKENS, tokenFocus } from './tokens/tokens';
 import { NOT_NAMES, inThirdPerson, profileFacts } from '../../text/profile';
 
@@ -212,6 +213,9 @@ export function classify(text: string): Intent {
   if (PROFILE_NOUNS.test(bare) && !question)
     return { kind: 'statement', facts: [thirdPerson(bare)], said: bare, lasting: true };
 
+  // No pattern named it: the fallbacks, before a general question or a plain statement.
+  const fallback = tokenFallback(bare, question) ?? fileFallback(bare);
+  if (fallback) return fallback;
   if (question) return { kind: 'ask', question: text };
 
   if (

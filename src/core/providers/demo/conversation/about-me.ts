@@ -6,6 +6,7 @@ import { USER_MEMORY_PATH } from '../agents-md';
 import { SUGGEST } from '../common';
 import { say, type Action, type TurnContext } from '../turn';
 import { conversationToSummarize, extractiveSummary } from '../summarizer';
+import { threadRecallAction } from './recall-fallback';
 import { answerFromMemory, memoryLines, type MemoryLine } from './qa';
 
 // --- Questions about the user ---------------------------------------------------------------------
@@ -179,7 +180,9 @@ export function askAction(question: string, context: TurnContext): Action {
     [...context.memory, ...context.facts],
     context.conversation,
   );
-  return say(answer.text, answer.found ? [] : [SUGGEST.aboutMe, SUGGEST.help]);
+  if (answer.found) return say(answer.text);
+  // No pattern and no memory line answered: what the user said earlier in the thread may.
+  return threadRecallAction(question, context) ?? say(answer.text, [SUGGEST.aboutMe, SUGGEST.help]);
 }
 
 export function summarizeConversationAction(context: TurnContext): Action {

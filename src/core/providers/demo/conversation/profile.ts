@@ -7,6 +7,7 @@ import { SUGGEST } from '../common';
 import { clip } from '../text';
 import { say, type Action, type TurnContext } from '../turn';
 import { memoryLines, type MemoryLine } from './qa';
+import { recallFromThread } from './recall-fallback';
 import {
   asSaid,
   inSecondPerson,
@@ -123,6 +124,12 @@ export function profileAction(
       `${inSecondPerson(saved.fact)}. Used ${where(saved.line)}: “${unbulleted(saved.line.text)}”`,
       [SUGGEST.aboutMe],
     );
+  // No fact of the slot: the earlier statement that shares most words with the question.
+  const recalled = recallFromThread(relation ?? slot, context, {
+    slot,
+    ...(relation ? { relation } : {}),
+  });
+  if (recalled) return say(recalled.text, [SUGGEST.aboutMe]);
   const what = slot === 'person' && relation ? `who your ${relation} is` : UNKNOWN[slot];
   return say(
     `I don't know ${what}: you haven't said it in this conversation (as far as this request carries it), and neither ${USER_MEMORY_PATH} nor fact memory mentions it.`,
