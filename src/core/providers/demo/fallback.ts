@@ -59,7 +59,8 @@ function readTarget(raw: string): Intent | undefined {
 
 /** A file to read, when the message asks to see one that no pattern named. */
 export function fileFallback(bare: string): Intent | undefined {
-  const text = bare.replace(/[?!.]+$/, '').trim();
+  let text = bare.replace(/[?!.]+$/, '').trim();
+  while (TRAILING.test(text)) text = text.replace(TRAILING, '').trim();
   const verb = READ_VERB.exec(text);
   const says = verb ? undefined : WHAT_SAYS.exec(text);
   const target = verb?.[1] ?? says?.[1] ?? says?.[2] ?? says?.[3];

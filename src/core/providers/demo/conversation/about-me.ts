@@ -6,7 +6,7 @@ import { USER_MEMORY_PATH } from '../agents-md';
 import { SUGGEST } from '../common';
 import { say, type Action, type TurnContext } from '../turn';
 import { conversationToSummarize, extractiveSummary } from '../summarizer';
-import { threadRecallAction } from './recall-fallback';
+import { recallFromThread, threadRecallAction } from './recall-fallback';
 import { answerFromMemory, memoryLines, type MemoryLine } from './qa';
 
 // --- Questions about the user ---------------------------------------------------------------------
@@ -88,6 +88,13 @@ export function aboutMeAction(context: TurnContext): Action {
   const held = aboutMe(context);
   // "What's my name?" only where it has an answer (issue 33: it was offered, then not known).
   if (held) return say(held, knowsName(context) ? [SUGGEST.name] : []);
+  // Nothing saved: what the user said of their name earlier in the thread, if anything.
+  const recalled = recallFromThread('my name', context, { slot: 'name' });
+  if (recalled)
+    return say(
+      `My memory holds nothing about you yet, but ${recalled.text.charAt(0).toLowerCase()}${recalled.text.slice(1)}`,
+      [SUGGEST.remember],
+    );
   const project = context.memory.some((s) => s.path !== USER_MEMORY_PATH);
   return say(
     `My memory holds nothing about you yet: ${USER_MEMORY_PATH} is ${context.memory.some((s) => s.path === USER_MEMORY_PATH) ? 'empty' : 'missing'} and fact memory has nothing${project ? ' (the project AGENTS.md is about the project, not you)' : ''}. Tell me something to remember.`,
