@@ -19,6 +19,7 @@ const FALLBACKS: Record<string, Row[]> = {
       answer: ['Kwame'],
     },
     { before: ["It's Sven here"], say: 'who am I?', calls: [], answer: ['Sven'] },
+    { before: ['everyone at work calls me Jojo'], say: 'who am I?', calls: [], answer: ['Jojo'] },
     {
       before: ['home for me is a small flat in Galway'],
       say: 'which town am I from?',

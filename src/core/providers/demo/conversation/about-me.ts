@@ -86,15 +86,19 @@ export function askNameAction(context: TurnContext): Action {
 
 export function aboutMeAction(context: TurnContext): Action {
   const held = aboutMe(context);
+  // A name said earlier in the thread that memory does not hold ("who am I?" after "people call
+  // me Bex"): said beside what memory holds, or alone.
+  const recalled = nameFromMemory(context)
+    ? undefined
+    : recallFromThread('my name', context, { slot: 'name' });
+  const lower = recalled && `${recalled.text.charAt(0).toLowerCase()}${recalled.text.slice(1)}`;
   // "What's my name?" only where it has an answer (issue 33: it was offered, then not known).
-  if (held) return say(held, knowsName(context) ? [SUGGEST.name] : []);
-  // Nothing saved: what the user said of their name earlier in the thread, if anything.
-  const recalled = recallFromThread('my name', context, { slot: 'name' });
-  if (recalled)
+  if (held)
     return say(
-      `My memory holds nothing about you yet, but ${recalled.text.charAt(0).toLowerCase()}${recalled.text.slice(1)}`,
-      [SUGGEST.remember],
+      lower ? `${held}\n\nIn this conversation, ${lower}` : held,
+      knowsName(context) ? [SUGGEST.name] : [],
     );
+  if (lower) return say(`My memory holds nothing about you yet, but ${lower}`, [SUGGEST.remember]);
   const project = context.memory.some((s) => s.path !== USER_MEMORY_PATH);
   return say(
     `My memory holds nothing about you yet: ${USER_MEMORY_PATH} is ${context.memory.some((s) => s.path === USER_MEMORY_PATH) ? 'empty' : 'missing'} and fact memory has nothing${project ? ' (the project AGENTS.md is about the project, not you)' : ''}. Tell me something to remember.`,
