@@ -53,7 +53,7 @@ export interface Recalled {
   fact: boolean;
 }
 
-/** The slot a question's words ask for, first match in SLOT_WORDS order ('role' before 'employer' only when no employer word). */
+/** The slot a question's words ask for: a relation first, then the employer, then SLOT_WORDS' order. */
 function slotOf(question: string): { slot: ProfileSlot; relation?: string } | undefined {
   const relation = RELATION.exec(question)?.[1]?.toLowerCase();
   if (relation) return { slot: 'person', relation };
