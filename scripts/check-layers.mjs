@@ -29,9 +29,12 @@ const LAYERS = [
   ['providers, fs, tools', ['core/providers/', 'core/fs/', 'core/tools/']],
   ['thread', ['core/thread/']],
   ['retrieval', ['core/retrieval/']],
+  // The flight recorder judges what a removal did; compaction and the strategies report to it, and
+  // it imports neither.
+  ['recorder', ['core/recorder/']],
   [
-    'features (memory, compaction, recorder, strategies)',
-    ['core/memory/', 'core/compaction/', 'core/recorder/', 'core/strategies/'],
+    'features (memory, compaction, strategies)',
+    ['core/memory/', 'core/compaction/', 'core/strategies/'],
   ],
   // The Demo stands in for a model on every feature's requests: it answers each by its purpose.
   ['demo provider', ['core/providers/demo/']],

@@ -3,7 +3,9 @@
 
 import type { StrategyId } from '../../strategies/types';
 import type { ProfileSlot } from '../../text/profile';
-import type { TokenFocus } from './tokens/tokens';
+
+/** What a token question is about beyond the thread's totals: the last call, or the limit. */
+export type TokenFocus = 'last' | 'limit';
 
 export type Topic =
   | 'compaction'

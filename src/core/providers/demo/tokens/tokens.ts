@@ -2,6 +2,7 @@
 // reported on its reply (the replies this request carries), and this request's own size.
 
 import { SUGGEST } from '../common';
+import type { TokenFocus } from '../intents';
 import { say, type Action, type TurnContext } from '../turn';
 
 /** Who spends the tokens: "we", "this chat", "the conversation". */
@@ -42,9 +43,6 @@ const WHO = String.raw`(?:we|I|you|it|this\s+${HOLDER}|the\s+${HOLDER}|our\s+${H
 const LIMIT_ASK = String.raw`(?:how\s+much\s+(?:room|space|headroom|budget|context)(?:\s+window)?\s+(?:is|do\s+we\s+have|have\s+we\s+got)\s+(?:left|remaining)|how\s+much\s+(?:room|space|headroom)\s+(?:is\s+)?(?:left|remaining)\s+(?:in|of)\s+(?:the|our|this|my)\s+(?:context(?:\s+window)?|window|budget)|(?:what\s+is\s+)?the\s+(?:context\s+)?window\s+size|how\s+much\s+of\s+(?:my|our|the)\s+(?:token\s+)?(?:budget|context(?:\s+window)?|window)\s+is\s+(?:left|remaining)|how\s+(?:many|much)\s+(?:more\s+)?(?:tokens?|room|space)\s+(?:(?:do\s+we\s+have|are|is)\s+(?:left\s+)?)?(?:until|till|before|to)\s+(?:we\s+(?:hit|reach)\s+)?${LIMIT_NOUN}|how\s+(?:close|near|far)\s+(?:are|is|am|were)\s+${WHO}\s+(?:to|from|off)\s+${LIMIT_NOUN}|how\s+(?:close|near|far)\s+(?:to|from|off)\s+${LIMIT_NOUN}\s+(?:are|is|am)\s+${WHO}|(?:are|is|am)\s+${WHO}\s+(?:close|near|nearing|getting\s+(?:close|near)|approaching|hitting|reaching|about\s+to\s+hit|near\s+to)\s+(?:to\s+)?${LIMIT_NOUN}|how\s+much\s+(?:more\s+)?(?:room|space|headroom|context|tokens?)\s+(?:is\s+|are\s+)?(?:left|remains|remaining|do\s+we\s+have(?:\s+left)?|have\s+we\s+got(?:\s+left)?)\s+(?:before|until|till)\s+(?:${LIMIT_NOUN}|we\s+(?:hit|reach)\s+${LIMIT_NOUN}|compaction(?:\s+(?:kicks\s+in|starts))?)|(?:when|how\s+soon)\s+(?:will|does|would|is)\s+(?:the\s+)?compaction\s+(?:kick\s+in|start|happen|trigger|run|going\s+to\s+(?:kick\s+in|start|happen))|(?:will|do|are)\s+(?:we|you)\s+(?:going\s+to\s+)?(?:hit|reach|run\s+into|run\s+out\s+of)\s+(?:${LIMIT_NOUN}|context|room|space)(?:\s+soon)?|how\s+much\s+headroom\b.*|what\s+is\s+(?:the|our)\s+headroom|how\s+full\s+is\s+${LIMIT_NOUN}|(?:what|how\s+much)\s+is\s+left\s+(?:of|in)\s+${LIMIT_NOUN}|(?:what|how\s+(?:much|big))\s+is\s+(?:the|our|my)\s+(?:context|token)(?:\s+window)?\s+(?:limit|max(?:imum)?|cap)|distance\s+to\s+${LIMIT_NOUN})`;
 /** The question whole: nothing after it but a word of time ("how much room is left for X?" is not). */
 const LIMIT_WHOLE = String.raw`${LIMIT_ASK}(?:\s+(?:now|yet|already|soon|so\s+far|right\s+now|at\s+this\s+point|in\s+this\s+(?:chat|thread|conversation|session)))?\s*$`;
-
-/** What a token question is about besides the thread's totals: the last call, or the limit. */
-export type TokenFocus = 'last' | 'limit';
 
 export function tokenFocus(bare: string): TokenFocus | undefined {
   if (new RegExp(String.raw`^(?!.*\b(?:chart|graph|panel)\b)${LIMIT_WHOLE}`, 'i').test(bare))
