@@ -2,11 +2,10 @@
 // patterns, each with the conversation before it, tried on the Demo as it was after the set-4
 // fixes and the paraphrase pass (paraphrase*.test.ts). Same criterion as the other held-out sets
 // (playRow finds no problem); the rate is printed.
-import { describe, expect, it } from 'vitest';
 import {
   SAVED,
   TOKENS,
-  heldOutRate,
+  heldOutSuite,
   removal,
   type Row,
 } from '../../../../tests/fixtures/demo-session';
@@ -248,12 +247,4 @@ const HELD_OUT_5: Row[] = [
 const GOAL = 0.9;
 const FLOOR = 40 / 40;
 
-describe('held-out phrasings, fifth set', () => {
-  it('are counted and the rate printed', async () => {
-    const { understood, rate, missed } = await heldOutRate(HELD_OUT_5);
-    console.log(`held-out-5 understood: ${understood}/${HELD_OUT_5.length}`, missed);
-    expect(HELD_OUT_5.length).toBe(40);
-    expect(rate).toBeGreaterThanOrEqual(GOAL);
-    expect(rate).toBeGreaterThanOrEqual(FLOOR);
-  });
-});
+heldOutSuite(5, 'fifth', HELD_OUT_5, GOAL, FLOOR);

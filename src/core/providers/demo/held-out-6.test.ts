@@ -1,11 +1,10 @@
 // Held out, sixth set (issue 33): 40 phrasings written by the lead without looking at the Demo's
 // patterns, each with the conversation before it, tried on the Demo as it was after the set-5
 // fixes. Same criterion as the other held-out sets (playRow finds no problem); the rate is printed.
-import { describe, expect, it } from 'vitest';
 import {
   SAVED,
   TOKENS,
-  heldOutRate,
+  heldOutSuite,
   removal,
   type Row,
 } from '../../../../tests/fixtures/demo-session';
@@ -236,12 +235,4 @@ const HELD_OUT_6: Row[] = [
 const GOAL = 0.9;
 const FLOOR = 39 / 40;
 
-describe('held-out phrasings, sixth set', () => {
-  it('are counted and the rate printed', async () => {
-    const { understood, rate, missed } = await heldOutRate(HELD_OUT_6);
-    console.log(`held-out-6 understood: ${understood}/${HELD_OUT_6.length}`, missed);
-    expect(HELD_OUT_6.length).toBe(40);
-    expect(rate).toBeGreaterThanOrEqual(GOAL);
-    expect(rate).toBeGreaterThanOrEqual(FLOOR);
-  });
-});
+heldOutSuite(6, 'sixth', HELD_OUT_6, GOAL, FLOOR);

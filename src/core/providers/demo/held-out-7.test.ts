@@ -1,11 +1,10 @@
 // Held out, seventh set (issue 33): 40 phrasings written by the lead without looking at the Demo's
 // patterns, each with the conversation before it, tried on the Demo as it was after the set-6
 // fixes. Same criterion as the other held-out sets (playRow finds no problem); the rate is printed.
-import { describe, expect, it } from 'vitest';
 import {
   SAVED,
   TOKENS,
-  heldOutRate,
+  heldOutSuite,
   removal,
   type Row,
 } from '../../../../tests/fixtures/demo-session';
@@ -242,11 +241,4 @@ const HELD_OUT_7: Row[] = [
  */
 const GOAL = 40 / 40;
 
-describe('held-out phrasings, seventh set', () => {
-  it('are counted and the rate printed', async () => {
-    const { understood, rate, missed } = await heldOutRate(HELD_OUT_7);
-    console.log(`held-out-7 understood: ${understood}/${HELD_OUT_7.length}`, missed);
-    expect(HELD_OUT_7.length).toBe(40);
-    expect(rate).toBeGreaterThanOrEqual(GOAL);
-  });
-});
+heldOutSuite(7, 'seventh', HELD_OUT_7, GOAL);

@@ -2,11 +2,10 @@
 // patterns, each with the conversation before it, tried on the Demo as it was after the fallback
 // layer (fallback.ts, conversation/recall-fallback.ts). Same criterion as the other held-out sets
 // (playRow finds no problem); the rate is printed.
-import { describe, expect, it } from 'vitest';
 import {
   SAVED,
   TOKENS,
-  heldOutRate,
+  heldOutSuite,
   removal,
   type Row,
 } from '../../../../tests/fixtures/demo-session';
@@ -241,11 +240,4 @@ const HELD_OUT_8: Row[] = [
  */
 const GOAL = 0.9;
 
-describe('held-out phrasings, eighth set', () => {
-  it('are counted and the rate printed', async () => {
-    const { understood, rate, missed } = await heldOutRate(HELD_OUT_8);
-    console.log(`held-out-8 understood: ${understood}/${HELD_OUT_8.length}`, missed);
-    expect(HELD_OUT_8.length).toBe(40);
-    expect(rate).toBeGreaterThanOrEqual(GOAL);
-  });
-});
+heldOutSuite(8, 'eighth', HELD_OUT_8, GOAL);

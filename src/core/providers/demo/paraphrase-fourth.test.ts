@@ -10,20 +10,14 @@
 // "I'm Jo, 34, living in Perth …" (an age inside an apposition), "hi i'm ravi, …" (a lower-case
 // name is read as a word: "i'm tired"), "I'm Kofi. Software dev at Paystack, …" (the second
 // sentence is read alone), "show the file under notes" (which file is a guess).
-import { describe, expect, it } from 'vitest';
-import { SAVED, TOKENS, removal, type Row } from '../../../../tests/fixtures/demo-session';
+import { SAVED, TOKENS, removal } from '../../../../tests/fixtures/demo-session';
 import {
-  paraphraseRate,
+  handWrittenSuite,
+  recallRow,
   type ParaphraseRow,
 } from '../../../../tests/fixtures/demo-session-paraphrase';
 
-/** Something said, then a question whose answer must hold a word of it. */
-const R = (before: string, say: string, answer: string): Row => ({
-  before: [before],
-  say,
-  calls: [],
-  answer: [answer],
-});
+const R = recallRow;
 const KINDS: Record<string, ParaphraseRow[]> = {
   recall: [
     R("I'm Theo, a chef in Bristol", 'my job?', 'chef'),
@@ -197,19 +191,4 @@ const KINDS: Record<string, ParaphraseRow[]> = {
 /** The lowest rate over the whole set (the five left above are 10%). */
 const GOAL = 0.9;
 
-describe('paraphrases, a fourth set written by hand', () => {
-  it(`are understood at ${GOAL * 100}% or more, and the rate per kind printed`, async () => {
-    let understood = 0;
-    let total = 0;
-    for (const [kind, rows] of Object.entries(KINDS)) {
-      const rate = await paraphraseRate(rows);
-      console.log(
-        `fourth ${kind}: ${rate.understood}/${rows.length}\n  ${rate.missed.join('\n  ')}`,
-      );
-      understood += rate.understood;
-      total += rows.length;
-    }
-    console.log(`fourth: ${understood}/${total}`);
-    expect(understood / total).toBeGreaterThanOrEqual(GOAL);
-  }, 120_000);
-});
+handWrittenSuite('fourth', 'paraphrases, a fourth set written by hand', KINDS, GOAL);

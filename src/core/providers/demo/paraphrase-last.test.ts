@@ -5,20 +5,14 @@
 // rates, before any fix for this file: recall 13/16, forget 4/6, open 6/6, compare 3/5, tokens
 // 1/5, write 1/3, introduction 1/2 (29/43, 67%). After general fixes: 42/43. Left on purpose:
 // "summaries vs. vector search" (a bare "summaries" is too common a word to name a strategy).
-import { describe, expect, it } from 'vitest';
-import { SAVED, TOKENS, removal, type Row } from '../../../../tests/fixtures/demo-session';
+import { SAVED, TOKENS, removal } from '../../../../tests/fixtures/demo-session';
 import {
-  paraphraseRate,
+  handWrittenSuite,
+  recallRow,
   type ParaphraseRow,
 } from '../../../../tests/fixtures/demo-session-paraphrase';
 
-/** Something said, then a question whose answer must hold a word of it. */
-const R = (before: string, say: string, answer: string): Row => ({
-  before: [before],
-  say,
-  calls: [],
-  answer: [answer],
-});
+const R = recallRow;
 const KINDS: Record<string, ParaphraseRow[]> = {
   recall: [
     R('my brother Sam lives in Leeds', "what's my brother's name?", 'Sam'),
@@ -173,17 +167,4 @@ const KINDS: Record<string, ParaphraseRow[]> = {
 /** The lowest rate over the whole set. */
 const GOAL = 0.95;
 
-describe('paraphrases, the last set written by hand', () => {
-  it(`are understood at ${GOAL * 100}% or more, and the rate per kind printed`, async () => {
-    let understood = 0;
-    let total = 0;
-    for (const [kind, rows] of Object.entries(KINDS)) {
-      const rate = await paraphraseRate(rows);
-      console.log(`last ${kind}: ${rate.understood}/${rows.length}\n  ${rate.missed.join('\n  ')}`);
-      understood += rate.understood;
-      total += rows.length;
-    }
-    console.log(`last: ${understood}/${total}`);
-    expect(understood / total).toBeGreaterThanOrEqual(GOAL);
-  }, 120_000);
-});
+handWrittenSuite('last', 'paraphrases, the last set written by hand', KINDS, GOAL);

@@ -8,20 +8,14 @@
 // alone, stats and totals): 69/72. Left, on purpose: "my dad is a pilot called Ken" (a name
 // inside a description), "Spanish and French are the languages I speak" (the fact said
 // backwards) and "undo the tabs preference" ("undo" is the chip's word for the last change).
-import { describe, expect, it } from 'vitest';
 import { SAVED, TOKENS, removal, type Row } from '../../../../tests/fixtures/demo-session';
 import {
-  paraphraseRate,
+  handWrittenSuite,
+  recallRow,
   type ParaphraseRow,
 } from '../../../../tests/fixtures/demo-session-paraphrase';
 
-/** Something said, then a question whose answer must hold a word of it. */
-const R = (before: string, say: string, answer: string): Row => ({
-  before: [before],
-  say,
-  calls: [],
-  answer: [answer],
-});
+const R = recallRow;
 const KINDS: Record<string, ParaphraseRow[]> = {
   recall: [
     R('they call me Benji', 'what do people call me?', 'Benji'),
@@ -301,19 +295,4 @@ const KINDS: Record<string, ParaphraseRow[]> = {
 /** The lowest rate over the whole set. */
 const GOAL = 0.95;
 
-describe('paraphrases, a third set written by hand', () => {
-  it(`are understood at ${GOAL * 100}% or more, and the rate per kind printed`, async () => {
-    let understood = 0;
-    let total = 0;
-    for (const [kind, rows] of Object.entries(KINDS)) {
-      const rate = await paraphraseRate(rows);
-      console.log(
-        `third ${kind}: ${rate.understood}/${rows.length}\n  ${rate.missed.join('\n  ')}`,
-      );
-      understood += rate.understood;
-      total += rows.length;
-    }
-    console.log(`third: ${understood}/${total}`);
-    expect(understood / total).toBeGreaterThanOrEqual(GOAL);
-  }, 120_000);
-});
+handWrittenSuite('third', 'paraphrases, a third set written by hand', KINDS, GOAL);
